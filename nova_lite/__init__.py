@@ -1,0 +1,15 @@
+"""nova_lite: a small compute control plane in the style of OpenStack Nova.
+
+Every service runs on plain threads (oslo.messaging's threading executor,
+cheroot's thread pool), never on eventlet. Some oslo libraries import
+eventlet opportunistically when it is installed; blocking it here keeps it
+out of the process (and its memory) and selects oslo.service's threading
+backend before anything asks for a backend.
+"""
+import sys
+
+sys.modules.setdefault('eventlet', None)
+
+from oslo_service import backend as _oslo_service_backend  # noqa: E402
+
+_oslo_service_backend.init_backend(_oslo_service_backend.BackendType.THREADING)

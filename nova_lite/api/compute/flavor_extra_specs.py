@@ -1,0 +1,47 @@
+"""Flavor extra specs: /flavors/{flavor_id}/os-extra_specs[/{key}]."""
+from nova_lite.api.schemas import flavor_extra_specs as schema
+from nova_lite.api import validation
+from nova_lite import exception
+from nova_lite.objects import flavor as flavor_obj
+
+
+def _flavor(req, flavor_id):
+    return flavor_obj.Flavor.get_by_flavor_id(req.context, flavor_id)
+
+
+def _as_strings(specs):
+    return {key: str(value) for key, value in specs.items()}
+
+
+def index(req, flavor_id):
+    return 200, {'extra_specs': _flavor(req, flavor_id).extra_specs}
+
+
+@validation.schema(schema.create)
+def create(req, flavor_id):
+    flavor = _flavor(req, flavor_id)
+    flavor.update_extra_specs(_as_strings(req.body_json()['extra_specs']))
+    return 200, {'extra_specs': flavor.extra_specs}
+
+
+def show(req, flavor_id, key):
+    specs = _flavor(req, flavor_id).extra_specs
+    if key not in specs:
+        raise exception.FlavorExtraSpecNotFound(flavor_id=flavor_id, key=key)
+    return 200, {key: specs[key]}
+
+
+@validation.schema(schema.update)
+def update(req, flavor_id, key):
+    body = req.body_json()
+    if key not in body:
+        raise exception.ValidationError(detail='Request body and URI '
+                                               'mismatch')
+    flavor = _flavor(req, flavor_id)
+    flavor.update_extra_specs(_as_strings(body))
+    return 200, {key: flavor.extra_specs[key]}
+
+
+def delete(req, flavor_id, key):
+    _flavor(req, flavor_id).delete_extra_spec(key)
+    return 200, None

@@ -1,0 +1,67 @@
+"""Flavors: /flavors, /flavors/detail, /flavors/{flavor_id}."""
+from oslo_utils import strutils
+from oslo_utils import uuidutils
+
+from nova_lite.api.compute import links
+from nova_lite.api.schemas import flavors as schema
+from nova_lite.api import validation
+from nova_lite.objects import flavor as flavor_obj
+
+
+def _brief(req, flavor):
+    return {'id': flavor.flavorid, 'name': flavor.name,
+            'links': links.links(req, 'flavors', flavor.flavorid)}
+
+
+def _detail(req, flavor):
+    body = _brief(req, flavor)
+    body.update({
+        'ram': flavor.memory_mb, 'vcpus': flavor.vcpus,
+        'disk': flavor.root_gb,
+        'OS-FLV-EXT-DATA:ephemeral': flavor.ephemeral_gb,
+        'swap': flavor.swap or '',
+        'rxtx_factor': flavor.rxtx_factor,
+        'OS-FLV-DISABLED:disabled': flavor.disabled,
+        'os-flavor-access:is_public': flavor.is_public,
+    })
+    return body
+
+
+def index(req):
+    flavors = flavor_obj.FlavorList.get_all(req.context)
+    return 200, {'flavors': [_brief(req, f) for f in flavors]}
+
+
+def detail(req):
+    flavors = flavor_obj.FlavorList.get_all(req.context)
+    return 200, {'flavors': [_detail(req, f) for f in flavors]}
+
+
+def show(req, flavor_id):
+    flavor = flavor_obj.Flavor.get_by_flavor_id(req.context, flavor_id)
+    return 200, {'flavor': _detail(req, flavor)}
+
+
+@validation.schema(schema.create)
+def create(req):
+    body = req.body_json()['flavor']
+    flavorid = body.get('id')
+    flavor = flavor_obj.Flavor(
+        req.context, name=body['name'].strip(),
+        flavorid=str(flavorid) if flavorid is not None
+        else uuidutils.generate_uuid(),
+        memory_mb=int(body['ram']), vcpus=int(body['vcpus']),
+        root_gb=int(body['disk']),
+        ephemeral_gb=int(body.get('OS-FLV-EXT-DATA:ephemeral', 0)),
+        swap=int(body.get('swap', 0)),
+        rxtx_factor=float(body.get('rxtx_factor', 1.0)),
+        is_public=strutils.bool_from_string(
+            body.get('os-flavor-access:is_public', True), strict=True),
+        disabled=False, description=None, extra_specs={})
+    flavor.create()
+    return 200, {'flavor': _detail(req, flavor)}
+
+
+def delete(req, flavor_id):
+    flavor_obj.Flavor.get_by_flavor_id(req.context, flavor_id).destroy()
+    return 202, None

@@ -1,0 +1,84 @@
+"""Servers: /servers, /servers/detail, /servers/{server_id}."""
+from nova_lite.api.compute import server_view
+from nova_lite.api.schemas import servers as schema
+from nova_lite.api import validation
+from nova_lite.compute import api as compute_api
+from nova_lite import conf
+from nova_lite import exception
+from nova_lite.objects import flavor as flavor_obj
+from nova_lite.objects import instance as instance_obj
+
+_compute = None
+
+
+def _compute_api():
+    global _compute
+    if _compute is None:
+        _compute = compute_api.API(conf.CONF)
+    return _compute
+
+
+def _filters(req):
+    filters = {}
+    all_tenants = req.GET.get('all_tenants', '').lower() in ('1', 'true')
+    if not (req.context.is_admin and all_tenants):
+        filters['project_id'] = req.context.project_id
+    if req.GET.get('name'):
+        filters['display_name'] = req.GET['name']
+    return filters
+
+
+def _get(req, server_id, expected_attrs=()):
+    instance = instance_obj.Instance.get_by_uuid(
+        req.context, server_id, expected_attrs=list(expected_attrs))
+    if (not req.context.is_admin and
+            instance.project_id != req.context.project_id):
+        raise exception.InstanceNotFound(instance_id=server_id)
+    return instance
+
+
+def index(req):
+    instances = instance_obj.InstanceList.get_by_filters(
+        req.context, _filters(req))
+    return 200, {'servers': [server_view.brief(req, i) for i in instances]}
+
+
+def detail(req):
+    instances = instance_obj.InstanceList.get_by_filters(
+        req.context, _filters(req), expected_attrs=['flavor', 'fault'])
+    return 200, {'servers': [server_view.detail(req, i) for i in instances]}
+
+
+def show(req, server_id):
+    instance = _get(req, server_id, ['flavor', 'fault'])
+    return 200, {'server': server_view.detail(req, instance)}
+
+
+def _flavor(context, flavor_ref):
+    flavorid = str(flavor_ref).rstrip('/').rsplit('/', 1)[-1]
+    try:
+        return flavor_obj.Flavor.get_by_flavor_id(context, flavorid)
+    except exception.FlavorNotFound:
+        raise exception.Invalid(message='Flavor %s could not be found.'
+                                % flavor_ref)
+
+
+@validation.schema(schema.create)
+def create(req):
+    body = req.body_json()['server']
+    if body.get('imageRef'):
+        raise exception.Invalid(
+            message='Image %s could not be found: this deployment has no '
+                    'image service yet; boot with no imageRef.'
+                    % body['imageRef'])
+    flavor = _flavor(req.context, body['flavorRef'])
+    instance = _compute_api().create(req.context, flavor, body['name'])
+    server = server_view.brief(req, instance)
+    server.update({'OS-DCF:diskConfig': 'MANUAL',
+                   'security_groups': [{'name': 'default'}]})
+    return 202, {'server': server}
+
+
+def delete(req, server_id):
+    _compute_api().delete(req.context, _get(req, server_id))
+    return 204, None

@@ -1,0 +1,23 @@
+"""The versions document at ``/`` and ``/v2.1``."""
+from nova_lite.api import microversion
+
+
+def _v21(base):
+    return {
+        'id': 'v2.1', 'status': 'CURRENT',
+        'version': microversion.MAX_VERSION,
+        'min_version': microversion.MIN_VERSION,
+        'updated': '2013-07-23T11:33:21Z',
+        'links': [{'rel': 'self', 'href': base + '/v2.1/'}],
+        'media-types': [{'base': 'application/json',
+                         'type': 'application/vnd.openstack.compute+json;'
+                                 'version=2.1'}],
+    }
+
+
+def root(req):
+    return 300, {'versions': [_v21(req.host_url)]}
+
+
+def v21(req):
+    return 200, {'version': _v21(req.host_url)}

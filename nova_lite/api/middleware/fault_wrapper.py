@@ -1,0 +1,32 @@
+"""The last line of defence: no traceback ever reaches a client.
+
+An unexpected error is logged with its traceback and answered as Nova
+does, with a 500 ``computeFault`` that says only that something failed.
+"""
+from oslo_log import log as logging
+import webob.dec
+
+from nova_lite.api import faults
+from nova_lite import exception
+
+LOG = logging.getLogger(__name__)
+
+
+class FaultWrapper:
+
+    def __init__(self, application):
+        self.application = application
+
+    @webob.dec.wsgify
+    def __call__(self, req):
+        try:
+            return req.get_response(self.application)
+        except exception.NovaLiteException as e:
+            return faults.error_response(e.code, e.format_message())
+        except Exception:
+            LOG.exception('unexpected error serving %s %s', req.method,
+                          req.path)
+            return faults.error_response(
+                500, 'Unexpected API Error. Please report this at the '
+                     'nova_lite issue tracker and attach the API log if '
+                     'possible.')

@@ -1,0 +1,40 @@
+"""The compute API's route table: method, path, handler, policy rule."""
+from nova_lite.api.compute import flavor_extra_specs as extra_specs
+from nova_lite.api.compute import flavors
+from nova_lite.api.compute import hypervisors
+from nova_lite.api.compute import servers
+from nova_lite.api.compute import versions
+
+_FLAVOR = '/flavors/{flavor_id}'
+_SPECS = _FLAVOR + '/os-extra_specs'
+_R = 'os_compute_api:'
+
+ROUTES = [
+    ('GET', '/', versions.v21, None),
+    ('GET', '/flavors', flavors.index, _R + 'flavors:index'),
+    ('GET', '/flavors/detail', flavors.detail, _R + 'flavors:detail'),
+    ('POST', '/flavors', flavors.create, _R + 'os-flavor-manage:create'),
+    ('GET', _FLAVOR, flavors.show, _R + 'flavors:show'),
+    ('DELETE', _FLAVOR, flavors.delete, _R + 'os-flavor-manage:delete'),
+    ('GET', _SPECS, extra_specs.index, _R + 'os-flavor-extra-specs:index'),
+    ('POST', _SPECS, extra_specs.create,
+     _R + 'os-flavor-extra-specs:create'),
+    ('GET', _SPECS + '/{key}', extra_specs.show,
+     _R + 'os-flavor-extra-specs:show'),
+    ('PUT', _SPECS + '/{key}', extra_specs.update,
+     _R + 'os-flavor-extra-specs:update'),
+    ('DELETE', _SPECS + '/{key}', extra_specs.delete,
+     _R + 'os-flavor-extra-specs:delete'),
+    ('GET', '/servers', servers.index, _R + 'servers:index'),
+    ('GET', '/servers/detail', servers.detail, _R + 'servers:detail'),
+    ('POST', '/servers', servers.create, _R + 'servers:create'),
+    ('GET', '/servers/{server_id}', servers.show, _R + 'servers:show'),
+    ('DELETE', '/servers/{server_id}', servers.delete,
+     _R + 'servers:delete'),
+    ('GET', '/os-hypervisors', hypervisors.index,
+     _R + 'os-hypervisors:list'),
+    ('GET', '/os-hypervisors/detail', hypervisors.detail,
+     _R + 'os-hypervisors:list-detail'),
+    ('GET', '/os-hypervisors/{hypervisor_id}', hypervisors.show,
+     _R + 'os-hypervisors:show'),
+]

@@ -1,0 +1,29 @@
+"""Request schemas of the flavors API."""
+from nova_lite.api.schemas import parameter_types as types
+
+create = {
+    'type': 'object',
+    'properties': {
+        'flavor': {
+            'type': 'object',
+            'properties': {
+                'name': types.name,
+                'id': types.flavor_id,
+                'ram': types.non_negative_integer(1),
+                'vcpus': types.non_negative_integer(1),
+                'disk': types.non_negative_integer(0),
+                'OS-FLV-EXT-DATA:ephemeral': types.non_negative_integer(0),
+                'swap': types.non_negative_integer(0),
+                'rxtx_factor': {'type': ['number', 'string'],
+                                'pattern': r'^[0-9]+(\.[0-9]+)?$',
+                                'minimum': 0, 'exclusiveMinimum': True,
+                                'maximum': 3.40282e+38},
+                'os-flavor-access:is_public': types.boolean,
+            },
+            'required': ['name', 'ram', 'vcpus', 'disk'],
+            'additionalProperties': False,
+        },
+    },
+    'required': ['flavor'],
+    'additionalProperties': False,
+}

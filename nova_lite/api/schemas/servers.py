@@ -1,0 +1,21 @@
+"""Request schemas of the servers API."""
+from nova_lite.api.schemas import parameter_types as types
+
+create = {
+    'type': 'object',
+    'properties': {
+        'server': {
+            'type': 'object',
+            'properties': {
+                'name': types.name,
+                'flavorRef': {'type': ['string', 'integer'], 'minLength': 1},
+                'imageRef': {'type': 'string', 'maxLength': 255},
+                'networks': {'type': 'string', 'enum': ['none', 'auto']},
+            },
+            'required': ['name', 'flavorRef'],
+            'additionalProperties': False,
+        },
+    },
+    'required': ['server'],
+    'additionalProperties': False,
+}

@@ -1,0 +1,28 @@
+"""Serves a WSGI app on cheroot, a threaded production WSGI server."""
+import threading
+
+from cheroot import wsgi as cheroot_wsgi
+
+
+class APIServer:
+
+    def __init__(self, app, host, port, threads, name='nova-lite-api'):
+        self._server = cheroot_wsgi.Server((host, port), app,
+                                           numthreads=threads,
+                                           server_name=name)
+        self._thread = None
+
+    @property
+    def port(self):
+        return self._server.bind_addr[1]
+
+    def start(self):
+        self._server.prepare()
+        self._thread = threading.Thread(target=self._server.serve,
+                                        name='api-server', daemon=True)
+        self._thread.start()
+
+    def stop(self):
+        self._server.stop()
+        if self._thread is not None:
+            self._thread.join(timeout=10)

@@ -1,0 +1,95 @@
+"""The compute API's WSGI core: request, route table, dispatch.
+
+Routes are data (``router.ROUTES``): method, path, handler and the policy
+rule that guards it. The dispatcher parses the microversion, enforces the
+rule, calls the handler and serializes what it returns; handlers return
+``(status, body)`` and raise nova_lite exceptions for errors.
+"""
+from oslo_serialization import jsonutils
+import routes
+import webob
+import webob.dec
+
+from nova_lite.api import faults
+from nova_lite.api import microversion
+from nova_lite.api import policy
+from nova_lite import exception
+
+ENVIRON_CONTEXT = 'nova_lite.context'
+
+
+class Request(webob.Request):
+
+    api_version = None
+    _json = None
+
+    @property
+    def context(self):
+        return self.environ[ENVIRON_CONTEXT]
+
+    def body_json(self):
+        if self._json is None:
+            if not self.body:
+                raise exception.ValidationError(
+                    detail='The request body is empty.')
+            try:
+                self._json = jsonutils.loads(self.body)
+            except ValueError:
+                raise exception.ValidationError(
+                    detail='Malformed request body')
+        return self._json
+
+    def base_url(self):
+        return self.application_url
+
+
+def _json_response(status, body, version):
+    response = webob.Response(status=status)
+    if body is not None:
+        response.content_type = 'application/json'
+        response.charset = 'UTF-8'
+        response.body = jsonutils.dump_as_bytes(body)
+    else:
+        response.content_type = None
+    faults.add_version_headers(response, version)
+    return response
+
+
+class Router:
+    """Maps (method, path) to a route; answers 404 and 405 itself."""
+
+    def __init__(self, route_table):
+        self.mapper = routes.Mapper()
+        for method, path, handler, rule in route_table:
+            self.mapper.connect(None, path, action=handler, rule=rule,
+                                conditions={'method': [method]})
+        for path in dict.fromkeys(route[1] for route in route_table):
+            self.mapper.connect(None, path, action=None, rule=None)
+
+    @webob.dec.wsgify(RequestClass=Request)
+    def __call__(self, req):
+        match = self.mapper.match(environ=req.environ)
+        if match is None:
+            return faults.error_response(404, 'The resource could not be '
+                                              'found.')
+        kwargs = {k: v for k, v in match.items()
+                  if k not in ('action', 'rule')}
+        if match['action'] is None:
+            return faults.error_response(405, 'The method %s is not allowed '
+                                              'for this resource.'
+                                         % req.method)
+        return self.dispatch(req, match['action'], match['rule'], kwargs)
+
+    @staticmethod
+    def dispatch(req, handler, rule, kwargs):
+        try:
+            req.api_version = microversion.from_headers(req.headers)
+        except exception.NovaLiteException as e:
+            return faults.error_response(e.code, e.format_message())
+        try:
+            policy.enforce(req.context, rule)
+            status, body = handler(req, **kwargs)
+        except exception.NovaLiteException as e:
+            return faults.error_response(e.code, e.format_message(),
+                                         req.api_version)
+        return _json_response(status, body, req.api_version)

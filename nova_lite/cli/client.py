@@ -1,0 +1,65 @@
+"""A small REST client of the compute API; the CLI talks only through it."""
+import requests
+
+
+class APIError(Exception):
+    def __init__(self, status, message):
+        super().__init__('%s (HTTP %d)' % (message, status))
+        self.status = status
+
+
+class Client:
+
+    def __init__(self, url, token, timeout=30):
+        self.url = url.rstrip('/')
+        self.session = requests.Session()
+        self.session.headers.update({'X-Auth-Token': token,
+                                     'Accept': 'application/json'})
+        self.timeout = timeout
+
+    def request(self, method, path, body=None):
+        try:
+            response = self.session.request(method, self.url + path,
+                                            json=body, timeout=self.timeout)
+        except requests.ConnectionError:
+            raise APIError(0, 'cannot reach the compute API at %s; is it '
+                              'running (make run)?' % self.url)
+        if response.status_code >= 400:
+            raise APIError(response.status_code, _error_message(response))
+        return response.json() if response.content else None
+
+    def get(self, path):
+        return self.request('GET', path)
+
+    def post(self, path, body):
+        return self.request('POST', path, body)
+
+    def put(self, path, body):
+        return self.request('PUT', path, body)
+
+    def delete(self, path):
+        return self.request('DELETE', path)
+
+    def find(self, collection, name_or_id):
+        """A resource by id, else by exact name (one match only)."""
+        try:
+            return self.get('/%s/%s' % (collection, name_or_id))
+        except APIError as e:
+            if e.status != 404:
+                raise
+        items = self.get('/%s/detail' % collection)[collection]
+        matches = [i for i in items if i.get('name') == name_or_id]
+        if len(matches) != 1:
+            raise APIError(404, 'no %s named or with id %s' % (
+                collection[:-1], name_or_id) if not matches else
+                'more than one %s named %s; use the id' % (
+                    collection[:-1], name_or_id))
+        return self.get('/%s/%s' % (collection, matches[0]['id']))
+
+
+def _error_message(response):
+    try:
+        body = response.json()
+        return next(iter(body.values()))['message']
+    except (ValueError, StopIteration, KeyError, TypeError, AttributeError):
+        return response.text or response.reason

@@ -1,0 +1,113 @@
+"""The all-in-one: every service in one process, the embedded default.
+
+API on ``[api] listen:port``, SQLite under the state directory, the
+in-process ``fake://`` transport, a conductor, a scheduler and
+``[all_in_one] simulated_hosts`` compute agents, each on its own libvirt
+test-driver host. Ctrl-C (SIGINT) or SIGTERM stops it cleanly.
+"""
+import os
+import signal
+import sys
+import threading
+
+from oslo_log import log as logging
+
+from nova_lite.api import app as api_app
+from nova_lite.api import server as api_server
+from nova_lite.compute import manager as compute_manager
+from nova_lite.conductor import manager as conductor_manager
+from nova_lite.conductor import rpcapi as conductor_rpcapi
+from nova_lite import config
+from nova_lite import context as nl_context
+from nova_lite.db import migration
+from nova_lite.objects import service as service_obj
+from nova_lite import rpc
+from nova_lite.scheduler import manager as scheduler_manager
+from nova_lite.scheduler import rpcapi as scheduler_rpcapi
+from nova_lite import service
+from nova_lite.virt.libvirt import driver as libvirt_driver
+from nova_lite.virt.libvirt import test_host
+
+LOG = logging.getLogger(__name__)
+
+
+def simulated_host_name(index):
+    return 'sim-host-%d' % index
+
+
+class AllInOne:
+
+    def __init__(self, conf, hosts=None):
+        self.conf = conf
+        self.hosts = hosts or conf.all_in_one.simulated_hosts
+        self.services = []
+        self.api = None
+
+    def start(self):
+        config.setup_database(self.conf)
+        migration.upgrade()
+        rpc.set_default_url(self.conf, 'fake://')
+        if rpc.is_in_process(self.conf):
+            # Nothing survives an in-process transport's restart: builds
+            # that had not reached a compute are over.
+            conductor_manager.fail_builds_older_than(
+                nl_context.get_admin_context(), 0, self.conf.host)
+        self._start_service(conductor_manager.ConductorManager(
+            self.conf, self.conf.host), 'nova-lite-conductor',
+            conductor_rpcapi.TOPIC, self.conf.host)
+        self._start_service(scheduler_manager.SchedulerManager(
+            self.conf, self.conf.host), 'nova-lite-scheduler',
+            scheduler_rpcapi.TOPIC, self.conf.host)
+        for index in range(1, self.hosts + 1):
+            self._start_compute(simulated_host_name(index))
+        self.api = api_server.APIServer(
+            api_app.build(self.conf), self.conf.api.listen,
+            self.conf.api.port, self.conf.api.threads)
+        self.api.start()
+        LOG.info('nova_lite all-in-one ready: compute API on http://%s:%d'
+                 '/v2.1, %d simulated hosts, state in %s',
+                 self.conf.api.listen, self.api.port, self.hosts,
+                 os.path.abspath(self.conf.state_path))
+
+    def _start_compute(self, host):
+        uri = test_host.write_node_file(
+            os.path.join(self.conf.state_path, 'hosts'), host,
+            self.conf.all_in_one.host_vcpus,
+            self.conf.all_in_one.host_memory_mb)
+        driver = libvirt_driver.LibvirtDriver(self.conf, host, uri=uri)
+        manager = compute_manager.ComputeManager(self.conf, host,
+                                                 driver=driver)
+        self._start_service(manager, service_obj.COMPUTE_BINARY,
+                            'compute', host)
+
+    def _start_service(self, manager, binary, topic, host):
+        svc = service.Service(self.conf, host, binary, topic, manager)
+        svc.start()
+        self.services.append(svc)
+
+    def stop(self):
+        if self.api is not None:
+            self.api.stop()
+        for svc in self.services:
+            svc.stop()
+        for svc in self.services:
+            svc.wait()
+        rpc.cleanup()
+        LOG.info('nova_lite all-in-one stopped')
+
+
+def main():
+    conf = config.parse_args(sys.argv[1:], 'nova-lite-all-in-one')
+    stop = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stop.set())
+    aio = AllInOne(conf)
+    try:
+        aio.start()
+    except Exception as e:
+        LOG.error('the all-in-one could not start: %s', e)
+        aio.stop()
+        return 1
+    stop.wait()
+    aio.stop()
+    return 0

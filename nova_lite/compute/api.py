@@ -1,0 +1,53 @@
+"""What the REST layer asks of the compute service: boot and delete.
+
+It writes the instance and its request spec, then hands the build to the
+conductor; the REST call returns as soon as that cast is sent.
+"""
+from oslo_log import log as logging
+from oslo_utils import uuidutils
+
+from nova_lite.compute import rpcapi as compute_rpcapi
+from nova_lite.conductor import rpcapi as conductor_rpcapi
+from nova_lite.objects import fields
+from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import request_spec as request_spec_obj
+
+LOG = logging.getLogger(__name__)
+
+
+class API:
+
+    def __init__(self, conf):
+        self.conductor_api = conductor_rpcapi.ConductorAPI(conf)
+        self.compute_api = compute_rpcapi.ComputeAPI(conf)
+
+    def create(self, context, flavor, name):
+        instance = instance_obj.Instance(
+            context, uuid=uuidutils.generate_uuid(), display_name=name,
+            user_id=context.user_id, project_id=context.project_id,
+            vm_state=fields.VMState.BUILDING,
+            task_state=fields.TaskState.SCHEDULING,
+            power_state=fields.PowerState.NOSTATE,
+            instance_type_id=flavor.id, memory_mb=flavor.memory_mb,
+            vcpus=flavor.vcpus, root_gb=flavor.root_gb,
+            ephemeral_gb=flavor.ephemeral_gb, flavor=flavor)
+        instance.create()
+        spec = request_spec_obj.RequestSpec.from_components(
+            context, instance, flavor)
+        spec.create()
+        self.conductor_api.build_instances(context, instance, spec)
+        return instance
+
+    def delete(self, context, instance):
+        """Delete on the compute if the instance has a host, else here."""
+        instance.task_state = fields.TaskState.DELETING
+        instance.save()
+        if instance.host:
+            self.compute_api.terminate_instance(context, instance)
+            return
+        instance.vm_state = fields.VMState.DELETED
+        instance.task_state = None
+        instance.save()
+        instance.destroy()
+        request_spec_obj.RequestSpec.destroy_by_instance_uuid(
+            context, instance.uuid)

@@ -1,0 +1,166 @@
+"""The compute agent: builds and deletes the instances of one host.
+
+It persists only through objects, never through the database package, so
+the same code runs where the only way to the database is the conductor.
+"""
+import collections
+import threading
+
+from futurist import periodics
+from oslo_log import log as logging
+from oslo_utils import timeutils
+
+from nova_lite.compute import reconcile
+from nova_lite.compute import resource_tracker
+from nova_lite.conductor import rpcapi as conductor_rpcapi
+from nova_lite import context as nl_context
+from nova_lite import exception
+from nova_lite.objects import fields
+from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import instance_fault
+from nova_lite.objects import request_spec as request_spec_obj
+from nova_lite import service
+from nova_lite.virt import driver as virt_driver
+
+LOG = logging.getLogger(__name__)
+
+
+class _InstanceLocks:
+    """One lock per instance, so a delete waits for a build in flight."""
+
+    def __init__(self):
+        self._locks = collections.defaultdict(threading.Lock)
+        self._guard = threading.Lock()
+
+    def get(self, uuid):
+        with self._guard:
+            return self._locks[uuid]
+
+    def forget(self, uuid):
+        with self._guard:
+            self._locks.pop(uuid, None)
+
+
+class ComputeManager(service.Manager):
+
+    def __init__(self, conf, host, driver=None):
+        super().__init__(conf, host)
+        self.driver = driver or virt_driver.load_driver(conf, host)
+        self.rt = resource_tracker.ResourceTracker(conf, host, self.driver)
+        self.conductor_api = conductor_rpcapi.ConductorAPI(conf)
+        self._locks = _InstanceLocks()
+        self.last_reconcile = None
+
+    def init_host(self, context):
+        if self.service_record is not None:
+            self.rt.service_id = self.service_record.id
+        self.driver.init_host()
+        self.rt.update_available_resource(context)
+        self.last_reconcile = reconcile.reconcile_host(self, context)
+        self.rt.update_available_resource(context)
+
+    def cleanup_host(self):
+        self.driver.cleanup_host()
+
+    def periodic_tasks(self):
+        @periodics.periodic(self.conf.compute.update_resources_interval,
+                            run_immediately=False)
+        def update_available_resource():
+            try:
+                self.rt.update_available_resource(
+                    nl_context.get_admin_context())
+            except Exception:
+                LOG.exception('update_available_resource failed on %s',
+                              self.host)
+        return [update_available_resource]
+
+    def build_and_run_instance(self, context, instance, request_spec,
+                               alternates=None):
+        with self._locks.get(instance.uuid):
+            self._build(context, instance, request_spec, alternates or [])
+
+    def _build(self, context, instance, request_spec, alternates):
+        flavor = instance.flavor
+        try:
+            claim = self.rt.instance_claim(context, instance, flavor)
+        except (exception.InstanceNotFound, exception.Conflict):
+            LOG.info('instance %s was deleted before its build',
+                     instance.uuid)
+            return
+        except exception.ComputeResourcesUnavailable as e:
+            self._build_failed(context, instance, request_spec, alternates,
+                               e)
+            return
+        try:
+            with claim:
+                self.driver.spawn(context, instance)
+        except Exception as e:
+            LOG.warning('spawn of %s failed on %s: %s', instance.uuid,
+                        self.host, e)
+            self._build_failed(context, instance, request_spec, alternates,
+                               e)
+            return
+        self._mark_active(context, instance, claim)
+
+    def _mark_active(self, context, instance, claim):
+        instance.vm_state = fields.VMState.ACTIVE
+        instance.task_state = None
+        instance.power_state = self.driver.get_power_state(instance)
+        instance.launched_at = timeutils.utcnow()
+        try:
+            instance.save(expected_task_state=[fields.TaskState.SPAWNING])
+        except exception.Conflict:
+            LOG.info('instance %s is being deleted; leaving it to the '
+                     'delete', instance.uuid)
+        except exception.InstanceNotFound:
+            self.driver.destroy(context, instance)
+            claim.abort()
+
+    def _build_failed(self, context, instance, request_spec, alternates,
+                      error):
+        """Reschedule to the next alternate, or end in ERROR with a fault.
+
+        Either way the task state must still be the one this build set; if
+        a delete has replaced it, the delete owns the instance now.
+        """
+        expected = [fields.TaskState.SCHEDULING, fields.TaskState.SPAWNING]
+        try:
+            if alternates:
+                instance.task_state = fields.TaskState.SCHEDULING
+                instance.save(expected_task_state=expected)
+                self.conductor_api.build_instances(
+                    context, instance, request_spec, alternates=alternates,
+                    last_error=str(error))
+                return
+            instance_fault.InstanceFault.record(context, instance.uuid,
+                                                error, host=self.host)
+            instance.vm_state = fields.VMState.ERROR
+            instance.task_state = None
+            instance.save(expected_task_state=expected)
+        except (exception.Conflict, exception.InstanceNotFound):
+            LOG.info('instance %s was deleted during its build',
+                     instance.uuid)
+
+    def terminate_instance(self, context, instance):
+        with self._locks.get(instance.uuid):
+            self._terminate(context, instance)
+        self._locks.forget(instance.uuid)
+
+    def _terminate(self, context, instance):
+        self.driver.destroy(context, instance)
+        try:
+            instance.vm_state = fields.VMState.DELETED
+            instance.task_state = None
+            instance.terminated_at = timeutils.utcnow()
+            instance.save()
+            instance.destroy()
+        except exception.InstanceNotFound:
+            return
+        self.rt.drop_instance(instance)
+        request_spec_obj.RequestSpec.destroy_by_instance_uuid(
+            context, instance.uuid)
+        LOG.info('instance %s deleted from %s', instance.uuid, self.host)
+
+    def instances_on_host(self, context):
+        return instance_obj.InstanceList.get_by_host(
+            context, self.host, expected_attrs=['flavor'])

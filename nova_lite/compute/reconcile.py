@@ -1,0 +1,73 @@
+"""On start, make the hypervisor and the database agree about this host.
+
+After a restart, the instances the database places on this host are
+brought back to a consistent state: an unfinished delete is finished, a
+build that was cut off ends in ERROR with a fault, and the domain of an
+ACTIVE instance that the hypervisor no longer knows is created again (a
+libvirt test-driver host forgets everything when its process ends).
+"""
+from oslo_log import log as logging
+
+from nova_lite import exception
+from nova_lite.objects import fields
+from nova_lite.objects import instance_fault
+
+LOG = logging.getLogger(__name__)
+
+
+def reconcile_host(manager, context):
+    known = set(manager.driver.list_instance_uuids())
+    summary = {'running': 0, 'recreated': 0, 'deleted': 0, 'failed': 0}
+    for instance in manager.instances_on_host(context):
+        outcome = _reconcile_one(manager, context, instance, known)
+        summary[outcome] += 1
+    LOG.info('host %s reconciled with its hypervisor: %d running, '
+             '%d re-created, %d deletes finished, %d builds failed',
+             manager.host, summary['running'], summary['recreated'],
+             summary['deleted'], summary['failed'])
+    return summary
+
+
+def _reconcile_one(manager, context, instance, known):
+    if instance.task_state == fields.TaskState.DELETING:
+        manager.terminate_instance(context, instance)
+        return 'deleted'
+    if instance.vm_state == fields.VMState.BUILDING:
+        _fail_interrupted_build(manager, context, instance)
+        return 'failed'
+    if instance.uuid in known:
+        return 'running'
+    if (instance.vm_state == fields.VMState.ACTIVE and
+            manager.conf.compute.resume_guests_state_on_host_boot):
+        return _recreate(manager, context, instance)
+    return 'running'
+
+
+def _recreate(manager, context, instance):
+    try:
+        manager.driver.spawn(context, instance)
+    except exception.InstanceSpawnError as e:
+        LOG.error('could not re-create instance %s: %s', instance.uuid, e)
+        instance_fault.InstanceFault.record(context, instance.uuid, e,
+                                            host=manager.host)
+        instance.vm_state = fields.VMState.ERROR
+        instance.save()
+        return 'failed'
+    instance.power_state = manager.driver.get_power_state(instance)
+    instance.save()
+    return 'recreated'
+
+
+def _fail_interrupted_build(manager, context, instance):
+    manager.driver.destroy(context, instance)
+    error = exception.InstanceSpawnError(
+        instance_uuid=instance.uuid,
+        reason='the build was interrupted by a restart of compute host %s'
+        % manager.host)
+    instance_fault.InstanceFault.record(context, instance.uuid, error,
+                                        host=manager.host)
+    instance.vm_state = fields.VMState.ERROR
+    instance.task_state = None
+    instance.host = None
+    instance.node = None
+    instance.save()

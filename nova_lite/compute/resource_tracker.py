@@ -1,0 +1,139 @@
+"""The resource tracker: one host's resources, and who is using them.
+
+Usage is always derivable from the instances assigned to the host; the
+periodic ``update_available_resource`` recomputes it from them, and claims
+and frees adjust it in between. Every change happens under one lock, and
+the instance list the periodic task reads is taken under that lock too, so
+a claim can never be counted out by a concurrent recount.
+"""
+import threading
+
+from oslo_log import log as logging
+
+from nova_lite.compute import claims
+from nova_lite import exception
+from nova_lite.objects import compute_node as compute_node_obj
+from nova_lite.objects import fields
+from nova_lite.objects import instance as instance_obj
+
+LOG = logging.getLogger(__name__)
+
+_USAGE_FIELDS = {'vcpus': 'vcpus_used', 'memory_mb': 'memory_mb_used',
+                 'local_gb': 'local_gb_used'}
+
+
+class ResourceTracker:
+
+    def __init__(self, conf, host, driver):
+        self.conf = conf
+        self.host = host
+        self.driver = driver
+        self.compute_node = None
+        self.service_id = None
+        self.tracked = {}
+        self._lock = threading.Lock()
+
+    @property
+    def nodename(self):
+        return self.compute_node.hypervisor_hostname
+
+    def update_available_resource(self, context):
+        """Refresh what the host has, and recount usage from instances."""
+        resources = self.driver.get_available_resource()
+        with self._lock:
+            node = self._get_or_create_node(context, resources)
+            self._copy_resources(node, resources)
+            instances = instance_obj.InstanceList.get_by_host(
+                context, self.host, expected_attrs=['flavor'])
+            self._recount(node, instances)
+            node.save()
+            self.compute_node = node
+
+    def _get_or_create_node(self, context, resources):
+        if self.compute_node is not None:
+            return self.compute_node
+        try:
+            return compute_node_obj.ComputeNode.get_by_host_and_nodename(
+                context, self.host, resources.hypervisor_hostname)
+        except exception.ComputeHostNotFound:
+            node = compute_node_obj.ComputeNode(
+                context, host=self.host, service_id=self.service_id)
+            self._copy_resources(node, resources)
+            node.create()
+            LOG.info('created compute node %s for host %s', node.uuid,
+                     self.host)
+            return node
+
+    def _copy_resources(self, node, resources):
+        compute = self.conf.compute
+        for name in ('hypervisor_hostname', 'hypervisor_type',
+                     'hypervisor_version', 'vcpus', 'memory_mb', 'local_gb'):
+            setattr(node, name, getattr(resources, name))
+        node.cpu_allocation_ratio = compute.cpu_allocation_ratio
+        node.ram_allocation_ratio = compute.ram_allocation_ratio
+        node.disk_allocation_ratio = compute.disk_allocation_ratio
+        node.reserved_host_cpus = compute.reserved_host_cpus
+        node.reserved_host_memory_mb = compute.reserved_host_memory_mb
+        node.reserved_host_disk_mb = compute.reserved_host_disk_mb
+        if self.service_id is not None:
+            node.service_id = self.service_id
+
+    def _recount(self, node, instances):
+        self.tracked = {i.uuid: i.flavor.usage() for i in instances}
+        for name, field in _USAGE_FIELDS.items():
+            setattr(node, field, sum(usage[name]
+                                     for usage in self.tracked.values()))
+        node.running_vms = len(self.tracked)
+
+    def _track(self, uuid, flavor):
+        usage = flavor.usage()
+        self.tracked[uuid] = usage
+        self._apply(usage, +1)
+
+    def _untrack(self, uuid):
+        """Free what an instance held; a second call frees nothing."""
+        usage = self.tracked.pop(uuid, None)
+        if usage is not None:
+            self._apply(usage, -1)
+
+    def _apply(self, usage, sign):
+        node = self.compute_node
+        for name, amount in usage.items():
+            field = _USAGE_FIELDS[name]
+            setattr(node, field, getattr(node, field) + sign * amount)
+        node.running_vms += sign
+
+    def instance_claim(self, context, instance, flavor):
+        """Hold the flavor's resources for the instance, or raise.
+
+        The instance is assigned to this host in the same step, with its
+        task state moving from scheduling to spawning; if it was deleted
+        meanwhile, the claim is undone and the error propagates.
+        """
+        with self._lock:
+            claims.check_fits(self.compute_node, flavor)
+            instance.host = self.host
+            instance.node = self.nodename
+            instance.task_state = fields.TaskState.SPAWNING
+            instance.save(expected_task_state=[fields.TaskState.SCHEDULING])
+            self._track(instance.uuid, flavor)
+            self.compute_node.save()
+        return claims.Claim(self, instance)
+
+    def abort_instance_claim(self, instance):
+        """Give the resources back and take the instance off this host."""
+        with self._lock:
+            instance.host = None
+            instance.node = None
+            try:
+                instance.save()
+            except exception.InstanceNotFound:
+                pass
+            self._untrack(instance.uuid)
+            self.compute_node.save()
+
+    def drop_instance(self, instance):
+        """An instance left the host: its resources are free again."""
+        with self._lock:
+            self._untrack(instance.uuid)
+            self.compute_node.save()

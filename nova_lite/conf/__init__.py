@@ -1,0 +1,28 @@
+"""Configuration: one module per option group, all registered on CONF here.
+
+Every module exposes ``register_opts(conf)`` and ``list_opts()`` so that the
+sample generator and tests can work on any ConfigOpts, not only the global.
+"""
+from oslo_config import cfg
+
+from nova_lite.conf import all_in_one
+from nova_lite.conf import api
+from nova_lite.conf import compute
+from nova_lite.conf import conductor
+from nova_lite.conf import database
+from nova_lite.conf import default
+from nova_lite.conf import libvirt
+from nova_lite.conf import scheduler
+
+MODULES = (default, api, compute, conductor, database, libvirt, scheduler,
+           all_in_one)
+
+CONF = cfg.CONF
+
+
+def register_all(conf):
+    for module in MODULES:
+        module.register_opts(conf)
+
+
+register_all(CONF)

@@ -1,0 +1,24 @@
+from oslo_config import cfg
+
+aio_group = cfg.OptGroup('all_in_one', title='All-in-one process')
+
+opts = [
+    cfg.IntOpt('simulated_hosts', default=3, min=1,
+               help="""
+Compute hosts the all-in-one runs, each a real compute agent on its own
+libvirt test-driver host described by a generated node file.
+"""),
+    cfg.IntOpt('host_vcpus', default=8, min=1,
+               help='Physical CPUs of each simulated host.'),
+    cfg.IntOpt('host_memory_mb', default=16384, min=512,
+               help='Memory in MB of each simulated host.'),
+]
+
+
+def register_opts(conf):
+    conf.register_group(aio_group)
+    conf.register_opts(opts, group=aio_group)
+
+
+def list_opts():
+    return [(aio_group, opts)]

@@ -1,0 +1,58 @@
+from oslo_config import cfg
+
+compute_group = cfg.OptGroup('compute', title='Compute agent options')
+
+opts = [
+    cfg.StrOpt('compute_driver', default='libvirt',
+               help="""
+Virt driver the compute agent loads (entry point group
+``nova_lite.virt.drivers``).
+
+Possible values:
+
+* ``libvirt``: python-libvirt against ``[libvirt] connection_uri``.
+* ``fake``: an in-memory driver for unit tests only.
+"""),
+    cfg.IntOpt('update_resources_interval', default=60, min=1,
+               help="""
+Seconds between two runs of the resource tracker's
+``update_available_resource`` periodic task.
+"""),
+    cfg.IntOpt('reserved_host_memory_mb', default=512, min=0,
+               help='Memory in MB kept back for the host itself.'),
+    cfg.IntOpt('reserved_host_disk_mb', default=0, min=0,
+               help='Disk in MB kept back for the host itself.'),
+    cfg.IntOpt('reserved_host_cpus', default=0, min=0,
+               help='Physical CPUs kept back for the host itself.'),
+    cfg.FloatOpt('cpu_allocation_ratio', default=4.0, min=0.0,
+                 help="""
+Virtual CPUs per physical CPU that may be allocated.
+
+Possible values:
+
+* A positive float; 1.0 means no overcommit.
+
+Related options:
+
+* ``reserved_host_cpus`` is taken off before the ratio applies.
+"""),
+    cfg.FloatOpt('ram_allocation_ratio', default=1.0, min=0.0,
+                 help='Virtual RAM per physical RAM that may be allocated.'),
+    cfg.FloatOpt('disk_allocation_ratio', default=1.0, min=0.0,
+                 help='Virtual disk per physical disk that may be allocated.'),
+    cfg.BoolOpt('resume_guests_state_on_host_boot', default=True,
+                help="""
+On start, re-create the domains of ACTIVE instances that the hypervisor
+no longer knows (a libvirt test-driver host keeps its state in memory, so
+after a restart every domain must be re-created).
+"""),
+]
+
+
+def register_opts(conf):
+    conf.register_group(compute_group)
+    conf.register_opts(opts, group=compute_group)
+
+
+def list_opts():
+    return [(compute_group, opts)]

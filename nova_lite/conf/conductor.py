@@ -1,0 +1,29 @@
+from oslo_config import cfg
+
+conductor_group = cfg.OptGroup('conductor', title='Conductor options')
+
+opts = [
+    cfg.IntOpt('build_timeout', default=600, min=0,
+               help="""
+Seconds after which an instance still in BUILD with no host is put in
+ERROR by the conductor's periodic check (its build request was lost).
+
+Possible values:
+
+* 0 disables the check.
+"""),
+    cfg.IntOpt('max_build_attempts', default=3, min=1,
+               help="""
+Hosts tried for one boot: the first choice plus alternates returned by the
+scheduler, used when a compute's claim or spawn fails.
+"""),
+]
+
+
+def register_opts(conf):
+    conf.register_group(conductor_group)
+    conf.register_opts(opts, group=conductor_group)
+
+
+def list_opts():
+    return [(conductor_group, opts)]

@@ -1,0 +1,42 @@
+from oslo_config import cfg
+
+libvirt_group = cfg.OptGroup('libvirt', title='Libvirt driver options')
+
+opts = [
+    cfg.StrOpt('connection_uri', default='test:///default',
+               help="""
+Libvirt URI the driver connects to.
+
+Possible values:
+
+* ``qemu:///system`` for a real libvirtd.
+* ``test:///path/to/node.xml`` for libvirt's in-process test driver with a
+  host described by that node file (one file per simulated host keeps the
+  hosts isolated; ``test:///default`` is shared inside a process).
+"""),
+    cfg.StrOpt('virt_type', default='qemu', choices=['qemu', 'kvm', 'test'],
+               help="""
+Domain type written into the domain XML. ``test`` is used automatically
+with a ``test:///`` connection.
+"""),
+    cfg.StrOpt('images_pool', default='default',
+               help="""
+Storage pool whose capacity is reported as the host's local disk.
+
+Related options:
+
+* ``instances_path`` is used when this pool does not exist.
+"""),
+    cfg.StrOpt('instances_path', default='$state_path/instances',
+               help='Directory whose filesystem size is the local disk when '
+                    'the storage pool named by images_pool is missing.'),
+]
+
+
+def register_opts(conf):
+    conf.register_group(libvirt_group)
+    conf.register_opts(opts, group=libvirt_group)
+
+
+def list_opts():
+    return [(libvirt_group, opts)]

@@ -1,0 +1,38 @@
+from oslo_config import cfg
+
+filter_group = cfg.OptGroup('filter_scheduler', title='Filter scheduler')
+
+opts = [
+    cfg.ListOpt('enabled_filters',
+                default=['ComputeFilter', 'CoreFilter', 'RamFilter',
+                         'DiskFilter'],
+                help="""
+Filters run, in this order, on every host for every request. Names are
+entry points of the ``nova_lite.scheduler.filters`` group, so another
+package can add its own.
+
+Possible values:
+
+* Any subset of ComputeFilter, CoreFilter, RamFilter, DiskFilter and
+  filters installed by plugins.
+"""),
+    cfg.ListOpt('weight_classes', default=['RAMWeigher'],
+                help="""
+Weighers (entry points of ``nova_lite.scheduler.weighers``) whose weighted
+sum ranks the hosts that pass the filters.
+"""),
+    cfg.FloatOpt('ram_weight_multiplier', default=1.0,
+                 help="""
+Multiplier of the RAM weigher. Positive spreads instances over hosts with
+the most free RAM; negative stacks them.
+"""),
+]
+
+
+def register_opts(conf):
+    conf.register_group(filter_group)
+    conf.register_opts(opts, group=filter_group)
+
+
+def list_opts():
+    return [(filter_group, opts)]

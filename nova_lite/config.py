@@ -1,0 +1,30 @@
+"""Start-up of every nova_lite process: config files, logging, objects."""
+import os
+
+from oslo_log import log as logging
+
+from nova_lite import conf as nl_conf
+from nova_lite.db import engine
+from nova_lite import objects
+
+CONF = nl_conf.CONF
+STATE_DIR_ENV = 'NOVA_LITE_STATE_DIR'
+
+
+def parse_args(args, prog, default_config_files=None):
+    """Parse ``args`` (without the program name) and set logging up."""
+    logging.register_options(CONF)
+    logging.set_defaults(default_log_levels=logging.get_default_log_levels()
+                         + ['stevedore=WARN', 'oslo.messaging=WARN',
+                            'oslo_messaging=WARN', 'alembic=WARN'])
+    CONF(args, project='nova-lite', prog=prog,
+         default_config_files=default_config_files)
+    if os.environ.get(STATE_DIR_ENV):
+        CONF.set_override('state_path', os.environ[STATE_DIR_ENV])
+    logging.setup(CONF, 'nova-lite')
+    objects.register_all()
+    return CONF
+
+
+def setup_database(conf):
+    engine.configure(conf.database.connection)

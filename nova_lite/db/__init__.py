@@ -1,0 +1,1 @@
+"""The database layer: models and small query functions. No SQL elsewhere."""

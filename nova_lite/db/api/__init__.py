@@ -1,0 +1,1 @@
+"""Small reader/writer functions, one module per table."""

@@ -1,0 +1,50 @@
+"""Compute nodes: what each hypervisor host has and uses."""
+import sqlalchemy as sa
+
+from nova_lite.db import engine
+from nova_lite.db import models
+from nova_lite import exception
+
+
+@engine.writer
+def create(context, values):
+    node = models.ComputeNode(**values)
+    context.session.add(node)
+    context.session.flush()
+    return node
+
+
+@engine.reader
+def get_all(context):
+    return list(context.session.scalars(
+        sa.select(models.ComputeNode).order_by(models.ComputeNode.host)))
+
+
+@engine.reader
+def get_by_id(context, node_id):
+    node = context.session.get(models.ComputeNode, node_id)
+    if node is None:
+        raise exception.ComputeHostNotFound(host=node_id)
+    return node
+
+
+@engine.reader
+def get_by_host_and_nodename(context, host, nodename):
+    node = context.session.scalars(
+        sa.select(models.ComputeNode)
+        .where(models.ComputeNode.host == host,
+               models.ComputeNode.hypervisor_hostname == nodename)).first()
+    if node is None:
+        raise exception.ComputeHostNotFound(host=host)
+    return node
+
+
+@engine.writer
+def update(context, node_id, values):
+    node = context.session.get(models.ComputeNode, node_id)
+    if node is None:
+        raise exception.ComputeHostNotFound(host=node_id)
+    for key, value in values.items():
+        setattr(node, key, value)
+    context.session.flush()
+    return node

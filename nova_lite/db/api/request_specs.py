@@ -1,0 +1,40 @@
+"""Request specs, stored as the serialized object."""
+import sqlalchemy as sa
+
+from nova_lite.db import engine
+from nova_lite.db import models
+from nova_lite import exception
+
+
+def _get(session, instance_uuid):
+    row = session.scalars(
+        sa.select(models.RequestSpec)
+        .where(models.RequestSpec.instance_uuid == instance_uuid)).first()
+    if row is None:
+        raise exception.RequestSpecNotFound(instance_uuid=instance_uuid)
+    return row
+
+
+@engine.writer
+def create(context, instance_uuid, spec):
+    row = models.RequestSpec(instance_uuid=instance_uuid, spec=spec)
+    context.session.add(row)
+    context.session.flush()
+    return row
+
+
+@engine.reader
+def get_by_instance_uuid(context, instance_uuid):
+    return _get(context.session, instance_uuid)
+
+
+@engine.writer
+def update(context, instance_uuid, spec):
+    _get(context.session, instance_uuid).spec = spec
+
+
+@engine.writer
+def destroy(context, instance_uuid):
+    context.session.execute(
+        sa.delete(models.RequestSpec)
+        .where(models.RequestSpec.instance_uuid == instance_uuid))

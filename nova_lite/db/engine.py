@@ -1,0 +1,90 @@
+"""One enginefacade for the process, configured from ``[database]``.
+
+SQLite is the embedded default and is reached from many threads at once, so
+every connection gets WAL journaling and a busy timeout, and transactions
+start with ``BEGIN IMMEDIATE``: a transaction that reads then writes waits
+for the lock up front (where the busy timeout applies) instead of failing
+half-way with "database is locked" when another writer got in between.
+"""
+import os
+
+from oslo_db.sqlalchemy import enginefacade
+import sqlalchemy
+
+from nova_lite import conf
+
+CONF = conf.CONF
+
+context_manager = enginefacade.transaction_context()
+_configured = False
+
+
+def default_connection(state_path):
+    return 'sqlite:///%s' % os.path.join(
+        os.path.abspath(state_path), 'nova_lite.sqlite')
+
+
+def _tune_sqlite(engine):
+    if engine.dialect.name != 'sqlite':
+        return
+
+    @sqlalchemy.event.listens_for(engine, 'connect')
+    def _pragmas(dbapi_con, record):
+        dbapi_con.execute('PRAGMA busy_timeout = 30000')
+        dbapi_con.execute('PRAGMA journal_mode = WAL')
+        dbapi_con.execute('PRAGMA synchronous = NORMAL')
+        dbapi_con.execute('PRAGMA foreign_keys = ON')
+
+    @sqlalchemy.event.listens_for(engine, 'before_cursor_execute',
+                                  retval=True)
+    def _begin_immediate(conn, cursor, statement, params, context, many):
+        # oslo.db emits a plain BEGIN for SQLite; take the write lock there.
+        if statement == 'BEGIN':
+            statement = 'BEGIN IMMEDIATE'
+        return statement, params
+
+
+def _new_manager(connection):
+    if connection.startswith('sqlite:///'):
+        os.makedirs(os.path.dirname(connection[len('sqlite:///'):]) or '.',
+                    exist_ok=True)
+    manager = enginefacade.transaction_context()
+    manager.configure(connection=connection,
+                      max_retries=CONF.database.max_retries,
+                      retry_interval=CONF.database.retry_interval)
+    manager.append_on_engine_create(_tune_sqlite)
+    return manager
+
+
+def configure(connection=None):
+    """Point the process's facade at a database, once, before first use."""
+    global _configured
+    if _configured:
+        return
+    connection = (connection or CONF.database.connection
+                  or default_connection(CONF.state_path))
+    context_manager.patch_factory(_new_manager(connection))
+    _configured = True
+
+
+def use_database(connection):
+    """Point the facade at another database (tests); returns the undo."""
+    global _configured
+    restore = context_manager.patch_factory(_new_manager(connection))
+    _configured = True
+
+    def undo():
+        global _configured
+        get_engine().dispose()
+        restore()
+        _configured = False
+    return undo
+
+
+def get_engine():
+    configure()
+    return context_manager.writer.get_engine()
+
+
+reader = context_manager.reader
+writer = context_manager.writer

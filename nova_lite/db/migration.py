@@ -1,0 +1,33 @@
+"""Schema migrations: alembic scripts live in the top-level ``alembic/``."""
+import os
+
+from alembic import command
+from alembic import config as alembic_config
+from alembic import migration as alembic_migration
+
+from nova_lite.db import engine
+
+SCRIPT_LOCATION = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))), 'alembic')
+
+
+def _config(connection_url):
+    config = alembic_config.Config()
+    config.set_main_option('script_location', SCRIPT_LOCATION)
+    config.set_main_option('sqlalchemy.url',
+                           connection_url.replace('%', '%%'))
+    return config
+
+
+def upgrade(connection_url=None, revision='head'):
+    if connection_url is None:
+        connection_url = engine.get_engine().url.render_as_string(
+            hide_password=False)
+    command.upgrade(_config(connection_url), revision)
+
+
+def current_revision(sa_engine):
+    with sa_engine.connect() as conn:
+        return alembic_migration.MigrationContext.configure(
+            conn).get_current_revision()

@@ -1,0 +1,160 @@
+"""SQLAlchemy models of the nova_lite database.
+
+The initial alembic migration creates exactly these tables; a test compares
+the two on SQLite, MariaDB and PostgreSQL so they cannot drift apart.
+"""
+import datetime
+
+from sqlalchemy import (Boolean, DateTime, Float, ForeignKey, Index, Integer,
+                        String, Text, UniqueConstraint)
+from sqlalchemy import orm
+from sqlalchemy.orm import Mapped, mapped_column
+
+
+def _utcnow():
+    return datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None)
+
+
+class Base(orm.DeclarativeBase):
+    pass
+
+
+class TimestampMixin:
+    created_at: Mapped[datetime.datetime | None] = mapped_column(
+        DateTime, default=_utcnow)
+    updated_at: Mapped[datetime.datetime | None] = mapped_column(
+        DateTime, onupdate=_utcnow)
+
+
+class Service(TimestampMixin, Base):
+    __tablename__ = 'services'
+    __table_args__ = (
+        UniqueConstraint('host', 'binary', name='uniq_services0host0binary'),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    host: Mapped[str] = mapped_column(String(255))
+    binary: Mapped[str] = mapped_column(String(255))
+    topic: Mapped[str | None] = mapped_column(String(255))
+    report_count: Mapped[int] = mapped_column(Integer, default=0)
+    disabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    disabled_reason: Mapped[str | None] = mapped_column(String(255))
+    last_seen_up: Mapped[datetime.datetime | None] = mapped_column(DateTime)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class ComputeNode(TimestampMixin, Base):
+    __tablename__ = 'compute_nodes'
+    __table_args__ = (
+        UniqueConstraint('host', 'hypervisor_hostname',
+                         name='uniq_compute_nodes0host0hypervisor_hostname'),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    uuid: Mapped[str] = mapped_column(String(36), unique=True)
+    service_id: Mapped[int | None] = mapped_column(Integer)
+    host: Mapped[str] = mapped_column(String(255))
+    hypervisor_hostname: Mapped[str] = mapped_column(String(255))
+    hypervisor_type: Mapped[str] = mapped_column(String(255))
+    hypervisor_version: Mapped[int] = mapped_column(Integer, default=0)
+    vcpus: Mapped[int] = mapped_column(Integer)
+    memory_mb: Mapped[int] = mapped_column(Integer)
+    local_gb: Mapped[int] = mapped_column(Integer)
+    vcpus_used: Mapped[int] = mapped_column(Integer, default=0)
+    memory_mb_used: Mapped[int] = mapped_column(Integer, default=0)
+    local_gb_used: Mapped[int] = mapped_column(Integer, default=0)
+    running_vms: Mapped[int] = mapped_column(Integer, default=0)
+    cpu_allocation_ratio: Mapped[float] = mapped_column(Float)
+    ram_allocation_ratio: Mapped[float] = mapped_column(Float)
+    disk_allocation_ratio: Mapped[float] = mapped_column(Float)
+    reserved_host_memory_mb: Mapped[int] = mapped_column(Integer, default=0)
+    reserved_host_disk_mb: Mapped[int] = mapped_column(Integer, default=0)
+    reserved_host_cpus: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Flavor(TimestampMixin, Base):
+    __tablename__ = 'flavors'
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    flavorid: Mapped[str] = mapped_column(String(255), unique=True)
+    name: Mapped[str] = mapped_column(String(255), unique=True)
+    memory_mb: Mapped[int] = mapped_column(Integer)
+    vcpus: Mapped[int] = mapped_column(Integer)
+    root_gb: Mapped[int] = mapped_column(Integer, default=0)
+    ephemeral_gb: Mapped[int] = mapped_column(Integer, default=0)
+    swap: Mapped[int] = mapped_column(Integer, default=0)
+    rxtx_factor: Mapped[float] = mapped_column(Float, default=1.0)
+    disabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    is_public: Mapped[bool] = mapped_column(Boolean, default=True)
+    description: Mapped[str | None] = mapped_column(Text)
+    extra_specs: Mapped[list['FlavorExtraSpec']] = orm.relationship(
+        cascade='all, delete-orphan', lazy='selectin')
+
+
+class FlavorExtraSpec(TimestampMixin, Base):
+    __tablename__ = 'flavor_extra_specs'
+    __table_args__ = (
+        UniqueConstraint('flavor_id', 'key',
+                         name='uniq_flavor_extra_specs0flavor_id0key'),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    flavor_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey('flavors.id', ondelete='CASCADE'))
+    key: Mapped[str] = mapped_column(String(255))
+    value: Mapped[str | None] = mapped_column(String(255))
+
+
+class Instance(TimestampMixin, Base):
+    __tablename__ = 'instances'
+    __table_args__ = (
+        Index('instances_host_deleted_idx', 'host', 'deleted'),
+        Index('instances_project_id_deleted_idx', 'project_id', 'deleted'),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    uuid: Mapped[str] = mapped_column(String(36), unique=True)
+    display_name: Mapped[str | None] = mapped_column(String(255))
+    user_id: Mapped[str | None] = mapped_column(String(255))
+    project_id: Mapped[str | None] = mapped_column(String(255))
+    host: Mapped[str | None] = mapped_column(String(255))
+    node: Mapped[str | None] = mapped_column(String(255))
+    vm_state: Mapped[str | None] = mapped_column(String(255))
+    task_state: Mapped[str | None] = mapped_column(String(255))
+    power_state: Mapped[int | None] = mapped_column(Integer)
+    instance_type_id: Mapped[int | None] = mapped_column(Integer)
+    memory_mb: Mapped[int | None] = mapped_column(Integer)
+    vcpus: Mapped[int | None] = mapped_column(Integer)
+    root_gb: Mapped[int | None] = mapped_column(Integer)
+    ephemeral_gb: Mapped[int | None] = mapped_column(Integer)
+    launched_at: Mapped[datetime.datetime | None] = mapped_column(DateTime)
+    terminated_at: Mapped[datetime.datetime | None] = mapped_column(DateTime)
+    deleted_at: Mapped[datetime.datetime | None] = mapped_column(DateTime)
+    deleted: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class InstanceExtra(TimestampMixin, Base):
+    """Per-instance records kept as JSON text, loaded only when asked for."""
+    __tablename__ = 'instance_extra'
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    instance_uuid: Mapped[str] = mapped_column(
+        String(36), ForeignKey('instances.uuid'), unique=True)
+    flavor: Mapped[str | None] = mapped_column(Text, deferred=True)
+
+
+class InstanceFault(Base):
+    __tablename__ = 'instance_faults'
+    __table_args__ = (
+        Index('instance_faults_instance_uuid_idx', 'instance_uuid'),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    instance_uuid: Mapped[str] = mapped_column(
+        String(36), ForeignKey('instances.uuid'))
+    code: Mapped[int] = mapped_column(Integer)
+    message: Mapped[str | None] = mapped_column(String(255))
+    details: Mapped[str | None] = mapped_column(Text)
+    host: Mapped[str | None] = mapped_column(String(255))
+    created_at: Mapped[datetime.datetime | None] = mapped_column(
+        DateTime, default=_utcnow)
+
+
+class RequestSpec(TimestampMixin, Base):
+    __tablename__ = 'request_specs'
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    instance_uuid: Mapped[str] = mapped_column(String(36), unique=True)
+    spec: Mapped[str] = mapped_column(Text)

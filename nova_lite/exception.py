@@ -1,0 +1,117 @@
+"""Exceptions with an HTTP code and a message template.
+
+The API's fault wrapper turns any of these into Nova's error body, so a
+handler only raises; it never builds an error response by hand.
+"""
+
+
+class NovaLiteException(Exception):
+    msg_fmt = 'An unknown exception occurred.'
+    code = 500
+
+    def __init__(self, message=None, **kwargs):
+        self.kwargs = kwargs
+        if message is None:
+            message = self.msg_fmt % kwargs
+        self.message = message
+        super().__init__(message)
+
+    def format_message(self):
+        return self.message
+
+
+class Invalid(NovaLiteException):
+    msg_fmt = 'Invalid input: %(reason)s'
+    code = 400
+
+
+class ValidationError(Invalid):
+    msg_fmt = '%(detail)s'
+
+
+class NotFound(NovaLiteException):
+    msg_fmt = 'Resource could not be found.'
+    code = 404
+
+
+class Conflict(NovaLiteException):
+    msg_fmt = 'Conflict: %(reason)s'
+    code = 409
+
+
+class Forbidden(NovaLiteException):
+    msg_fmt = "Policy doesn't allow %(action)s to be performed."
+    code = 403
+
+
+class FlavorNotFound(NotFound):
+    msg_fmt = 'Flavor %(flavor_id)s could not be found.'
+
+
+class FlavorExtraSpecNotFound(NotFound):
+    msg_fmt = ('Flavor %(flavor_id)s has no extra specs with key '
+               '%(key)s.')
+
+
+class FlavorExists(Conflict):
+    msg_fmt = 'Flavor with %(field)s %(value)s already exists.'
+
+
+class InstanceNotFound(NotFound):
+    msg_fmt = 'Instance %(instance_id)s could not be found.'
+
+
+class InstanceExtraNotFound(NotFound):
+    msg_fmt = 'Instance %(instance_uuid)s has no extra record.'
+
+
+class RequestSpecNotFound(NotFound):
+    msg_fmt = 'RequestSpec not found for instance %(instance_uuid)s.'
+
+
+class ComputeHostNotFound(NotFound):
+    msg_fmt = 'Compute host %(host)s could not be found.'
+
+
+class ServiceNotFound(NotFound):
+    msg_fmt = 'Service %(service_id)s could not be found.'
+
+
+class NoValidHost(NovaLiteException):
+    msg_fmt = 'No valid host: %(reason)s'
+
+
+class ComputeResourcesUnavailable(NovaLiteException):
+    msg_fmt = 'Insufficient compute resources: %(reason)s.'
+
+
+class HypervisorUnavailable(NovaLiteException):
+    msg_fmt = 'Connection to the hypervisor is broken on host: %(host)s'
+
+
+class InstanceSpawnError(NovaLiteException):
+    msg_fmt = 'Spawning instance %(instance_uuid)s failed: %(reason)s'
+
+
+class ConfigInvalid(NovaLiteException):
+    msg_fmt = 'Invalid configuration: %(reason)s'
+
+
+class BuildRequestLost(NovaLiteException):
+    msg_fmt = ('The build request was lost: the instance had no host after '
+               '%(seconds)d s.')
+
+
+class VersionNotFoundForAPIMethod(NotFound):
+    msg_fmt = 'API version %(version)s is not supported on this method.'
+
+
+class InvalidAPIVersion(NovaLiteException):
+    msg_fmt = ('Version %(version)s is not supported by the API. Minimum is '
+               '%(min_ver)s and maximum is %(max_ver)s.')
+    code = 406
+
+
+class MalformedAPIVersion(Invalid):
+    msg_fmt = ('API Version String %(version)s is of invalid format. Must be '
+               'of format MajorNum.MinorNum.')

@@ -1,0 +1,12 @@
+"""Versioned objects: the contract between services and with the database.
+
+``register_all()`` imports every object module so the registry knows them
+before the first RPC message is deserialized.
+"""
+
+
+def register_all():
+    import importlib
+    for name in ('compute_node', 'flavor', 'instance', 'instance_fault',
+                 'request_spec', 'selection', 'service'):
+        importlib.import_module('nova_lite.objects.' + name)

@@ -1,0 +1,103 @@
+"""ComputeNode: a hypervisor host's resources and their usage."""
+from oslo_utils import uuidutils
+
+from nova_lite.db.api import compute_nodes as db
+from nova_lite.objects import base
+from nova_lite.objects import fields
+
+
+@base.NovaLiteObjectRegistry.register
+class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = dict(base.NovaLiteTimestampObject.fields, **{
+        'id': fields.IntegerField(read_only=True),
+        'uuid': fields.UUIDField(),
+        'service_id': fields.IntegerField(nullable=True),
+        'host': fields.StringField(),
+        'hypervisor_hostname': fields.StringField(),
+        'hypervisor_type': fields.StringField(),
+        'hypervisor_version': fields.IntegerField(default=0),
+        'vcpus': fields.IntegerField(),
+        'memory_mb': fields.IntegerField(),
+        'local_gb': fields.IntegerField(),
+        'vcpus_used': fields.IntegerField(default=0),
+        'memory_mb_used': fields.IntegerField(default=0),
+        'local_gb_used': fields.IntegerField(default=0),
+        'running_vms': fields.IntegerField(default=0),
+        'cpu_allocation_ratio': fields.FloatField(),
+        'ram_allocation_ratio': fields.FloatField(),
+        'disk_allocation_ratio': fields.FloatField(),
+        'reserved_host_memory_mb': fields.IntegerField(default=0),
+        'reserved_host_disk_mb': fields.IntegerField(default=0),
+        'reserved_host_cpus': fields.IntegerField(default=0),
+    })
+
+    def capacity(self):
+        """What may be allocated: Placement's (total - reserved) * ratio."""
+        return {
+            'vcpus': int((self.vcpus - self.reserved_host_cpus)
+                         * self.cpu_allocation_ratio),
+            'memory_mb': int((self.memory_mb - self.reserved_host_memory_mb)
+                             * self.ram_allocation_ratio),
+            'local_gb': int((self.local_gb
+                             - self.reserved_host_disk_mb // 1024)
+                            * self.disk_allocation_ratio),
+        }
+
+    def used(self):
+        return {'vcpus': self.vcpus_used, 'memory_mb': self.memory_mb_used,
+                'local_gb': self.local_gb_used}
+
+    def free_resources(self):
+        used = self.used()
+        return {name: total - used[name]
+                for name, total in self.capacity().items()}
+
+    @classmethod
+    def from_db(cls, context, db_node):
+        return base.fill_from_db(cls(context), db_node)
+
+    @base.remotable_classmethod
+    def get_by_host_and_nodename(cls, context, host, nodename):
+        return cls.from_db(context,
+                           db.get_by_host_and_nodename(context, host,
+                                                       nodename))
+
+    @base.remotable_classmethod
+    def get_by_id(cls, context, node_id):
+        return cls.from_db(context, db.get_by_id(context, node_id))
+
+    @base.remotable
+    def create(self):
+        self.obj_set_defaults()
+        if not self.obj_attr_is_set('uuid'):
+            self.uuid = uuidutils.generate_uuid()
+        values = self.obj_get_changes()
+        values.pop('id', None)
+        self._refresh(db.create(self._context, values))
+
+    @base.remotable
+    def save(self):
+        changes = self.obj_get_changes()
+        for name in ('id', 'uuid', 'created_at', 'updated_at'):
+            changes.pop(name, None)
+        if changes:
+            self._refresh(db.update(self._context, self.id, changes))
+
+    def _refresh(self, db_node):
+        base.fill_from_db(self, db_node)
+
+
+@base.NovaLiteObjectRegistry.register
+class ComputeNodeList(base.ObjectListBase, base.NovaLiteObject):
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = {'objects': fields.ListOfObjectsField('ComputeNode')}
+
+    @base.remotable_classmethod
+    def get_all(cls, context):
+        return cls(context, objects=[ComputeNode.from_db(context, n)
+                                     for n in db.get_all(context)])

@@ -1,0 +1,35 @@
+"""Field types, and the enumerations nova_lite's states use."""
+from oslo_versionedobjects.fields import *  # noqa: F401,F403
+from oslo_versionedobjects import fields as ovo_fields
+
+
+class VMState:
+    BUILDING = 'building'
+    ACTIVE = 'active'
+    STOPPED = 'stopped'
+    ERROR = 'error'
+    DELETED = 'deleted'
+    ALL = (BUILDING, ACTIVE, STOPPED, ERROR, DELETED)
+
+
+class TaskState:
+    SCHEDULING = 'scheduling'
+    SPAWNING = 'spawning'
+    DELETING = 'deleting'
+    ALL = (SCHEDULING, SPAWNING, DELETING)
+
+
+class PowerState:
+    NOSTATE = 0
+    RUNNING = 1
+    PAUSED = 3
+    SHUTDOWN = 4
+    CRASHED = 6
+
+
+class VMStateField(ovo_fields.BaseEnumField):
+    AUTO_TYPE = ovo_fields.Enum(valid_values=VMState.ALL)
+
+
+class TaskStateField(ovo_fields.BaseEnumField):
+    AUTO_TYPE = ovo_fields.Enum(valid_values=TaskState.ALL)

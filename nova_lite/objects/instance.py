@@ -1,0 +1,185 @@
+"""Instance: a server, with its per-instance records kept in instance_extra.
+
+The extra fields (``INSTANCE_EXTRA_FIELDS``) are loaded only when asked for,
+either up front through ``expected_attrs`` or lazily on first access, so a
+list of servers does not read every flavor snapshot unless it shows them.
+"""
+from oslo_serialization import jsonutils
+
+from nova_lite.db.api import instances as db
+from nova_lite import exception
+from nova_lite.objects import base
+from nova_lite.objects import fields
+from nova_lite.objects import instance_fault
+
+INSTANCE_EXTRA_FIELDS = ['flavor']
+INSTANCE_OPTIONAL_ATTRS = INSTANCE_EXTRA_FIELDS + ['fault']
+_COLUMNS = ('uuid', 'display_name', 'user_id', 'project_id', 'host', 'node',
+            'vm_state', 'task_state', 'power_state', 'instance_type_id',
+            'memory_mb', 'vcpus', 'root_gb', 'ephemeral_gb', 'launched_at',
+            'terminated_at', 'deleted', 'deleted_at')
+
+
+def naive(value):
+    """Database columns hold naive UTC; objects hold aware UTC."""
+    return value.replace(tzinfo=None) if hasattr(value, 'tzinfo') else value
+
+
+def _serialize_extra(name, value):
+    return None if value is None else jsonutils.dumps(
+        value.obj_to_primitive())
+
+
+def _deserialize_extra(context, name, text):
+    if text is None:
+        return None
+    obj = base.NovaLiteObject.obj_from_primitive(jsonutils.loads(text),
+                                                 context)
+    obj._context = context
+    return obj
+
+
+@base.NovaLiteObjectRegistry.register
+class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = dict(base.NovaLiteTimestampObject.fields, **{
+        'id': fields.IntegerField(),
+        'uuid': fields.UUIDField(),
+        'display_name': fields.StringField(nullable=True),
+        'user_id': fields.StringField(nullable=True),
+        'project_id': fields.StringField(nullable=True),
+        'host': fields.StringField(nullable=True),
+        'node': fields.StringField(nullable=True),
+        'vm_state': fields.VMStateField(nullable=True),
+        'task_state': fields.TaskStateField(nullable=True),
+        'power_state': fields.IntegerField(nullable=True),
+        'instance_type_id': fields.IntegerField(nullable=True),
+        'memory_mb': fields.IntegerField(nullable=True),
+        'vcpus': fields.IntegerField(nullable=True),
+        'root_gb': fields.IntegerField(nullable=True),
+        'ephemeral_gb': fields.IntegerField(nullable=True),
+        'launched_at': fields.DateTimeField(nullable=True),
+        'terminated_at': fields.DateTimeField(nullable=True),
+        'deleted': fields.BooleanField(default=False),
+        'deleted_at': fields.DateTimeField(nullable=True),
+        'flavor': fields.ObjectField('Flavor'),
+        'fault': fields.ObjectField('InstanceFault', nullable=True),
+    })
+
+    @classmethod
+    def from_db(cls, context, db_inst, extra=None):
+        instance = cls(context)
+        base.fill_from_db(instance, db_inst, skip=('deleted',))
+        instance.deleted = bool(db_inst.deleted)
+        for name, text in (extra or {}).items():
+            setattr(instance, name, _deserialize_extra(context, name, text))
+        instance.obj_reset_changes()
+        return instance
+
+    @base.remotable_classmethod
+    def get_by_uuid(cls, context, uuid, expected_attrs=None,
+                    read_deleted=False):
+        db_inst = db.get_by_uuid(context, uuid, read_deleted)
+        wanted = [a for a in expected_attrs or []
+                  if a in INSTANCE_EXTRA_FIELDS]
+        extra = db.get_extra(context, uuid, wanted) if wanted else None
+        instance = cls.from_db(context, db_inst, extra)
+        if 'fault' in (expected_attrs or []):
+            instance._load_fault()
+        return instance
+
+    @base.remotable
+    def create(self):
+        self.obj_set_defaults('deleted')
+        values = {k: naive(getattr(self, k)) for k in _COLUMNS
+                  if self.obj_attr_is_set(k)}
+        values['deleted'] = 0
+        extra = {name: _serialize_extra(name, getattr(self, name))
+                 for name in INSTANCE_EXTRA_FIELDS
+                 if self.obj_attr_is_set(name)}
+        db_inst = db.create(self._context, values, extra)
+        self.id = db_inst.id
+        self.created_at = db_inst.created_at
+        self.obj_reset_changes()
+
+    @base.remotable
+    def save(self, expected_task_state=None):
+        changes = self.obj_get_changes()
+        extra = {name: _serialize_extra(name, changes.pop(name))
+                 for name in INSTANCE_EXTRA_FIELDS if name in changes}
+        values = {k: naive(v) for k, v in changes.items() if k in _COLUMNS}
+        if values or expected_task_state is not None:
+            db_inst = db.update(self._context, self.uuid, values,
+                                expected_task_state=expected_task_state)
+            for name in ('host', 'node', 'vm_state', 'task_state',
+                         'updated_at'):
+                setattr(self, name, getattr(db_inst, name))
+        if extra:
+            db.update_extra(self._context, self.uuid, extra)
+        self.obj_reset_changes()
+
+    @base.remotable
+    def destroy(self):
+        db_inst = db.destroy(self._context, self.uuid)
+        self.deleted = True
+        self.deleted_at = db_inst.deleted_at
+        self.obj_reset_changes()
+
+    def obj_load_attr(self, attrname):
+        if attrname not in INSTANCE_OPTIONAL_ATTRS:
+            raise exception.Invalid(
+                reason='cannot load %s of an instance' % attrname)
+        if attrname == 'fault':
+            self._load_fault()
+        else:
+            self._load_extra(attrname)
+
+    def _load_extra(self, attrname):
+        text = db.get_extra(self._context, self.uuid, [attrname])[attrname]
+        setattr(self, attrname,
+                _deserialize_extra(self._context, attrname, text))
+        self.obj_reset_changes([attrname])
+
+    def _load_fault(self):
+        faults = instance_fault.InstanceFaultList.get_latest_by_instance_uuids(
+            self._context, [self.uuid])
+        self.fault = faults[0] if faults else None
+        self.obj_reset_changes(['fault'])
+
+
+@base.NovaLiteObjectRegistry.register
+class InstanceList(base.ObjectListBase, base.NovaLiteObject):
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = {'objects': fields.ListOfObjectsField('Instance')}
+
+    @base.remotable_classmethod
+    def get_by_filters(cls, context, filters, expected_attrs=None,
+                       limit=None):
+        db_insts = db.get_all(context, filters, limit)
+        return cls(context,
+                   objects=_with_attrs(context, db_insts, expected_attrs))
+
+    @base.remotable_classmethod
+    def get_by_host(cls, context, host, expected_attrs=None):
+        return cls.get_by_filters(context, {'host': host}, expected_attrs)
+
+
+def _with_attrs(context, db_insts, expected_attrs):
+    uuids = [i.uuid for i in db_insts]
+    wanted = [a for a in expected_attrs or [] if a in INSTANCE_EXTRA_FIELDS]
+    extras = db.get_extra_for_many(context, uuids, wanted) if wanted else {}
+    instances = [Instance.from_db(context, i, extras.get(i.uuid))
+                 for i in db_insts]
+    if 'fault' in (expected_attrs or []):
+        faults = instance_fault.InstanceFaultList.get_latest_by_instance_uuids(
+            context, uuids)
+        by_uuid = {f.instance_uuid: f for f in faults}
+        for instance in instances:
+            instance.fault = by_uuid.get(instance.uuid)
+            instance.obj_reset_changes(['fault'])
+    return instances
+

@@ -1,0 +1,69 @@
+"""RequestSpec: everything the scheduler needs to place one boot request.
+
+It is the one versioned contract between API, conductor and scheduler, and
+is stored whole (as its primitive) so a reschedule sees the same request.
+"""
+from oslo_serialization import jsonutils
+
+from nova_lite.db.api import request_specs as db
+from nova_lite.objects import base
+from nova_lite.objects import fields
+
+
+@base.NovaLiteObjectRegistry.register
+class RequestSpec(base.NovaLiteObject):
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = {
+        'id': fields.IntegerField(),
+        'instance_uuid': fields.UUIDField(),
+        'project_id': fields.StringField(nullable=True),
+        'user_id': fields.StringField(nullable=True),
+        'flavor': fields.ObjectField('Flavor'),
+        'num_instances': fields.IntegerField(default=1),
+        'ignore_hosts': fields.ListOfStringsField(default=[]),
+        'scheduler_hints': fields.DictOfListOfStringsField(default={}),
+    }
+
+    @classmethod
+    def from_components(cls, context, instance, flavor, hints=None):
+        return cls(context, instance_uuid=instance.uuid,
+                   project_id=instance.project_id,
+                   user_id=instance.user_id, flavor=flavor,
+                   num_instances=1, ignore_hosts=[],
+                   scheduler_hints=hints or {})
+
+    def _to_text(self):
+        primitive = self.obj_to_primitive()
+        primitive['nova_lite_object.data'].pop('id', None)
+        return jsonutils.dumps(primitive)
+
+    @classmethod
+    def _from_row(cls, context, row):
+        spec = cls.obj_from_primitive(jsonutils.loads(row.spec), context)
+        spec._context = context
+        spec.id = row.id
+        spec.obj_reset_changes()
+        return spec
+
+    @base.remotable_classmethod
+    def get_by_instance_uuid(cls, context, instance_uuid):
+        return cls._from_row(context,
+                             db.get_by_instance_uuid(context, instance_uuid))
+
+    @base.remotable
+    def create(self):
+        self.obj_set_defaults()
+        row = db.create(self._context, self.instance_uuid, self._to_text())
+        self.id = row.id
+        self.obj_reset_changes()
+
+    @base.remotable
+    def save(self):
+        db.update(self._context, self.instance_uuid, self._to_text())
+        self.obj_reset_changes()
+
+    @base.remotable_classmethod
+    def destroy_by_instance_uuid(cls, context, instance_uuid):
+        db.destroy(context, instance_uuid)

@@ -1,0 +1,75 @@
+"""oslo.messaging plumbing: one transport per process, object serializer.
+
+The all-in-one uses the in-process ``fake://`` driver, which only delivers
+messages between servers and clients built on the same transport object;
+hence the single cached transport.
+"""
+import threading
+
+import oslo_messaging as messaging
+
+from nova_lite import context as nl_context
+from nova_lite.objects import base as objects_base
+
+_transport = None
+_lock = threading.Lock()
+
+
+def set_default_url(conf, url):
+    """Default ``transport_url``: a config file setting still wins."""
+    messaging.TransportURL.parse(conf)  # registers the transport options
+    conf.set_default('transport_url', url)
+
+
+def is_in_process(conf):
+    messaging.TransportURL.parse(conf)
+    return (conf.transport_url or '').startswith('fake:')
+
+
+class RequestContextSerializer(messaging.Serializer):
+    """Sends the request context and versioned objects over the wire."""
+
+    def __init__(self, base=None):
+        self._base = base or objects_base.NovaLiteObjectSerializer()
+
+    def serialize_entity(self, context, entity):
+        return self._base.serialize_entity(context, entity)
+
+    def deserialize_entity(self, context, entity):
+        return self._base.deserialize_entity(context, entity)
+
+    def serialize_context(self, context):
+        return context.to_dict()
+
+    def deserialize_context(self, context):
+        return nl_context.RequestContext.from_dict(context)
+
+
+def get_transport(conf):
+    global _transport
+    with _lock:
+        if _transport is None:
+            _transport = messaging.get_rpc_transport(
+                conf, allowed_remote_exmods=['nova_lite.exception'])
+        return _transport
+
+
+def cleanup():
+    global _transport
+    with _lock:
+        if _transport is not None:
+            _transport.cleanup()
+            _transport = None
+
+
+def get_server(conf, target, endpoints):
+    return messaging.get_rpc_server(
+        get_transport(conf), target, endpoints, executor='threading',
+        serializer=RequestContextSerializer(),
+        access_policy=messaging.DefaultRPCAccessPolicy)
+
+
+def get_client(conf, target, version_cap=None):
+    return messaging.get_rpc_client(
+        get_transport(conf), target, version_cap=version_cap,
+        serializer=RequestContextSerializer())

@@ -1,0 +1,63 @@
+"""Host filters: the contract, the loader, and the handler that explains.
+
+A filter answers one question, ``host_passes(host_state, spec_obj)``, and
+may describe what hosts lacked, so that NoValidHost can name each filter,
+how many hosts it removed, and why.
+"""
+from stevedore import named
+
+NAMESPACE = 'nova_lite.scheduler.filters'
+
+
+class BaseHostFilter:
+
+    def host_passes(self, host_state, spec_obj):
+        raise NotImplementedError()
+
+    def explain(self, spec_obj, rejected):
+        """A short reason for the rejected host states, or ''."""
+        return ''
+
+    @property
+    def name(self):
+        return self.__class__.__name__
+
+
+class FilterHandler:
+
+    def __init__(self, names):
+        manager = named.NamedExtensionManager(
+            NAMESPACE, names=names, invoke_on_load=True,
+            name_order=True, on_missing_entrypoints_callback=_missing)
+        self.filters = [ext.obj for ext in manager]
+
+    def run(self, host_states, spec_obj):
+        """Return (passing hosts, [(filter, removed, total, reason)])."""
+        report = []
+        hosts = list(host_states)
+        for host_filter in self.filters:
+            passed, rejected = [], []
+            for host in hosts:
+                (passed if host_filter.host_passes(host, spec_obj)
+                 else rejected).append(host)
+            if rejected:
+                report.append((host_filter.name, len(rejected), len(hosts),
+                               host_filter.explain(spec_obj, rejected)))
+            hosts = passed
+            if not hosts:
+                break
+        return hosts, report
+
+
+def _missing(names):
+    raise ValueError('unknown scheduler filters: %s' % ', '.join(
+        sorted(names)))
+
+
+def describe(report):
+    """'RamFilter removed 3 of 3 hosts (need ...)' for each filter."""
+    parts = []
+    for name, removed, total, reason in report:
+        text = '%s removed %d of %d hosts' % (name, removed, total)
+        parts.append('%s (%s)' % (text, reason) if reason else text)
+    return '; '.join(parts)

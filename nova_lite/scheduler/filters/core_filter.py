@@ -1,0 +1,13 @@
+from nova_lite.scheduler import filters
+
+
+class CoreFilter(filters.BaseHostFilter):
+    """Hosts with enough free vCPUs, allocation ratio included."""
+
+    def host_passes(self, host_state, spec_obj):
+        return host_state.free_vcpus >= spec_obj.flavor.vcpus
+
+    def explain(self, spec_obj, rejected):
+        best = max(h.free_vcpus for h in rejected)
+        return 'need %d vCPUs, best host has %d free' % (
+            spec_obj.flavor.vcpus, best)

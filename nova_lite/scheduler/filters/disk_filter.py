@@ -1,0 +1,13 @@
+from nova_lite.scheduler import filters
+
+
+class DiskFilter(filters.BaseHostFilter):
+    """Hosts with enough free local disk for root, ephemeral and swap."""
+
+    def host_passes(self, host_state, spec_obj):
+        return host_state.free_disk_gb >= spec_obj.flavor.usage()['local_gb']
+
+    def explain(self, spec_obj, rejected):
+        best = max(h.free_disk_gb for h in rejected)
+        return 'need %d GB, best host has %d GB free' % (
+            spec_obj.flavor.usage()['local_gb'], best)

@@ -1,0 +1,13 @@
+from nova_lite.scheduler import filters
+
+
+class RamFilter(filters.BaseHostFilter):
+    """Hosts with enough free RAM, allocation ratio included."""
+
+    def host_passes(self, host_state, spec_obj):
+        return host_state.free_ram_mb >= spec_obj.flavor.memory_mb
+
+    def explain(self, spec_obj, rejected):
+        best = max(h.free_ram_mb for h in rejected)
+        return 'need %d MB, best host has %d MB free' % (
+            spec_obj.flavor.memory_mb, best)

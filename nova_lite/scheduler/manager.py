@@ -1,0 +1,51 @@
+"""The scheduler: picks a host, and alternates, for a request spec.
+
+Requests are placed one at a time (under the host manager's lock) so that
+each one sees what the previous ones consumed.
+"""
+from oslo_log import log as logging
+import oslo_messaging as messaging
+
+from nova_lite import exception
+from nova_lite.objects import selection as selection_obj
+from nova_lite.scheduler import filters
+from nova_lite.scheduler import host_manager
+from nova_lite.scheduler import weighers
+from nova_lite import service
+
+LOG = logging.getLogger(__name__)
+
+
+class SchedulerManager(service.Manager):
+
+    target = messaging.Target(version='1.0')
+
+    def __init__(self, conf, host):
+        super().__init__(conf, host)
+        self.host_manager = host_manager.HostManager(conf)
+        self.filter_handler = filters.FilterHandler(
+            conf.filter_scheduler.enabled_filters)
+        self.weight_handler = weighers.WeightHandler(
+            conf, conf.filter_scheduler.weight_classes)
+
+    @messaging.expected_exceptions(exception.NoValidHost)
+    def select_destinations(self, context, spec_obj, max_hosts=1):
+        with self.host_manager.lock:
+            states = self.host_manager.get_all_host_states(context)
+            states = [s for s in states
+                      if s.host not in spec_obj.ignore_hosts]
+            passing, report = self.filter_handler.run(states, spec_obj)
+            if not passing:
+                raise exception.NoValidHost(reason=self._why(states, report))
+            ranked = self.weight_handler.rank(passing, spec_obj)
+            chosen = ranked[0][1]
+            chosen.consume_from_request(spec_obj)
+        LOG.debug('placing %s on %s', spec_obj.instance_uuid, chosen.host)
+        return [selection_obj.Selection.from_host_state(state, weight)
+                for weight, state in ranked[:max_hosts]]
+
+    @staticmethod
+    def _why(states, report):
+        if not states:
+            return 'there are no compute hosts'
+        return filters.describe(report)

@@ -1,0 +1,120 @@
+"""A service: one manager behind an RPC server, plus its periodic tasks.
+
+The same class runs each daemon and each part of the all-in-one. Its
+service record (and heartbeat) goes through the Service object, so a
+compute that has no database access still reports through the conductor.
+"""
+import threading
+
+from futurist import periodics
+from oslo_log import log as logging
+from oslo_utils import timeutils
+import oslo_messaging as messaging
+
+from nova_lite import context as nl_context
+from nova_lite import exception
+from nova_lite.objects import service as service_obj
+from nova_lite import rpc
+
+LOG = logging.getLogger(__name__)
+
+
+class Service:
+
+    def __init__(self, conf, host, binary, topic, manager):
+        self.conf = conf
+        self.host = host
+        self.binary = binary
+        self.topic = topic
+        self.manager = manager
+        self.record = None
+        self._rpc_server = None
+        self._periodic = None
+        self._periodic_thread = None
+
+    def start(self):
+        context = nl_context.get_admin_context()
+        self.record = self._register(context)
+        self.manager.service_record = self.record
+        self.manager.init_host(context)
+        target = messaging.Target(topic=self.topic, server=self.host)
+        self._rpc_server = rpc.get_server(self.conf, target, [self.manager])
+        self._rpc_server.start()
+        self._start_periodics()
+        self.manager.post_start_hook(context)
+        LOG.info('%s started on host %s', self.binary, self.host)
+
+    def _register(self, context):
+        try:
+            record = service_obj.Service.get_by_host_and_binary(
+                context, self.host, self.binary)
+        except exception.ServiceNotFound:
+            record = service_obj.Service(context, host=self.host,
+                                         binary=self.binary,
+                                         topic=self.topic)
+            record.create()
+        self._heartbeat(record)
+        return record
+
+    def _heartbeat(self, record=None):
+        record = record or self.record
+        record.report_count += 1
+        record.last_seen_up = timeutils.utcnow()
+        record.save()
+
+    def _start_periodics(self):
+        interval = self.conf.report_interval
+
+        @periodics.periodic(interval, run_immediately=False)
+        def heartbeat():
+            try:
+                self._heartbeat()
+            except Exception:
+                LOG.exception('heartbeat of %s failed', self.binary)
+
+        callables = [(heartbeat, (), {})]
+        callables += [(task, (), {}) for task in self.manager.periodic_tasks()]
+        self._periodic = periodics.PeriodicWorker(callables)
+        self._periodic_thread = threading.Thread(
+            target=self._periodic.start, name='periodic-%s-%s' % (
+                self.binary, self.host), daemon=True)
+        self._periodic_thread.start()
+
+    def stop(self):
+        """Stop taking work; ``wait()`` then lets in-flight work finish."""
+        if self._rpc_server is not None:
+            self._rpc_server.stop()
+        if self._periodic is not None:
+            self._periodic.stop()
+
+    def wait(self):
+        if self._rpc_server is not None:
+            self._rpc_server.wait()
+        if self._periodic is not None:
+            self._periodic.wait()
+        self.manager.cleanup_host()
+        LOG.info('%s stopped on host %s', self.binary, self.host)
+
+
+class Manager:
+    """What every manager offers the Service that runs it."""
+
+    target = messaging.Target(version='1.0')
+
+    def __init__(self, conf, host):
+        self.conf = conf
+        self.host = host
+        self.service_record = None
+
+    def init_host(self, context):
+        """Called before the RPC server starts: reconcile local state."""
+
+    def post_start_hook(self, context):
+        """Called once the RPC server takes requests."""
+
+    def cleanup_host(self):
+        """Called after the RPC server stopped."""
+
+    def periodic_tasks(self):
+        """Callables decorated with ``futurist.periodics.periodic``."""
+        return []

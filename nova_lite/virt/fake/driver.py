@@ -1,0 +1,45 @@
+"""An in-memory driver for unit tests. Services use the libvirt driver."""
+import threading
+
+from nova_lite import exception
+from nova_lite.objects import fields
+from nova_lite.virt import driver
+
+
+class FakeDriver(driver.ComputeDriver):
+
+    vcpus = 8
+    memory_mb = 16384
+    local_gb = 100
+
+    def __init__(self, conf, host):
+        super().__init__(conf, host)
+        self._guests = {}
+        self._lock = threading.Lock()
+        self.fail_spawn_for = set()
+
+    def init_host(self):
+        pass
+
+    def get_available_resource(self):
+        return driver.HostResources(self.host, 'fake', 1, self.vcpus,
+                                    self.memory_mb, self.local_gb)
+
+    def list_instance_uuids(self):
+        with self._lock:
+            return list(self._guests)
+
+    def get_power_state(self, instance):
+        with self._lock:
+            return self._guests.get(instance.uuid, fields.PowerState.NOSTATE)
+
+    def spawn(self, context, instance):
+        if instance.display_name in self.fail_spawn_for:
+            raise exception.InstanceSpawnError(
+                instance_uuid=instance.uuid, reason='fake failure')
+        with self._lock:
+            self._guests[instance.uuid] = fields.PowerState.RUNNING
+
+    def destroy(self, context, instance):
+        with self._lock:
+            self._guests.pop(instance.uuid, None)
