@@ -90,8 +90,12 @@ class AllInOne:
             self.api.stop()
         for svc in self.services:
             svc.stop()
-        for svc in self.services:
-            svc.wait()
+        # Each RPC server drains on its own; wait for them side by side.
+        waiters = [threading.Thread(target=svc.wait) for svc in self.services]
+        for waiter in waiters:
+            waiter.start()
+        for waiter in waiters:
+            waiter.join()
         rpc.cleanup()
         LOG.info('nova_lite all-in-one stopped')
 

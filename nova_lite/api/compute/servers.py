@@ -2,20 +2,15 @@
 from nova_lite.api.compute import server_view
 from nova_lite.api.schemas import servers as schema
 from nova_lite.api import validation
-from nova_lite.compute import api as compute_api
-from nova_lite import conf
 from nova_lite import exception
 from nova_lite.objects import flavor as flavor_obj
 from nova_lite.objects import instance as instance_obj
 
-_compute = None
+COMPUTE_API = 'nova_lite.compute_api'
 
 
-def _compute_api():
-    global _compute
-    if _compute is None:
-        _compute = compute_api.API(conf.CONF)
-    return _compute
+def _compute_api(req):
+    return req.environ[COMPUTE_API]
 
 
 def _filters(req):
@@ -72,7 +67,7 @@ def create(req):
                     'image service yet; boot with no imageRef.'
                     % body['imageRef'])
     flavor = _flavor(req.context, body['flavorRef'])
-    instance = _compute_api().create(req.context, flavor, body['name'])
+    instance = _compute_api(req).create(req.context, flavor, body['name'])
     server = server_view.brief(req, instance)
     server.update({'OS-DCF:diskConfig': 'MANUAL',
                    'security_groups': [{'name': 'default'}]})
@@ -80,5 +75,5 @@ def create(req):
 
 
 def delete(req, server_id):
-    _compute_api().delete(req.context, _get(req, server_id))
+    _compute_api(req).delete(req.context, _get(req, server_id))
     return 204, None

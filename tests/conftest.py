@@ -1,0 +1,127 @@
+"""Shared fixtures: parsed config, fresh SQLite databases, an all-in-one."""
+import os
+import time
+
+import pytest
+import requests
+
+from nova_lite import conf as nl_conf
+from nova_lite import context as nl_context
+from nova_lite.db import engine
+from nova_lite.db import migration
+from nova_lite import objects
+
+CONF = nl_conf.CONF
+
+
+def pytest_configure(config):
+    from oslo_log import log as logging
+    logging.register_options(CONF)
+    CONF([], project='nova-lite', default_config_files=[])
+    objects.register_all()
+
+
+@pytest.fixture
+def sqlite_db(tmp_path):
+    """A fresh, migrated SQLite database the object layer uses."""
+    url = 'sqlite:///%s' % (tmp_path / 'test.sqlite')
+    migration.upgrade(url)
+    undo = engine.use_database(url)
+    yield url
+    undo()
+
+
+@pytest.fixture
+def admin_context():
+    return nl_context.get_admin_context()
+
+
+@pytest.fixture
+def overrides():
+    """Set config overrides that are cleared after the test."""
+    done = []
+
+    def override(name, value, group=None):
+        CONF.set_override(name, value, group=group)
+        done.append((name, group))
+    yield override
+    for name, group in done:
+        CONF.clear_override(name, group=group)
+
+
+class Api:
+    """A thin REST client for tests: returns (status, body) pairs."""
+
+    def __init__(self, port, token='admin:admin'):
+        self.base = 'http://127.0.0.1:%d' % port
+        self.session = requests.Session()
+        self.session.headers['X-Auth-Token'] = token
+
+    def as_user(self, token):
+        return Api(int(self.base.rsplit(':', 1)[1]), token)
+
+    def call(self, method, path, body=None, raw=None, headers=None):
+        response = self.session.request(
+            method, self.base + path, json=body, data=raw,
+            headers=headers or {}, timeout=30)
+        try:
+            payload = response.json() if response.content else None
+        except ValueError:
+            payload = response.text
+        self.last = response
+        return response.status_code, payload
+
+    def get(self, path, **kw):
+        return self.call('GET', '/v2.1' + path, **kw)
+
+    def post(self, path, body=None, **kw):
+        return self.call('POST', '/v2.1' + path, body, **kw)
+
+    def put(self, path, body=None, **kw):
+        return self.call('PUT', '/v2.1' + path, body, **kw)
+
+    def delete(self, path, **kw):
+        return self.call('DELETE', '/v2.1' + path, **kw)
+
+    def wait_server(self, server_id, states=('ACTIVE', 'ERROR'),
+                    timeout=20):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            status, body = self.get('/servers/%s' % server_id)
+            if status == 404 and states == ('DELETED',):
+                return None
+            if status == 200 and body['server']['status'] in states:
+                return body['server']
+            time.sleep(0.05)
+        raise AssertionError('server %s not in %s after %ss: %s' % (
+            server_id, states, timeout, body))
+
+
+@pytest.fixture
+def all_in_one(tmp_path, overrides):
+    """Start (and on teardown stop) all-in-ones on one state directory."""
+    from nova_lite.cmd import all_in_one as aio_mod
+    overrides('state_path', str(tmp_path / 'state'))
+    overrides('port', 0, group='api')
+    started = []
+    undo = []
+
+    def start(hosts=3):
+        url = engine.default_connection(str(tmp_path / 'state'))
+        os.makedirs(str(tmp_path / 'state'), exist_ok=True)
+        undo.append(engine.use_database(url))
+        aio = aio_mod.AllInOne(CONF, hosts=hosts)
+        aio.start()
+        started.append(aio)
+        aio.client = Api(aio.api.port)
+        return aio
+
+    def stop(aio):
+        aio.stop()
+        started.remove(aio)
+        undo.pop()()
+
+    start.stop = stop
+    yield start
+    for aio in list(started):
+        stop(aio)

@@ -1,0 +1,176 @@
+"""Bad input gets the right 4xx in Nova's shape, and changes nothing."""
+import pytest
+
+
+@pytest.fixture
+def api(all_in_one):
+    return all_in_one(hosts=1).client
+
+
+FLAVOR = {'name': 'm1.tiny', 'ram': 512, 'vcpus': 1, 'disk': 1, 'id': 't'}
+
+
+def _error(status_body, code, kind):
+    status, body = status_body
+    assert status == code, body
+    assert list(body) == [kind]
+    assert body[kind]['code'] == code
+    return body[kind]['message']
+
+
+@pytest.mark.parametrize('body, fragment', [
+    ({'flavor': dict(FLAVOR, ram='lots')}, 'flavor/ram'),
+    ({'flavor': dict(FLAVOR, ram=0)}, 'flavor/ram'),
+    ({'flavor': dict(FLAVOR, vcpus=-1)}, 'flavor/vcpus'),
+    ({'flavor': {k: v for k, v in FLAVOR.items() if k != 'ram'}},
+     "'ram' is a required property"),
+    ({'flavor': dict(FLAVOR, colour='red')}, "'colour' was unexpected"),
+    ({'flavor': dict(FLAVOR, name='x' * 256)}, 'flavor/name'),
+    ({'flavor': dict(FLAVOR, name=' padded')}, 'flavor/name'),
+    ({'flavour': FLAVOR}, "'flavor' is a required property"),
+])
+def test_bad_flavor_is_400_naming_the_field(api, body, fragment):
+    message = _error(api.post('/flavors', body), 400, 'badRequest')
+    assert fragment in message
+    assert api.get('/flavors')[1] == {'flavors': []}
+
+
+def test_malformed_json_is_400(api):
+    message = _error(api.post('/flavors', raw=b'{"flavor": ',
+                              headers={'Content-Type': 'application/json'}),
+                     400, 'badRequest')
+    assert message == 'Malformed request body'
+
+
+def test_duplicate_flavor_is_409(api):
+    assert api.post('/flavors', {'flavor': FLAVOR})[0] == 200
+    message = _error(api.post('/flavors', {'flavor': dict(FLAVOR, id='u')}),
+                     409, 'conflictingRequest')
+    assert message == 'Flavor with name m1.tiny already exists.'
+    assert [f['id'] for f in api.get('/flavors')[1]['flavors']] == ['t']
+
+
+def test_member_cannot_manage_flavors(api):
+    member = api.as_user('alice:demo')
+    message = _error(member.post('/flavors', {'flavor': FLAVOR}), 403,
+                     'forbidden')
+    assert 'os-flavor-manage:create' in message
+    assert api.get('/flavors')[1] == {'flavors': []}
+
+
+def test_unknown_things_are_404(api):
+    _error(api.get('/flavors/nope'), 404, 'itemNotFound')
+    _error(api.delete('/flavors/nope'), 404, 'itemNotFound')
+    _error(api.get('/servers/8f6ad2a8-7bb4-4a7c-9a3d-9c4a5d8a3f10'), 404,
+           'itemNotFound')
+    _error(api.delete('/servers/8f6ad2a8-7bb4-4a7c-9a3d-9c4a5d8a3f10'), 404,
+           'itemNotFound')
+    _error(api.get('/no-such-thing'), 404, 'itemNotFound')
+
+
+def test_wrong_method_is_405(api):
+    _error(api.put('/flavors', {}), 405, 'badMethod')
+
+
+@pytest.mark.parametrize('server, code, fragment', [
+    ({'name': 'a', 'flavorRef': 'missing'}, 400,
+     'Flavor missing could not be found.'),
+    ({'flavorRef': 't'}, 400, "'name' is a required property"),
+    ({'name': 'a', 'flavorRef': 't', 'networks': 'lots'}, 400,
+     'server/networks'),
+    ({'name': 'a', 'flavorRef': 't', 'color': 1}, 400,
+     "'color' was unexpected"),
+    ({'name': 'a', 'flavorRef': 't', 'imageRef': 'cirros'}, 400,
+     'Image cirros could not be found'),
+])
+def test_bad_server_create_creates_nothing(api, server, code, fragment):
+    api.post('/flavors', {'flavor': FLAVOR})
+    message = _error(api.post('/servers', {'server': server}), code,
+                     'badRequest')
+    assert fragment in message
+    assert api.get('/servers')[1] == {'servers': []}
+
+
+def test_extra_specs_lifecycle(api):
+    api.post('/flavors', {'flavor': FLAVOR})
+    path = '/flavors/t/os-extra_specs'
+    status, body = api.post(path, {'extra_specs': {'hw:cpu_policy': 'shared',
+                                                   'quota:cpu_shares': 10}})
+    assert (status, body) == (200, {'extra_specs': {
+        'hw:cpu_policy': 'shared', 'quota:cpu_shares': '10'}})
+    assert api.put(path + '/hw:cpu_policy', {'hw:cpu_policy': 'dedicated'}) \
+        == (200, {'hw:cpu_policy': 'dedicated'})
+    assert api.get(path + '/hw:cpu_policy') == (200, {
+        'hw:cpu_policy': 'dedicated'})
+    assert api.delete(path + '/quota:cpu_shares')[0] == 200
+    assert api.get(path) == (200, {'extra_specs': {
+        'hw:cpu_policy': 'dedicated'}})
+    _error(api.get(path + '/quota:cpu_shares'), 404, 'itemNotFound')
+    _error(api.delete(path + '/quota:cpu_shares'), 404, 'itemNotFound')
+
+
+@pytest.mark.parametrize('method, suffix, body, fragment', [
+    ('post', '', {'extra_specs': {'bad/key': 'x'}}, "'bad/key'"),
+    ('post', '', {'extra_specs': {'k': 'x' * 256}}, 'extra_specs/k'),
+    ('post', '', {'extra_specs': {'k': ['list']}}, 'extra_specs/k'),
+    ('put', '/a', {'b': 'x'}, 'Request body and URI mismatch'),
+    ('put', '/a', {'a': 'x', 'b': 'y'}, 'has too many properties'),
+])
+def test_bad_extra_specs_are_400_and_change_nothing(api, method, suffix,
+                                                    body, fragment):
+    api.post('/flavors', {'flavor': FLAVOR})
+    path = '/flavors/t/os-extra_specs'
+    message = _error(getattr(api, method)(path + suffix, body), 400,
+                     'badRequest')
+    assert fragment in message
+    assert api.get(path)[1] == {'extra_specs': {}}
+
+
+def test_microversion_headers_answered(api):
+    status, _ = api.get('/flavors', headers={
+        'OpenStack-API-Version': 'compute 2.1'})
+    assert status == 200
+    assert api.last.headers['OpenStack-API-Version'] == 'compute 2.1'
+    assert api.last.headers['X-OpenStack-Nova-API-Version'] == '2.1'
+    assert api.last.headers['x-openstack-request-id'].startswith('req-')
+    assert api.last.headers['x-compute-request-id'] == \
+        api.last.headers['x-openstack-request-id']
+    status, _ = api.get('/flavors', headers={
+        'OpenStack-API-Version': 'compute latest'})
+    assert status == 200
+
+
+def test_unsupported_microversion_is_406(api):
+    message = _error(api.get('/flavors', headers={
+        'X-OpenStack-Nova-API-Version': '9.9'}), 406, 'notAcceptable')
+    assert message == ('Version 9.9 is not supported by the API. Minimum is '
+                       '2.1 and maximum is 2.1.')
+    _error(api.get('/flavors', headers={
+        'OpenStack-API-Version': 'compute two'}), 400, 'badRequest')
+
+
+def test_versions_document(api):
+    status, body = api.call('GET', '/')
+    assert status == 300
+    assert body['versions'][0]['id'] == 'v2.1'
+    status, body = api.get('/')
+    assert status == 200
+    assert body['version']['min_version'] == '2.1'
+
+
+def test_member_sees_only_own_servers_and_no_host(all_in_one):
+    api = all_in_one(hosts=1).client
+    api.post('/flavors', {'flavor': FLAVOR})
+    alice = api.as_user('alice:demo')
+    status, body = alice.post('/servers', {'server': {'name': 'a',
+                                                      'flavorRef': 't'}})
+    assert status == 202
+    server = alice.wait_server(body['server']['id'])
+    assert 'OS-EXT-SRV-ATTR:host' not in server
+    assert server['tenant_id'] == 'demo'
+    bob = api.as_user('bob:other')
+    assert bob.get('/servers')[1] == {'servers': []}
+    _error(bob.get('/servers/%s' % server['id']), 404, 'itemNotFound')
+    _error(bob.delete('/servers/%s' % server['id']), 404, 'itemNotFound')
+    assert api.get('/servers/%s' % server['id'])[1]['server'][
+        'OS-EXT-SRV-ATTR:host'] == 'sim-host-1'

@@ -1,0 +1,152 @@
+"""The boot path end to end: REST -> conductor -> scheduler -> compute."""
+import collections
+
+import libvirt
+
+
+def _flavor(api, name='m1.small', ram=2048, vcpus=1, disk=10, flavor_id=None):
+    body = {'name': name, 'ram': ram, 'vcpus': vcpus, 'disk': disk}
+    if flavor_id:
+        body['id'] = flavor_id
+    status, created = api.post('/flavors', {'flavor': body})
+    assert status == 200, created
+    return created['flavor']
+
+
+def _boot(api, name, flavor_id):
+    status, body = api.post('/servers', {'server': {
+        'name': name, 'flavorRef': flavor_id, 'networks': 'none'}})
+    assert status == 202, body
+    return body['server']['id']
+
+
+def _usage(api):
+    status, body = api.get('/os-hypervisors/detail')
+    assert status == 200
+    return {h['hypervisor_hostname']: h for h in body['hypervisors']}
+
+
+def _domains(aio):
+    found = {}
+    for svc in aio.services:
+        driver = getattr(svc.manager, 'driver', None)
+        if driver is not None:
+            found[svc.host] = set(driver.list_instance_uuids())
+    return found
+
+
+def test_ten_servers_spread_and_usage_matches(all_in_one):
+    aio = all_in_one()
+    api = aio.client
+    flavor = _flavor(api)
+    ids = [_boot(api, 'vm%d' % i, flavor['id']) for i in range(10)]
+    servers = [api.wait_server(i) for i in ids]
+    assert [s['status'] for s in servers] == ['ACTIVE'] * 10
+    per_host = collections.Counter(s['OS-EXT-SRV-ATTR:host'] for s in servers)
+    assert sorted(per_host.values()) == [3, 3, 4]
+    usage = _usage(api)
+    for host, count in per_host.items():
+        assert usage[host]['running_vms'] == count
+        assert usage[host]['memory_mb_used'] == 2048 * count
+        assert usage[host]['vcpus_used'] == count
+        assert usage[host]['local_gb_used'] == 10 * count
+    domains = _domains(aio)
+    for server in servers:
+        assert server['id'] in domains[server['OS-EXT-SRV-ATTR:host']]
+
+
+def test_no_valid_host_names_the_filter_and_why(all_in_one):
+    api = all_in_one().client
+    flavor = _flavor(api, name='huge', ram=100000)
+    server = api.wait_server(_boot(api, 'big', flavor['id']))
+    assert server['status'] == 'ERROR'
+    assert server['fault']['message'] == (
+        'No valid host: RamFilter removed 3 of 3 hosts (need 100000 MB, '
+        'best host has 15872 MB free)')
+    assert server['OS-EXT-SRV-ATTR:host'] is None
+    assert all(h['running_vms'] == 0 for h in _usage(api).values())
+
+
+def test_delete_frees_usage_and_removes_domains(all_in_one):
+    aio = all_in_one()
+    api = aio.client
+    flavor = _flavor(api)
+    ids = [_boot(api, 'vm%d' % i, flavor['id']) for i in range(4)]
+    for server_id in ids:
+        api.wait_server(server_id)
+    for server_id in ids:
+        assert api.delete('/servers/%s' % server_id)[0] == 204
+    for server_id in ids:
+        api.wait_server(server_id, states=('DELETED',))
+    assert api.get('/servers')[1] == {'servers': []}
+    for host in _usage(api).values():
+        assert (host['running_vms'], host['memory_mb_used'],
+                host['vcpus_used'], host['local_gb_used']) == (0, 0, 0, 0)
+    assert all(not uuids for uuids in _domains(aio).values())
+
+
+def test_spawn_failure_reschedules_then_errors_with_fault(all_in_one):
+    aio = all_in_one()
+    api = aio.client
+    flavor = _flavor(api)
+    # A domain that already holds the next instance's domain name makes
+    # libvirt refuse the definition on every host.
+    for svc in aio.services:
+        driver = getattr(svc.manager, 'driver', None)
+        if driver is not None:
+            driver._conn.defineXML(
+                "<domain type='test'><name>instance-00000001</name>"
+                "<memory>1024</memory><os><type>hvm</type></os></domain>")
+    server = api.wait_server(_boot(api, 'doomed', flavor['id']))
+    assert server['status'] == 'ERROR'
+    assert 'instance-00000001' in server['fault']['message']
+    assert all(h['running_vms'] == 0 for h in _usage(api).values())
+    # The next instance gets another name and boots.
+    assert api.wait_server(_boot(api, 'fine', flavor['id']))['status'] == \
+        'ACTIVE'
+
+
+def test_restart_keeps_state_and_recreates_domains(all_in_one):
+    aio = all_in_one()
+    api = aio.client
+    flavor = _flavor(api, flavor_id='small')
+    ids = [_boot(api, 'vm%d' % i, flavor['id']) for i in range(3)]
+    hosts = {i: api.wait_server(i)['OS-EXT-SRV-ATTR:host'] for i in ids}
+    before = _usage(api)
+    all_in_one.stop(aio)
+
+    aio = all_in_one()
+    api = aio.client
+    assert api.get('/flavors/small')[0] == 200
+    for server_id, host in hosts.items():
+        server = api.wait_server(server_id)
+        assert (server['status'], server['OS-EXT-SRV-ATTR:host']) == (
+            'ACTIVE', host)
+    after = _usage(api)
+    for host in before:
+        assert after[host]['running_vms'] == before[host]['running_vms']
+        assert after[host]['memory_mb_used'] == before[host]['memory_mb_used']
+    domains = _domains(aio)
+    for server_id, host in hosts.items():
+        assert server_id in domains[host]
+    summary = sum(svc.manager.last_reconcile['recreated']
+                  for svc in aio.services
+                  if getattr(svc.manager, 'last_reconcile', None))
+    assert summary == 3
+
+
+def test_domain_xml_carries_nova_lite_metadata(all_in_one):
+    aio = all_in_one(hosts=1)
+    api = aio.client
+    flavor = _flavor(api, name='tiny', ram=512)
+    server = api.wait_server(_boot(api, 'meta', flavor['id']))
+    driver = aio.services[-1].manager.driver
+    dom = driver._conn.lookupByUUIDString(server['id'])
+    from nova_lite.virt.libvirt import domain_xml
+    meta = dom.metadata(libvirt.VIR_DOMAIN_METADATA_ELEMENT,
+                        domain_xml.NAMESPACE)
+    assert '<name>meta</name>' in meta
+    assert 'name="tiny"' in meta
+    assert '<memory>512</memory>' in meta
+    assert '<project uuid="admin">admin</project>' in meta
+    assert '<creationTime>' in meta
