@@ -15,14 +15,19 @@ _transport = None
 _lock = threading.Lock()
 
 
+def register_opts(conf):
+    """oslo.messaging registers its options on first use; do it now."""
+    messaging.TransportURL.parse(conf)
+
+
 def set_default_url(conf, url):
     """Default ``transport_url``: a config file setting still wins."""
-    messaging.TransportURL.parse(conf)  # registers the transport options
+    register_opts(conf)
     conf.set_default('transport_url', url)
 
 
 def is_in_process(conf):
-    messaging.TransportURL.parse(conf)
+    register_opts(conf)
     return (conf.transport_url or '').startswith('fake:')
 
 

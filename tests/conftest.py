@@ -10,6 +10,7 @@ from nova_lite import context as nl_context
 from nova_lite.db import engine
 from nova_lite.db import migration
 from nova_lite import objects
+from nova_lite import rpc
 
 CONF = nl_conf.CONF
 
@@ -18,6 +19,7 @@ def pytest_configure(config):
     from oslo_log import log as logging
     logging.register_options(CONF)
     CONF([], project='nova-lite', default_config_files=[])
+    rpc.register_opts(CONF)
     objects.register_all()
 
 
@@ -106,9 +108,9 @@ def all_in_one(tmp_path, overrides):
     started = []
     undo = []
 
-    def start(hosts=3):
-        url = engine.default_connection(str(tmp_path / 'state'))
+    def start(hosts=3, database=None):
         os.makedirs(str(tmp_path / 'state'), exist_ok=True)
+        url = database or engine.default_connection(str(tmp_path / 'state'))
         undo.append(engine.use_database(url))
         aio = aio_mod.AllInOne(CONF, hosts=hosts)
         aio.start()

@@ -1,5 +1,4 @@
 """server create / list / show / delete."""
-import sys
 import time
 
 from cliff import command
@@ -27,7 +26,7 @@ def _show(server):
     return tuple(zip(*sorted(data.items())))
 
 
-def wait_for(client, server_id, out=sys.stderr, interval=0.5, timeout=600):
+def wait_for(client, server_id, out, interval=0.5, timeout=600):
     """Poll until the server is ACTIVE or ERROR, showing progress."""
     deadline = time.monotonic() + timeout
     last = None
@@ -63,7 +62,7 @@ class CreateServer(show.ShowOne):
             'name': args.name, 'flavorRef': flavor['id'],
             'networks': 'none'}})['server']
         if args.wait:
-            server = wait_for(client, created['id'])
+            server = wait_for(client, created['id'], self.app.stderr)
             if server['status'] == 'ERROR':
                 raise api_client.APIError(
                     500, 'server %s went to ERROR: %s' % (

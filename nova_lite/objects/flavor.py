@@ -54,7 +54,8 @@ class Flavor(base.NovaLiteTimestampObject, base.NovaLiteObject):
     @base.remotable
     def create(self):
         self.obj_set_defaults()
-        values = {k: getattr(self, k) for k in FLAVOR_COLUMNS}
+        values = {k: getattr(self, k) for k in FLAVOR_COLUMNS
+                  if self.obj_attr_is_set(k)}
         db_flavor = db.create(self._context, values, self.extra_specs)
         self.id = db_flavor.id
         self.created_at = db_flavor.created_at

@@ -30,6 +30,10 @@ class SchedulerManager(service.Manager):
 
     @messaging.expected_exceptions(exception.NoValidHost)
     def select_destinations(self, context, spec_obj, max_hosts=1):
+        """RPC endpoint; NoValidHost is an answer, not a server error."""
+        return self.place(context, spec_obj, max_hosts)
+
+    def place(self, context, spec_obj, max_hosts=1):
         with self.host_manager.lock:
             states = self.host_manager.get_all_host_states(context)
             states = [s for s in states

@@ -1,0 +1,87 @@
+"""The nova-lite CLI against a running all-in-one, as a user types it."""
+import json
+import logging
+
+import pytest
+
+from nova_lite.cli import main as cli_main
+
+
+@pytest.fixture
+def cli(all_in_one, capsys, monkeypatch):
+    aio = all_in_one()
+    monkeypatch.setenv('NOVA_LITE_URL',
+                       'http://127.0.0.1:%d/v2.1' % aio.api.port)
+    monkeypatch.setenv('NOVA_LITE_TOKEN', 'admin:admin')
+
+    def run(*argv):
+        # Each run is a new process for a user; cliff sets up logging on
+        # the stderr of the moment, so undo that between runs here.
+        root = logging.getLogger()
+        handlers = list(root.handlers)
+        capsys.readouterr()
+        try:
+            code = cli_main.main(list(argv))
+        finally:
+            root.handlers[:] = handlers
+        out = capsys.readouterr()
+        return code, out.out, out.err
+    return run
+
+
+def _json(result):
+    code, out, err = result
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_flavor_commands(cli):
+    created = _json(cli('flavor', 'create', 'm1.small', '--id', '1',
+                        '--ram', '2048', '--vcpus', '2', '--disk', '20',
+                        '--property', 'hw:cpu_policy=shared', '-f', 'json'))
+    assert (created['Name'], created['RAM'], created['VCPUs']) == (
+        'm1.small', 2048, 2)
+    assert created['Properties'] == 'hw:cpu_policy=shared'
+    assert cli('flavor', 'set', 'm1.small', '--property',
+               'quota:cpu_shares=5')[0] == 0
+    assert cli('flavor', 'unset', 'm1.small', '--property',
+               'hw:cpu_policy')[0] == 0
+    shown = _json(cli('flavor', 'show', 'm1.small', '-f', 'json'))
+    assert shown['Properties'] == 'quota:cpu_shares=5'
+    listed = _json(cli('flavor', 'list', '-f', 'json'))
+    assert [f['Name'] for f in listed] == ['m1.small']
+    assert cli('flavor', 'delete', 'm1.small')[0] == 0
+    assert _json(cli('flavor', 'list', '-f', 'json')) == []
+
+
+def test_server_lifecycle_and_host_usage(cli):
+    cli('flavor', 'create', 'small', '--ram', '1024', '--disk', '5')
+    code, out, err = cli('server', 'create', 'web', '--flavor', 'small',
+                         '--wait', '-f', 'json')
+    assert code == 0, err
+    assert 'web: ACTIVE' in err
+    server = json.loads(out)
+    assert server['Status'] == 'ACTIVE'
+    assert server['Host'].startswith('sim-host-')
+    hosts = _json(cli('host', 'list', '-f', 'json'))
+    used = {h['Host']: h['RAM Used (MB)'] for h in hosts}
+    assert used[server['Host']] == 1024
+    assert sum(used.values()) == 1024
+    listed = _json(cli('server', 'list', '-f', 'json'))
+    assert [(s['Name'], s['Status']) for s in listed] == [('web', 'ACTIVE')]
+    assert cli('server', 'delete', 'web', '--wait')[0] == 0
+    assert _json(cli('server', 'list', '-f', 'json')) == []
+    assert all(h['Servers'] == 0
+               for h in _json(cli('host', 'list', '-f', 'json')))
+
+
+def test_errors_are_one_line_and_nonzero(cli):
+    code, out, err = cli('server', 'show', 'nope')
+    assert code == 1
+    assert 'no server named or with id nope (HTTP 404)' in err
+    assert 'Traceback' not in err
+    cli('flavor', 'create', 'huge', '--ram', '900000')
+    code, out, err = cli('server', 'create', 'big', '--flavor', 'huge',
+                         '--wait')
+    assert code == 1
+    assert 'No valid host: RamFilter removed 3 of 3 hosts' in err

@@ -1,0 +1,43 @@
+"""The boot path over RabbitMQ, on MariaDB and on PostgreSQL."""
+import collections
+import uuid
+
+import pytest
+
+from tests.integration import databases
+
+pytestmark = pytest.mark.integration
+
+RABBIT = 'rabbit://guest:guest@127.0.0.1:5672/'
+
+
+@pytest.mark.parametrize('kind', ['mysql', 'postgresql'])
+def test_boot_and_delete_over_rabbitmq(kind, all_in_one, overrides,
+                                       tmp_path):
+    overrides('transport_url', RABBIT)
+    # A private exchange keeps concurrent runs on this broker apart.
+    overrides('control_exchange', 'nova_lite_test_%s' % uuid.uuid4().hex)
+    with databases.fresh_database(kind, tmp_path) as url:
+        aio = all_in_one(hosts=2, database=url)
+        api = aio.client
+        assert api.post('/flavors', {'flavor': {
+            'name': 'm1', 'ram': 1024, 'vcpus': 1, 'disk': 1,
+            'id': 'm1'}})[0] == 200
+        ids = []
+        for i in range(6):
+            status, body = api.post('/servers', {'server': {
+                'name': 'vm%d' % i, 'flavorRef': 'm1'}})
+            assert status == 202, body
+            ids.append(body['server']['id'])
+        servers = [api.wait_server(i) for i in ids]
+        assert {s['status'] for s in servers} == {'ACTIVE'}
+        hosts = collections.Counter(s['OS-EXT-SRV-ATTR:host']
+                                    for s in servers)
+        assert sorted(hosts.values()) == [3, 3]
+        for server_id in ids:
+            assert api.delete('/servers/%s' % server_id)[0] == 204
+        for server_id in ids:
+            api.wait_server(server_id, states=('DELETED',))
+        usage = api.get('/os-hypervisors/detail')[1]['hypervisors']
+        assert [h['running_vms'] for h in usage] == [0, 0]
+        all_in_one.stop(aio)

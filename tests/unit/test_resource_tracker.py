@@ -1,0 +1,117 @@
+"""The resource tracker's claims, aborts and recounts, on a real database."""
+from oslo_utils import uuidutils
+import pytest
+
+from nova_lite.compute import resource_tracker
+from nova_lite import conf as nl_conf
+from nova_lite import exception
+from nova_lite.objects import fields
+from nova_lite.objects import flavor as flavor_obj
+from nova_lite.objects import instance as instance_obj
+from nova_lite.virt.fake import driver as fake_driver
+
+CONF = nl_conf.CONF
+
+
+@pytest.fixture
+def tracker(sqlite_db, admin_context, overrides):
+    overrides('reserved_host_memory_mb', 1024, group='compute')
+    overrides('cpu_allocation_ratio', 2.0, group='compute')
+    rt = resource_tracker.ResourceTracker(
+        CONF, 'host1', fake_driver.FakeDriver(CONF, 'host1'))
+    rt.update_available_resource(admin_context)
+    return rt
+
+
+def _flavor(ctx, memory_mb=4096, vcpus=4, disk=20):
+    flavor = flavor_obj.Flavor(ctx, flavorid='f%d-%d' % (memory_mb, vcpus),
+                               name='f%d-%d' % (memory_mb, vcpus),
+                               memory_mb=memory_mb, vcpus=vcpus,
+                               root_gb=disk, extra_specs={})
+    flavor.create()
+    return flavor
+
+
+def _instance(ctx, flavor):
+    instance = instance_obj.Instance(
+        ctx, uuid=uuidutils.generate_uuid(), display_name='i', project_id='p', user_id='u',
+        vm_state=fields.VMState.BUILDING,
+        task_state=fields.TaskState.SCHEDULING, flavor=flavor)
+    instance.create()
+    return instance
+
+
+def _used(rt):
+    node = rt.compute_node
+    return (node.vcpus_used, node.memory_mb_used, node.local_gb_used,
+            node.running_vms)
+
+
+def test_node_reports_capacity_with_reserved_and_ratio(tracker):
+    assert tracker.compute_node.capacity() == {
+        'vcpus': 16, 'memory_mb': 15360, 'local_gb': 100}
+
+
+def test_claim_counts_and_assigns_host(tracker, admin_context):
+    flavor = _flavor(admin_context)
+    instance = _instance(admin_context, flavor)
+    tracker.instance_claim(admin_context, instance, flavor)
+    assert _used(tracker) == (4, 4096, 20, 1)
+    stored = instance_obj.Instance.get_by_uuid(admin_context, instance.uuid)
+    assert (stored.host, stored.task_state) == ('host1', 'spawning')
+
+
+def test_claim_that_does_not_fit_names_what_is_short(tracker,
+                                                     admin_context):
+    flavor = _flavor(admin_context, memory_mb=16384, vcpus=17)
+    instance = _instance(admin_context, flavor)
+    with pytest.raises(exception.ComputeResourcesUnavailable) as error:
+        tracker.instance_claim(admin_context, instance, flavor)
+    assert 'vcpus: need 17, free 16' in error.value.format_message()
+    assert 'memory_mb: need 16384, free 15360' in error.value.format_message()
+    assert _used(tracker) == (0, 0, 0, 0)
+    stored = instance_obj.Instance.get_by_uuid(admin_context, instance.uuid)
+    assert stored.host is None
+
+
+def test_failure_inside_claim_aborts_it(tracker, admin_context):
+    flavor = _flavor(admin_context)
+    instance = _instance(admin_context, flavor)
+    with pytest.raises(RuntimeError):
+        with tracker.instance_claim(admin_context, instance, flavor):
+            raise RuntimeError('spawn failed')
+    assert _used(tracker) == (0, 0, 0, 0)
+    stored = instance_obj.Instance.get_by_uuid(admin_context, instance.uuid)
+    assert stored.host is None
+
+
+def test_freeing_twice_frees_once(tracker, admin_context):
+    flavor = _flavor(admin_context)
+    first = _instance(admin_context, flavor)
+    second = _instance(admin_context, flavor)
+    tracker.instance_claim(admin_context, first, flavor)
+    tracker.instance_claim(admin_context, second, flavor)
+    tracker.drop_instance(first)
+    tracker.drop_instance(first)
+    assert _used(tracker) == (4, 4096, 20, 1)
+
+
+def test_claim_on_deleted_instance_leaves_no_usage(tracker, admin_context):
+    flavor = _flavor(admin_context)
+    instance = _instance(admin_context, flavor)
+    stale = instance_obj.Instance.get_by_uuid(admin_context, instance.uuid)
+    instance.task_state = fields.TaskState.DELETING
+    instance.save()
+    with pytest.raises(exception.Conflict):
+        tracker.instance_claim(admin_context, stale, flavor)
+    assert _used(tracker) == (0, 0, 0, 0)
+
+
+def test_periodic_recount_comes_from_instances(tracker, admin_context):
+    flavor = _flavor(admin_context)
+    instances = [_instance(admin_context, flavor) for _ in range(3)]
+    for instance in instances:
+        tracker.instance_claim(admin_context, instance, flavor)
+    instances[0].destroy()
+    tracker.update_available_resource(admin_context)
+    assert _used(tracker) == (8, 8192, 40, 2)

@@ -1,0 +1,109 @@
+"""Filters, weighers and the scheduler's placement decisions."""
+import datetime
+
+import pytest
+
+from nova_lite import conf as nl_conf
+from nova_lite import exception
+from nova_lite.objects import compute_node
+from nova_lite.objects import flavor as flavor_obj
+from nova_lite.objects import request_spec
+from nova_lite.objects import service
+from nova_lite.scheduler import manager
+
+CONF = nl_conf.CONF
+
+
+def _node(ctx, host, vcpus=8, memory_mb=16384, local_gb=100, **used):
+    svc = service.Service(ctx, host=host, binary=service.COMPUTE_BINARY,
+                          topic='compute')
+    svc.create()
+    node = compute_node.ComputeNode(
+        ctx, host=host, hypervisor_hostname=host, hypervisor_type='test',
+        vcpus=vcpus, memory_mb=memory_mb, local_gb=local_gb,
+        cpu_allocation_ratio=1.0, ram_allocation_ratio=1.0,
+        disk_allocation_ratio=1.0, service_id=svc.id, **used)
+    node.create()
+    return svc
+
+
+def _spec(ctx, memory_mb=1024, vcpus=1, disk=10):
+    flavor = flavor_obj.Flavor(ctx, id=1, flavorid='f', name='f',
+                               memory_mb=memory_mb, vcpus=vcpus,
+                               root_gb=disk, ephemeral_gb=0, swap=0,
+                               extra_specs={})
+    return request_spec.RequestSpec(
+        ctx, instance_uuid='2b5a3c4e-93b1-4d53-9d3f-0c6e5c1f8d21',
+        flavor=flavor, ignore_hosts=[], scheduler_hints={})
+
+
+@pytest.fixture
+def scheduler(sqlite_db):
+    return manager.SchedulerManager(CONF, 'test')
+
+
+def test_picks_host_with_most_free_ram_and_counts_it(scheduler,
+                                                     admin_context):
+    _node(admin_context, 'a', memory_mb_used=4096)
+    _node(admin_context, 'b')
+    first = scheduler.place(admin_context, _spec(admin_context),
+                                          max_hosts=2)
+    assert [s.service_host for s in first] == ['b', 'a']
+    # 'b' now has 1024 MB counted against it, still more than 'a'.
+    spec = _spec(admin_context, memory_mb=8192)
+    second = scheduler.place(admin_context, spec)
+    assert second[0].service_host == 'b'
+    third = scheduler.place(admin_context, spec)
+    assert third[0].service_host == 'a'
+
+
+def test_no_valid_host_explains_each_filter(scheduler, admin_context):
+    _node(admin_context, 'small', memory_mb=2048, vcpus=1)
+    _node(admin_context, 'cramped', memory_mb=65536, vcpus=1,
+          vcpus_used=1)
+    _node(admin_context, 'big')
+    with pytest.raises(exception.NoValidHost) as error:
+        scheduler.place(
+            admin_context, _spec(admin_context, memory_mb=4096, vcpus=2,
+                                 disk=200))
+    message = error.value.format_message()
+    assert message.startswith('No valid host: ')
+    assert 'CoreFilter removed 2 of 3 hosts (need 2 vCPUs, best host has 1 ' \
+           'free)' in message
+    assert 'DiskFilter removed 1 of 1 hosts (need 200 GB, best host has ' \
+           '100 GB free)' in message
+    assert 'RamFilter' not in message
+
+
+def test_down_and_disabled_hosts_are_skipped(scheduler, admin_context):
+    down = _node(admin_context, 'down')
+    down.last_seen_up = datetime.datetime(2000, 1, 1)
+    down.save()
+    disabled = _node(admin_context, 'disabled')
+    disabled.disabled = True
+    disabled.save()
+    _node(admin_context, 'ok', memory_mb=4096)
+    chosen = scheduler.place(admin_context,
+                                           _spec(admin_context), max_hosts=3)
+    assert [s.service_host for s in chosen] == ['ok']
+    with pytest.raises(exception.NoValidHost) as error:
+        scheduler.place(admin_context,
+                                      _spec(admin_context, memory_mb=8192))
+    message = error.value.format_message()
+    assert 'ComputeFilter removed 2 of 3 hosts (1 down, 1 disabled)' in message
+    assert 'RamFilter removed 1 of 1 hosts (need 8192 MB, best host has ' \
+           '3072 MB free)' in message
+
+
+def test_no_hosts_at_all(scheduler, admin_context):
+    with pytest.raises(exception.NoValidHost) as error:
+        scheduler.place(admin_context, _spec(admin_context))
+    assert error.value.format_message() == \
+        'No valid host: there are no compute hosts'
+
+
+def test_unknown_filter_name_is_refused(sqlite_db, overrides):
+    overrides('enabled_filters', ['RamFilter', 'NoSuchFilter'],
+              group='filter_scheduler')
+    with pytest.raises(ValueError, match='NoSuchFilter'):
+        manager.SchedulerManager(CONF, 'test')
