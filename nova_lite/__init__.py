@@ -3,8 +3,8 @@
 Every service runs on plain threads (oslo.messaging's threading executor,
 cheroot's thread pool), never on eventlet. Some oslo libraries import
 eventlet opportunistically when it is installed; blocking it here keeps it
-out of the process (and its memory) and selects oslo.service's threading
-backend before anything asks for a backend.
+out of the process (and its memory), and makes oslo.service's threading
+backend the one it loads if anything ever asks for a backend.
 """
 import sys
 
@@ -12,4 +12,5 @@ sys.modules.setdefault('eventlet', None)
 
 from oslo_service import backend as _oslo_service_backend  # noqa: E402
 
-_oslo_service_backend.init_backend(_oslo_service_backend.BackendType.THREADING)
+_oslo_service_backend.register_backend_default_hook(
+    lambda: _oslo_service_backend.BackendType.THREADING)

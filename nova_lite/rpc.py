@@ -7,6 +7,7 @@ hence the single cached transport.
 import threading
 
 import oslo_messaging as messaging
+from oslo_messaging import opts as messaging_opts
 
 from nova_lite import context as nl_context
 from nova_lite.objects import base as objects_base
@@ -17,13 +18,21 @@ _lock = threading.Lock()
 
 def register_opts(conf):
     """oslo.messaging registers its options on first use; do it now."""
-    messaging.TransportURL.parse(conf)
+    for group, opts in messaging_opts.list_opts():
+        if group is None:
+            conf.register_opts(opts)
 
 
 def set_default_url(conf, url):
     """Default ``transport_url``: a config file setting still wins."""
     register_opts(conf)
     conf.set_default('transport_url', url)
+
+
+def set_default_pool_size(conf, size):
+    """Default ``executor_thread_pool_size``; a config file still wins."""
+    register_opts(conf)
+    messaging_opts.set_defaults(conf, executor_thread_pool_size=size)
 
 
 def is_in_process(conf):

@@ -112,7 +112,8 @@ def all_in_one(tmp_path, overrides):
         os.makedirs(str(tmp_path / 'state'), exist_ok=True)
         url = database or engine.default_connection(str(tmp_path / 'state'))
         undo.append(engine.use_database(url))
-        aio = aio_mod.AllInOne(CONF, hosts=hosts)
+        aio = aio_mod.AllInOne(CONF, hosts=hosts,
+                               sync_schema=lambda conf: migration.upgrade(url))
         aio.start()
         started.append(aio)
         aio.client = Api(aio.api.port)

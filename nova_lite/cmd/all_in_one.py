@@ -7,6 +7,7 @@ test-driver host. Ctrl-C (SIGINT) or SIGTERM stops it cleanly.
 """
 import os
 import signal
+import subprocess
 import sys
 import threading
 
@@ -19,7 +20,6 @@ from nova_lite.conductor import manager as conductor_manager
 from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import config
 from nova_lite import context as nl_context
-from nova_lite.db import migration
 from nova_lite.objects import service as service_obj
 from nova_lite import rpc
 from nova_lite.scheduler import manager as scheduler_manager
@@ -35,18 +35,41 @@ def simulated_host_name(index):
     return 'sim-host-%d' % index
 
 
+def sync_schema_in_child(conf):
+    """Run ``nova-lite-manage db sync`` in a short-lived child process.
+
+    Importing alembic costs the process about 12 MB that it would keep for
+    its whole life; a child process gives that memory back when it exits.
+    """
+    env = dict(os.environ, NOVA_LITE_STATE_DIR=os.path.abspath(
+        conf.state_path))
+    args = [sys.executable, '-m', 'nova_lite.cmd.manage']
+    for config_file in conf.config_file or []:
+        args += ['--config-file', config_file]
+    for config_dir in conf.config_dir or []:
+        args += ['--config-dir', config_dir]
+    result = subprocess.run(args + ['db', 'sync'], env=env,
+                            capture_output=True, text=True)
+    if result.returncode:
+        raise RuntimeError('database migration failed: %s' % (
+            result.stderr.strip().splitlines() or ['no output'])[-1])
+
+
 class AllInOne:
 
-    def __init__(self, conf, hosts=None):
+    def __init__(self, conf, hosts=None, sync_schema=sync_schema_in_child):
         self.conf = conf
         self.hosts = hosts or conf.all_in_one.simulated_hosts
+        self.sync_schema = sync_schema
         self.services = []
         self.api = None
 
     def start(self):
         config.setup_database(self.conf)
-        migration.upgrade()
+        self.sync_schema(self.conf)
         rpc.set_default_url(self.conf, 'fake://')
+        # Many services share one process: small RPC thread pools each.
+        rpc.set_default_pool_size(self.conf, 8)
         if rpc.is_in_process(self.conf):
             # Nothing survives an in-process transport's restart: builds
             # that had not reached a compute are over.
@@ -101,6 +124,7 @@ class AllInOne:
 
 
 def main():
+    config.limit_malloc_arenas()
     conf = config.parse_args(sys.argv[1:], 'nova-lite-all-in-one')
     stop = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):

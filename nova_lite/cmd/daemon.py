@@ -18,6 +18,7 @@ LOG = logging.getLogger(__name__)
 
 
 def run(prog, binary, topic, make_manager, needs_db=True):
+    config.limit_malloc_arenas()
     try:
         conf = config.parse_args(sys.argv[1:], prog)
     except cfg.Error as e:

@@ -69,3 +69,7 @@ def main():
         sys.stderr.write('nova-lite-manage: %s\n' % e)
         return 1
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,12 +1,15 @@
 """One enginefacade for the process, configured from ``[database]``.
 
 SQLite is the embedded default and is reached from many threads at once, so
-every connection gets WAL journaling and a busy timeout, and transactions
-start with ``BEGIN IMMEDIATE``: a transaction that reads then writes waits
-for the lock up front (where the busy timeout applies) instead of failing
-half-way with "database is locked" when another writer got in between.
+the file uses WAL journaling, every connection a busy timeout, and writer
+transactions start with ``BEGIN IMMEDIATE``: a transaction that reads then
+writes waits for the lock up front (where the busy timeout applies) instead
+of failing half-way with "database is locked" when another writer got in
+between. Reader transactions use a second, read-only engine and never wait
+for writers.
 """
 import os
+import sqlite3
 
 from oslo_db.sqlalchemy import enginefacade
 import sqlalchemy
@@ -24,6 +27,10 @@ def default_connection(state_path):
         os.path.abspath(state_path), 'nova_lite.sqlite')
 
 
+def _is_read_only(engine):
+    return engine.url.query.get('mode') == 'ro'
+
+
 def _tune_sqlite(engine):
     if engine.dialect.name != 'sqlite':
         return
@@ -31,9 +38,10 @@ def _tune_sqlite(engine):
     @sqlalchemy.event.listens_for(engine, 'connect')
     def _pragmas(dbapi_con, record):
         dbapi_con.execute('PRAGMA busy_timeout = 30000')
-        dbapi_con.execute('PRAGMA journal_mode = WAL')
         dbapi_con.execute('PRAGMA synchronous = NORMAL')
-        dbapi_con.execute('PRAGMA foreign_keys = ON')
+
+    if _is_read_only(engine):
+        return
 
     @sqlalchemy.event.listens_for(engine, 'before_cursor_execute',
                                   retval=True)
@@ -44,14 +52,30 @@ def _tune_sqlite(engine):
         return statement, params
 
 
+def _use_wal(path):
+    """WAL lets readers run beside the one writer; it sticks to the file."""
+    connection = sqlite3.connect(path, timeout=30)
+    try:
+        connection.execute('PRAGMA journal_mode = WAL')
+    finally:
+        connection.close()
+
+
 def _new_manager(connection):
-    if connection.startswith('sqlite:///'):
-        os.makedirs(os.path.dirname(connection[len('sqlite:///'):]) or '.',
-                    exist_ok=True)
     manager = enginefacade.transaction_context()
+    options = {}
+    if connection.startswith('sqlite:///'):
+        path = connection[len('sqlite:///'):]
+        os.makedirs(os.path.dirname(path) or '.', exist_ok=True)
+        _use_wal(path)
+        # Readers get their own read-only engine, without the write lock.
+        options = {'slave_connection': 'sqlite:///file:%s?mode=ro&uri=true'
+                   % path,
+                   'synchronous_reader': False}
     manager.configure(connection=connection,
                       max_retries=CONF.database.max_retries,
-                      retry_interval=CONF.database.retry_interval)
+                      retry_interval=CONF.database.retry_interval,
+                      **options)
     manager.append_on_engine_create(_tune_sqlite)
     return manager
 

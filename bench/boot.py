@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Boot N servers over H simulated hosts in one all-in-one, through REST.
+
+The all-in-one runs as its own process (``nova-lite-all-in-one``); this
+script is its REST client. Prints boots/s (first POST to last ACTIVE),
+POST->ACTIVE latency p50/p95 and the all-in-one process's peak RSS
+(VmHWM). It never asserts: figures are for reading.
+
+    .venv/bin/python bench/boot.py [--servers 200] [--hosts 10]
+"""
+import argparse
+import concurrent.futures
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+import requests
+
+CONFIG = """[DEFAULT]
+state_path = {state}
+default_log_levels = nova_lite=WARN,oslo_messaging=WARN,stevedore=WARN
+[api]
+port = {port}
+[all_in_one]
+simulated_hosts = {hosts}
+"""
+
+
+def parse():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('--servers', type=int, default=200)
+    parser.add_argument('--hosts', type=int, default=10)
+    parser.add_argument('--clients', type=int, default=8,
+                        help='concurrent REST clients posting boots')
+    return parser.parse_args()
+
+
+class Watcher(threading.Thread):
+    """Polls the server list and notes when each server turns ACTIVE."""
+
+    def __init__(self, base, expected):
+        super().__init__(daemon=True)
+        self.base = base
+        self.expected = expected
+        self.done_at = {}
+        self.errors = {}
+        self.finished = threading.Event()
+
+    def run(self):
+        session = requests.Session()
+        session.headers['X-Auth-Token'] = 'admin:admin'
+        while len(self.done_at) + len(self.errors) < self.expected:
+            servers = session.get(self.base + '/servers/detail').json()
+            now = time.monotonic()
+            for server in servers['servers']:
+                if server['status'] == 'ACTIVE':
+                    self.done_at.setdefault(server['id'], now)
+                elif server['status'] == 'ERROR':
+                    self.errors[server['id']] = server.get('fault')
+            time.sleep(0.1)
+        self.finished.set()
+
+
+def boot_all(base, count, clients):
+    local = threading.local()
+
+    def boot(i):
+        if not hasattr(local, 'session'):
+            local.session = requests.Session()
+            local.session.headers['X-Auth-Token'] = 'admin:admin'
+        posted = time.monotonic()
+        body = local.session.post(base + '/servers', json={'server': {
+            'name': 'bench-%d' % i, 'flavorRef': 'bench',
+            'networks': 'none'}}).json()
+        return body['server']['id'], posted
+
+    with concurrent.futures.ThreadPoolExecutor(clients) as pool:
+        return dict(pool.map(boot, range(count)))
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered)
+                                                                - 1))))]
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(('127.0.0.1', 0))
+        return sock.getsockname()[1]
+
+
+def start_all_in_one(hosts):
+    state = tempfile.mkdtemp(prefix='nova-lite-bench-')
+    port = free_port()
+    config_file = os.path.join(state, 'bench.conf')
+    with open(config_file, 'w') as out:
+        out.write(CONFIG.format(state=state, port=port, hosts=hosts))
+    binary = os.path.join(os.path.dirname(sys.executable),
+                          'nova-lite-all-in-one')
+    log = open(os.path.join(state, 'all-in-one.log'), 'w')
+    process = subprocess.Popen([binary, '--config-file', config_file],
+                               stdout=log, stderr=subprocess.STDOUT)
+    base = 'http://127.0.0.1:%d/v2.1' % port
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(base + '/', timeout=1).status_code == 200:
+                return process, base
+        except requests.ConnectionError:
+            time.sleep(0.1)
+    process.terminate()
+    raise SystemExit('the all-in-one did not start; see %s' % log.name)
+
+
+def peak_rss_mb(pid):
+    with open('/proc/%d/status' % pid) as status:
+        for line in status:
+            if line.startswith('VmHWM:'):
+                return int(line.split()[1]) / 1024
+    return float('nan')
+
+
+def main():
+    args = parse()
+    process, base = start_all_in_one(args.hosts)
+    requests.post(base + '/flavors', headers={'X-Auth-Token': 'admin:admin'},
+                  json={'flavor': {'name': 'bench', 'id': 'bench', 'ram': 256,
+                                   'vcpus': 1, 'disk': 1}})
+    watcher = Watcher(base, args.servers)
+    start = time.monotonic()
+    watcher.start()
+    posted = boot_all(base, args.servers, args.clients)
+    watcher.finished.wait(600)
+    elapsed = max(watcher.done_at.values(), default=start) - start
+    latencies = [watcher.done_at[i] - posted[i] for i in watcher.done_at]
+    rss_mb = peak_rss_mb(process.pid)
+    process.terminate()
+    process.wait(30)
+    print('servers: %d over %d hosts, %d REST clients' % (
+        args.servers, args.hosts, args.clients))
+    print('active: %d  error: %d' % (len(watcher.done_at),
+                                     len(watcher.errors)))
+    print('boots/s: %.1f' % (len(watcher.done_at) / elapsed))
+    if latencies:
+        print('POST->ACTIVE p50: %.0f ms  p95: %.0f ms' % (
+            1000 * statistics.median(latencies),
+            1000 * percentile(latencies, 0.95)))
+    print('peak RSS of the all-in-one: %.0f MB' % rss_mb)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
