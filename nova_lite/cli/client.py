@@ -3,8 +3,11 @@ import requests
 
 
 class APIError(Exception):
+    """An error answer of the API (with its HTTP status), or a CLI error."""
+
     def __init__(self, status, message):
-        super().__init__('%s (HTTP %d)' % (message, status))
+        super().__init__('%s (HTTP %d)' % (message, status) if status
+                         else message)
         self.status = status
 
 
@@ -22,7 +25,7 @@ class Client:
             response = self.session.request(method, self.url + path,
                                             json=body, timeout=self.timeout)
         except requests.ConnectionError:
-            raise APIError(0, 'cannot reach the compute API at %s; is it '
+            raise APIError(None, 'cannot reach the compute API at %s; is it '
                               'running (make run)?' % self.url)
         if response.status_code >= 400:
             raise APIError(response.status_code, _error_message(response))

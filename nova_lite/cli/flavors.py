@@ -19,7 +19,7 @@ def _properties(values):
     for item in values or []:
         key, sep, value = item.partition('=')
         if not sep or not key:
-            raise api_client.APIError(400, 'property %r is not key=value'
+            raise api_client.APIError(None, 'property %r is not key=value'
                                            % item)
         props[key] = value
     return props

@@ -40,7 +40,7 @@ def wait_for(client, server_id, out, interval=0.5, timeout=600):
         if server['status'] in FINAL:
             return server
         time.sleep(interval)
-    raise api_client.APIError(0, 'server %s did not become ACTIVE or ERROR '
+    raise api_client.APIError(None, 'server %s did not become ACTIVE or ERROR '
                                  'in %d s' % (server_id, timeout))
 
 
@@ -65,7 +65,7 @@ class CreateServer(show.ShowOne):
             server = wait_for(client, created['id'], self.app.stderr)
             if server['status'] == 'ERROR':
                 raise api_client.APIError(
-                    500, 'server %s went to ERROR: %s' % (
+                    None, 'server %s went to ERROR: %s' % (
                         server['name'],
                         server.get('fault', {}).get('message', 'no fault')))
         return _show(client.get('/servers/%s' % created['id'])['server'])
@@ -83,8 +83,11 @@ class ListServer(lister.Lister):
         path = '/servers/detail' + ('?all_tenants=1' if args.all_projects
                                     else '')
         servers = self.app.client.get(path)['servers']
+        names = {f['id']: f['name']
+                 for f in self.app.client.get('/flavors')['flavors']}
         return (('ID', 'Name', 'Status', 'Flavor', 'Host'),
-                [(s['id'], s['name'], s['status'], s['flavor']['id'],
+                [(s['id'], s['name'], s['status'],
+                  names.get(s['flavor']['id'], s['flavor']['id']),
                   s.get('OS-EXT-SRV-ATTR:host') or '') for s in servers])
 
 

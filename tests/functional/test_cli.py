@@ -68,7 +68,8 @@ def test_server_lifecycle_and_host_usage(cli):
     assert used[server['Host']] == 1024
     assert sum(used.values()) == 1024
     listed = _json(cli('server', 'list', '-f', 'json'))
-    assert [(s['Name'], s['Status']) for s in listed] == [('web', 'ACTIVE')]
+    assert [(s['Name'], s['Status'], s['Flavor']) for s in listed] == [
+        ('web', 'ACTIVE', 'small')]
     assert cli('server', 'delete', 'web', '--wait')[0] == 0
     assert _json(cli('server', 'list', '-f', 'json')) == []
     assert all(h['Servers'] == 0
@@ -85,3 +86,4 @@ def test_errors_are_one_line_and_nonzero(cli):
                          '--wait')
     assert code == 1
     assert 'No valid host: RamFilter removed 3 of 3 hosts' in err
+    assert 'HTTP' not in err
