@@ -4,7 +4,6 @@ from oslo_versionedobjects import fields as ovo_fields
 
 remotable = ovo_base.remotable
 remotable_classmethod = ovo_base.remotable_classmethod
-obj_make_list = ovo_base.obj_make_list
 
 
 class NovaLiteObjectRegistry(ovo_base.VersionedObjectRegistry):

@@ -1,7 +1,6 @@
 """An in-memory driver for unit tests. Services use the libvirt driver."""
 import threading
 
-from nova_lite import exception
 from nova_lite.objects import fields
 from nova_lite.virt import driver
 
@@ -16,7 +15,6 @@ class FakeDriver(driver.ComputeDriver):
         super().__init__(conf, host)
         self._guests = {}
         self._lock = threading.Lock()
-        self.fail_spawn_for = set()
 
     def init_host(self):
         pass
@@ -34,9 +32,6 @@ class FakeDriver(driver.ComputeDriver):
             return self._guests.get(instance.uuid, fields.PowerState.NOSTATE)
 
     def spawn(self, context, instance):
-        if instance.display_name in self.fail_spawn_for:
-            raise exception.InstanceSpawnError(
-                instance_uuid=instance.uuid, reason='fake failure')
         with self._lock:
             self._guests[instance.uuid] = fields.PowerState.RUNNING
 
