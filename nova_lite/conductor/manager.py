@@ -57,7 +57,8 @@ class ConductorManager(service.Manager):
             max_hosts=self.conf.conductor.max_build_attempts)
 
     def _fail(self, context, instance, error):
-        LOG.info('build of %s failed: %s', instance.uuid, error)
+        LOG.info('build of %s failed: %s', instance.uuid,
+                 error.format_message())
         instance_fault.InstanceFault.record(context, instance.uuid, error,
                                             host=self.host)
         instance.vm_state = fields.VMState.ERROR
