@@ -6,12 +6,20 @@ export NOVA_LITE_STATE_DIR ?= $(CURDIR)/var
 
 .PHONY: venv run test bench genconfig clean
 
+# System packages, installed with apt-get only when missing: libvirt's
+# headers for libvirt-python, a compiler and Python's headers to build it,
+# and venv support (a separate package on Debian's own python3).
 $(STAMP): setup.cfg pyproject.toml
-	@pkg-config --exists libvirt 2>/dev/null || { \
-	  echo "installing libvirt-dev and pkg-config (apt-get)"; \
+	@missing=""; \
+	pkg-config --exists libvirt 2>/dev/null || missing="$$missing libvirt-dev pkg-config"; \
+	command -v gcc >/dev/null || missing="$$missing gcc"; \
+	python3 -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' || missing="$$missing python3-dev"; \
+	python3 -c 'import ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing with apt-get:$$missing"; \
 	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq \
-	    libvirt-dev pkg-config; }
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install -q --upgrade pip
 	$(VENV)/bin/pip install -q -e '.[test]'
