@@ -41,6 +41,8 @@ bench: venv
 genconfig: venv
 	$(VENV)/bin/oslo-config-generator \
 	  --config-file etc/nova-lite/nova-lite-config-generator.conf
+	$(VENV)/bin/oslopolicy-sample-generator --namespace nova_lite \
+	  --output-file etc/nova-lite/policy.yaml.sample
 
 clean:
 	rm -rf $(VENV) var

@@ -1,28 +1,52 @@
-"""Who may call what. Each route in the route table names its rule.
+"""Who may call what, with oslo.policy.
 
-Rules resolve to ``admin`` (the admin role) or ``public`` (any
-authenticated caller). Whether a project member may touch a given server is
-decided by the lookup itself: another project's server is not found.
+Each route in the route table names its rule; the WSGI dispatcher enforces
+it before the handler runs, so no handler carries its own check. Whether a
+project member may touch a given server is decided by the lookup itself:
+another project's server is not found.
 """
+import threading
+
+from oslo_policy import policy
+
+from nova_lite.api import policies
+from nova_lite import conf as nl_conf
 from nova_lite import exception
 
-ADMIN = 'admin'
-PUBLIC = 'public'
+_enforcer = None
+_lock = threading.Lock()
 
-RULES = {
-    'os_compute_api:os-flavor-manage:create': ADMIN,
-    'os_compute_api:os-flavor-manage:delete': ADMIN,
-    'os_compute_api:os-flavor-extra-specs:create': ADMIN,
-    'os_compute_api:os-flavor-extra-specs:update': ADMIN,
-    'os_compute_api:os-flavor-extra-specs:delete': ADMIN,
-    'os_compute_api:os-hypervisors:list': ADMIN,
-    'os_compute_api:os-hypervisors:list-detail': ADMIN,
-    'os_compute_api:os-hypervisors:show': ADMIN,
-}
+
+def get_enforcer(conf=None):
+    """The process's Enforcer (also the ``oslo.policy.enforcer`` hook)."""
+    global _enforcer
+    with _lock:
+        if _enforcer is None:
+            enforcer = policy.Enforcer(conf or nl_conf.CONF)
+            enforcer.register_defaults(policies.list_rules())
+            _enforcer = enforcer
+        return _enforcer
+
+
+def reset():
+    global _enforcer
+    with _lock:
+        _enforcer = None
+
+
+def _target(context):
+    return {'project_id': context.project_id, 'user_id': context.user_id}
 
 
 def enforce(context, rule):
+    """Raise Forbidden (403) unless the context passes the rule."""
     if rule is None:
         return
-    if RULES.get(rule, PUBLIC) == ADMIN and not context.is_admin:
-        raise exception.Forbidden(action=rule)
+    get_enforcer().authorize(rule, _target(context), context, do_raise=True,
+                             exc=exception.Forbidden, action=rule)
+
+
+def check(context, rule):
+    """Whether the context passes the rule (for what a body shows)."""
+    return get_enforcer().authorize(rule, _target(context), context,
+                                    do_raise=False)

@@ -26,3 +26,18 @@ def test_every_group_has_register_and_list():
     for module in conf.MODULES:
         assert callable(module.register_opts), module.__name__
         assert callable(module.list_opts), module.__name__
+
+
+POLICY_SAMPLE = os.path.join(ROOT, 'etc', 'nova-lite', 'policy.yaml.sample')
+
+
+def test_policy_sample_is_current(tmp_path):
+    output = tmp_path / 'policy.yaml'
+    subprocess.run([os.path.join(os.path.dirname(sys.executable),
+                                 'oslopolicy-sample-generator'),
+                    '--namespace', 'nova_lite', '--output-file', str(output)],
+                   check=True, cwd=ROOT, capture_output=True)
+    with open(POLICY_SAMPLE) as current:
+        assert output.read_text() == current.read(), (
+            'etc/nova-lite/policy.yaml.sample is stale: run '
+            '`make genconfig` and commit the result')

@@ -2,6 +2,7 @@
 import hashlib
 
 from nova_lite.api.compute import links
+from nova_lite.api import policy
 from nova_lite.objects import fields
 
 _STATUS = {
@@ -34,15 +35,23 @@ def brief(req, instance):
             'links': links.links(req, 'servers', instance.uuid)}
 
 
-def _fault(req, fault):
+EXTENDED_ATTRIBUTES = 'os_compute_api:os-extended-server-attributes'
+
+
+def _fault(fault, extended):
     body = {'code': fault.code, 'message': fault.message,
             'created': _time(fault.created_at)}
-    if req.context.is_admin and fault.details:
+    if extended and fault.details:
         body['details'] = fault.details
     return body
 
 
-def detail(req, instance):
+def shows_extended(req):
+    """Whether the caller sees host, hypervisor and fault details."""
+    return policy.check(req.context, EXTENDED_ATTRIBUTES)
+
+
+def detail(req, instance, extended):
     body = brief(req, instance)
     body.update({
         'status': status(instance),
@@ -64,12 +73,12 @@ def detail(req, instance):
         'OS-SRV-USG:launched_at': _time(instance.launched_at),
         'OS-SRV-USG:terminated_at': _time(instance.terminated_at),
     })
-    if req.context.is_admin:
+    if extended:
         body.update({
             'OS-EXT-SRV-ATTR:host': instance.host,
             'OS-EXT-SRV-ATTR:hypervisor_hostname': instance.node,
             'OS-EXT-SRV-ATTR:instance_name': 'instance-%08x' % instance.id,
         })
     if instance.vm_state == fields.VMState.ERROR and instance.fault:
-        body['fault'] = _fault(req, instance.fault)
+        body['fault'] = _fault(instance.fault, extended)
     return body

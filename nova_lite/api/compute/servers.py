@@ -1,5 +1,6 @@
 """Servers: /servers, /servers/detail, /servers/{server_id}."""
 from nova_lite.api.compute import server_view
+from nova_lite.api import policy
 from nova_lite.api.schemas import servers as schema
 from nova_lite.api import validation
 from nova_lite import exception
@@ -16,7 +17,8 @@ def _compute_api(req):
 def _filters(req):
     filters = {}
     all_tenants = req.GET.get('all_tenants', '').lower() in ('1', 'true')
-    if not (req.context.is_admin and all_tenants):
+    if not (all_tenants and policy.check(
+            req.context, 'os_compute_api:servers:index:get_all_tenants')):
         filters['project_id'] = req.context.project_id
     if req.GET.get('name'):
         filters['display_name'] = req.GET['name']
@@ -41,12 +43,15 @@ def index(req):
 def detail(req):
     instances = instance_obj.InstanceList.get_by_filters(
         req.context, _filters(req), expected_attrs=['flavor', 'fault'])
-    return 200, {'servers': [server_view.detail(req, i) for i in instances]}
+    extended = server_view.shows_extended(req)
+    return 200, {'servers': [server_view.detail(req, i, extended)
+                             for i in instances]}
 
 
 def show(req, server_id):
     instance = _get(req, server_id, ['flavor', 'fault'])
-    return 200, {'server': server_view.detail(req, instance)}
+    return 200, {'server': server_view.detail(
+        req, instance, server_view.shows_extended(req))}
 
 
 def _flavor(context, flavor_ref):

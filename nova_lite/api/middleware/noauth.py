@@ -1,8 +1,10 @@
-"""Lab authentication: the token is ``user:project``.
+"""Lab authentication: the token is ``user:project[:role,role...]``.
 
-The user named ``admin`` gets the admin role. A token without a colon (as
-keystoneauth's ``none`` plugin sends) or no token at all maps to
-``[api] anonymous_token``. Not for production: anyone can claim anything.
+Without roles, the user named ``admin`` gets admin, member and reader (as
+Keystone's implied roles give an admin), anyone else member and reader. A
+token without a colon (as keystoneauth's ``none`` plugin sends) or no token
+at all maps to ``[api] anonymous_token``. Not for production: anyone can
+claim anything.
 """
 import webob.dec
 
@@ -20,14 +22,19 @@ class NoAuth:
     def _identity(self, token):
         if not token or ':' not in token:
             token = self.anonymous_token
-        user, _sep, project = token.partition(':')
-        return user, project or user
+        user, _sep, rest = token.partition(':')
+        project, _sep, roles = rest.partition(':')
+        if roles:
+            roles = [r for r in roles.split(',') if r]
+        elif user == 'admin':
+            roles = ['admin', 'member', 'reader']
+        else:
+            roles = ['member', 'reader']
+        return user, project or user, roles
 
     @webob.dec.wsgify
     def __call__(self, req):
-        user, project = self._identity(req.headers.get('X-Auth-Token'))
-        roles = ['admin', 'member', 'reader'] if user == 'admin' else [
-            'member', 'reader']
+        user, project, roles = self._identity(req.headers.get('X-Auth-Token'))
         req.environ[wsgi.ENVIRON_CONTEXT] = nl_context.RequestContext(
             user_id=user, project_id=project, roles=roles,
             request_id=req.environ.get(request_id.ENVIRON_KEY))

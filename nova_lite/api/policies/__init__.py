@@ -1,0 +1,20 @@
+"""Policy defaults, in code: one module per resource.
+
+``oslopolicy-sample-generator --namespace nova_lite`` writes them out as
+``etc/nova-lite/policy.yaml.sample``; an operator overrides any of them in
+the file named by ``[oslo_policy] policy_file``.
+"""
+import itertools
+
+from nova_lite.api.policies import base
+from nova_lite.api.policies import flavor_extra_specs
+from nova_lite.api.policies import flavors
+from nova_lite.api.policies import hypervisors
+from nova_lite.api.policies import servers
+
+
+def list_rules():
+    return list(itertools.chain(
+        base.list_rules(), flavors.list_rules(),
+        flavor_extra_specs.list_rules(), servers.list_rules(),
+        hypervisors.list_rules()))
