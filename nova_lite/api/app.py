@@ -1,48 +1,109 @@
-"""Assembles the compute API's WSGI application.
+"""Assembles the compute API's WSGI application from api-paste.ini.
 
-Pipeline, outermost first: fault wrapper, request id, authentication,
-then ``/`` (versions) or ``/v2.1`` (the router).
+``/`` answers the versions document without authentication; ``/v2.1`` goes
+through the pipeline that ``[api] auth_strategy`` names (fault wrapper,
+request id, body size limit, authentication, rate limit) to the router.
 """
+import os
+
+from paste import deploy
 import webob.dec
 
 from nova_lite.api.compute import servers
 from nova_lite.api.compute import versions
 from nova_lite.api import faults
-from nova_lite.api.middleware import fault_wrapper
-from nova_lite.api.middleware import noauth
-from nova_lite.api.middleware import request_id
 from nova_lite.api import microversion
 from nova_lite.api import router
 from nova_lite.api import wsgi
 from nova_lite.compute import api as compute_api
+from nova_lite import conf as nl_conf
+from nova_lite import exception
+
+_SOURCE_ETC = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), 'etc', 'nova-lite')
 
 
-class VersionMux:
-    """``/`` answers the versions document; ``/v2.1`` goes to the API."""
+class PathMux:
+    """``/`` to one app, ``/v2.1/...`` (prefix popped) to another."""
 
-    def __init__(self, api, compute):
-        self.api = api
-        self.compute = compute
+    def __init__(self, root, versioned, prefix='v2.1'):
+        self.root = root
+        self.versioned = versioned
+        self.prefix = prefix
 
-    @webob.dec.wsgify(RequestClass=wsgi.Request)
+    @webob.dec.wsgify
     def __call__(self, req):
-        req.environ[servers.COMPUTE_API] = self.compute
         if req.path_info in ('', '/'):
-            status, body = versions.root(req)
-            response = webob.Response(status=status, json_body=body)
-            faults.add_version_headers(response, microversion.MIN_VERSION)
-            return response
-        if req.path_info_peek() == 'v2.1':
+            return self.root
+        if req.path_info_peek() == self.prefix:
             req.path_info_pop()
             if not req.path_info:
                 req.path_info = '/'
-            return self.api
+            return self.versioned
         return faults.error_response(404, 'The resource could not be '
                                           'found.')
 
 
+class ComputeApp:
+    """The router, with the compute API object put in each request."""
+
+    def __init__(self, conf):
+        self.router = wsgi.Router(router.ROUTES)
+        self.compute = compute_api.API(conf)
+
+    def __call__(self, environ, start_response):
+        environ[servers.COMPUTE_API] = self.compute
+        return self.router(environ, start_response)
+
+
+@webob.dec.wsgify(RequestClass=wsgi.Request)
+def versions_app(req):
+    status, body = versions.root(req)
+    response = webob.Response(status=status, json_body=body)
+    faults.add_version_headers(response, microversion.MIN_VERSION)
+    return response
+
+
+def root_factory(loader, global_conf, **local_conf):
+    return PathMux(loader.get_app(local_conf['/']),
+                   loader.get_app(local_conf['/v2.1']))
+
+
+def auth_pipeline_factory(loader, global_conf, **local_conf):
+    strategy = nl_conf.CONF.api.auth_strategy
+    names = local_conf[strategy].split()
+    app = loader.get_app(names[-1])
+    for name in reversed(names[:-1]):
+        app = loader.get_filter(name)(app)
+    return app
+
+
+def compute_app_factory(global_conf, **local_conf):
+    return ComputeApp(nl_conf.CONF)
+
+
+def versions_app_factory(global_conf, **local_conf):
+    return versions_app
+
+
+def find_paste_config(conf):
+    name = conf.api.api_paste_config
+    if os.path.isabs(name):
+        candidates = [name]
+    else:
+        dirs = [os.path.dirname(os.path.abspath(f))
+                for f in conf.config_file or []]
+        candidates = [os.path.join(d, name)
+                      for d in dirs + ['/etc/nova-lite', _SOURCE_ETC]]
+    for path in candidates:
+        if os.path.exists(path):
+            return path
+    raise exception.ConfigInvalid(
+        reason='[api] api_paste_config %s not found (looked in %s)' % (
+            name, ', '.join(candidates)))
+
+
 def build(conf):
-    app = VersionMux(wsgi.Router(router.ROUTES), compute_api.API(conf))
-    app = noauth.NoAuth(app, conf.api.anonymous_token)
-    app = request_id.RequestId(app)
-    return fault_wrapper.FaultWrapper(app)
+    """The WSGI application, as api-paste.ini assembles it."""
+    return deploy.loadapp('config:%s' % find_paste_config(conf),
+                          name='osapi_compute')

@@ -65,11 +65,12 @@ class AllInOne:
         self.api = None
 
     def start(self):
-        config.setup_database(self.conf)
-        self.sync_schema(self.conf)
         rpc.set_default_url(self.conf, 'fake://')
         # Many services share one process: small RPC thread pools each.
         rpc.set_default_pool_size(self.conf, 8)
+        app = api_app.build(self.conf)  # a bad pipeline fails before all
+        config.setup_database(self.conf)
+        self.sync_schema(self.conf)
         if rpc.is_in_process(self.conf):
             # Nothing survives an in-process transport's restart: builds
             # that had not reached a compute are over.
@@ -84,7 +85,7 @@ class AllInOne:
         for index in range(1, self.hosts + 1):
             self._start_compute(simulated_host_name(index))
         self.api = api_server.APIServer(
-            api_app.build(self.conf), self.conf.api.listen,
+            app, self.conf.api.listen,
             self.conf.api.port, self.conf.api.threads)
         self.api.start()
         LOG.info('nova_lite all-in-one ready: compute API on http://%s:%d'

@@ -29,7 +29,42 @@ keystoneauth's ``none`` plugin sends) or no token at all, in the form
 
 Related options:
 
-* Only used by the ``noauth2`` lab authentication.
+* Only used by the ``noauth2`` lab authentication (``auth_strategy``).
+"""),
+    cfg.StrOpt('auth_strategy', default='noauth2',
+               choices=[('noauth2', 'lab tokens ``user:project``; anyone '
+                                    'can claim anything'),
+                        ('keystone', 'keystonemiddleware auth_token against '
+                                     'Keystone (``[keystone_authtoken]``)')],
+               help="""
+How API requests are authenticated: the name of the pipeline of
+``api_paste_config`` that serves ``/v2.1``.
+
+Related options:
+
+* ``anonymous_token`` for ``noauth2``; the ``[keystone_authtoken]`` group of
+  keystonemiddleware for ``keystone``.
+"""),
+    cfg.StrOpt('api_paste_config', default='api-paste.ini',
+               help="""
+The PasteDeploy file that assembles the API's middleware pipeline. A
+relative name is looked for next to the configuration files, in
+``/etc/nova-lite`` and in the source tree's ``etc/nova-lite``.
+"""),
+    cfg.IntOpt('max_request_body_size', default=114688, min=1,
+               help="""
+Largest request body, in bytes, that the API reads; a larger one is
+answered with 413.
+"""),
+    cfg.IntOpt('rate_limit_per_minute', default=0, min=0,
+               help="""
+Requests a user (per project) may make per minute through one API process,
+with bursts up to the same number; beyond it the answer is 429 with a
+``Retry-After`` header.
+
+Possible values:
+
+* 0 (the default) turns rate limiting off.
 """),
 ]
 

@@ -30,3 +30,7 @@ class FaultWrapper:
                 500, 'Unexpected API Error. Please report this at the '
                      'nova_lite issue tracker and attach the API log if '
                      'possible.')
+
+
+def filter_factory(global_conf, **local_conf):
+    return FaultWrapper

@@ -10,6 +10,7 @@ import webob.dec
 
 from nova_lite.api.middleware import request_id
 from nova_lite.api import wsgi
+from nova_lite import conf as nl_conf
 from nova_lite import context as nl_context
 
 
@@ -39,3 +40,7 @@ class NoAuth:
             user_id=user, project_id=project, roles=roles,
             request_id=req.environ.get(request_id.ENVIRON_KEY))
         return req.get_response(self.application)
+
+
+def filter_factory(global_conf, **local_conf):
+    return lambda app: NoAuth(app, nl_conf.CONF.api.anonymous_token)

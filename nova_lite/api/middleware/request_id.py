@@ -24,3 +24,7 @@ class RequestId:
         for header in HEADERS:
             response.headers[header] = request_id
         return response
+
+
+def filter_factory(global_conf, **local_conf):
+    return RequestId

@@ -1,0 +1,39 @@
+"""Refuses request bodies larger than ``[api] max_request_body_size``.
+
+A declared Content-Length over the limit is refused before anything is
+read; a body without one (chunked) is read up to the limit and no further.
+"""
+import io
+
+import webob.dec
+
+from nova_lite.api import faults
+from nova_lite import conf as nl_conf
+
+
+class SizeLimit:
+
+    def __init__(self, application, limit):
+        self.application = application
+        self.limit = limit
+
+    def _too_large(self):
+        return faults.error_response(
+            413, 'Request is too large: the limit is %d bytes.' % self.limit)
+
+    @webob.dec.wsgify
+    def __call__(self, req):
+        if req.content_length is not None:
+            if req.content_length > self.limit:
+                return self._too_large()
+        elif req.is_body_readable:
+            body = req.body_file.read(self.limit + 1)
+            if len(body) > self.limit:
+                return self._too_large()
+            req.body_file = io.BytesIO(body)
+            req.content_length = len(body)
+        return req.get_response(self.application)
+
+
+def filter_factory(global_conf, **local_conf):
+    return lambda app: SizeLimit(app, nl_conf.CONF.api.max_request_body_size)
