@@ -3,6 +3,8 @@ import sys
 
 from oslo_config import cfg
 
+from nova_lite.api.validation import extra_specs
+from nova_lite.api.validation.extra_specs import docs as extra_spec_docs
 from nova_lite import config
 from nova_lite import context as nl_context
 from nova_lite.db import migration
@@ -38,8 +40,14 @@ def _host_list(conf):
                      node.running_vms))
 
 
+def _extra_specs_docs(conf):
+    print(extra_spec_docs.render_rst(extra_specs.get_registry()))
+
+
 COMMANDS = {('db', 'sync'): _db_sync, ('service', 'list'): _service_list,
-            ('host', 'list'): _host_list}
+            ('host', 'list'): _host_list,
+            ('extra-specs', 'docs'): _extra_specs_docs}
+NEEDS_DB = {'db', 'service', 'host'}
 
 
 def _add_commands(subparsers):
@@ -61,7 +69,8 @@ def main():
     except cfg.Error as e:
         sys.stderr.write('nova-lite-manage: %s\n' % e)
         return 2
-    config.setup_database(conf)
+    if conf.category.name in NEEDS_DB:
+        config.setup_database(conf)
     handler = COMMANDS[(conf.category.name, conf.category.action)]
     try:
         handler(conf)

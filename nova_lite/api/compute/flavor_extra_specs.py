@@ -1,6 +1,7 @@
 """Flavor extra specs: /flavors/{flavor_id}/os-extra_specs[/{key}]."""
 from nova_lite.api.schemas import flavor_extra_specs as schema
 from nova_lite.api import validation
+from nova_lite.api.validation import extra_specs
 from nova_lite import exception
 from nova_lite.objects import flavor as flavor_obj
 
@@ -17,10 +18,16 @@ def index(req, flavor_id):
     return 200, {'extra_specs': _flavor(req, flavor_id).extra_specs}
 
 
+def _write(req, flavor, specs):
+    specs = _as_strings(specs)
+    extra_specs.validate_for(req, specs, dict(flavor.extra_specs, **specs))
+    flavor.update_extra_specs(specs)
+
+
 @validation.schema(schema.create)
 def create(req, flavor_id):
     flavor = _flavor(req, flavor_id)
-    flavor.update_extra_specs(_as_strings(req.body_json()['extra_specs']))
+    _write(req, flavor, req.body_json()['extra_specs'])
     return 200, {'extra_specs': flavor.extra_specs}
 
 
@@ -38,7 +45,7 @@ def update(req, flavor_id, key):
         raise exception.ValidationError(detail='Request body and URI '
                                                'mismatch')
     flavor = _flavor(req, flavor_id)
-    flavor.update_extra_specs(_as_strings(body))
+    _write(req, flavor, body)
     return 200, {key: flavor.extra_specs[key]}
 
 
