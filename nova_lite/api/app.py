@@ -9,7 +9,6 @@ import os
 from paste import deploy
 import webob.dec
 
-from nova_lite.api.compute import servers
 from nova_lite.api.compute import versions
 from nova_lite.api import faults
 from nova_lite.api import microversion
@@ -48,11 +47,12 @@ class ComputeApp:
     """The router, with the compute API object put in each request."""
 
     def __init__(self, conf):
-        self.router = wsgi.Router(router.ROUTES)
+        self.router = wsgi.Router(router.ROUTES,
+                                  conf.api.disabled_extensions)
         self.compute = compute_api.API(conf)
 
     def __call__(self, environ, start_response):
-        environ[servers.COMPUTE_API] = self.compute
+        environ[wsgi.ENVIRON_COMPUTE_API] = self.compute
         return self.router(environ, start_response)
 
 

@@ -16,6 +16,7 @@ from nova_lite.api import policy
 from nova_lite import exception
 
 ENVIRON_CONTEXT = 'nova_lite.context'
+ENVIRON_COMPUTE_API = 'nova_lite.compute_api'
 
 
 class Request(webob.Request):
@@ -26,6 +27,11 @@ class Request(webob.Request):
     @property
     def context(self):
         return self.environ[ENVIRON_CONTEXT]
+
+    @property
+    def compute_api(self):
+        """The compute API object the application serves requests with."""
+        return self.environ[ENVIRON_COMPUTE_API]
 
     def body_json(self):
         if self._json is None:
@@ -55,11 +61,18 @@ def _json_response(status, body, version):
     return response
 
 
+def extension_of(rule):
+    """'os_compute_api:os-hypervisors:list' belongs to 'os-hypervisors'."""
+    return rule.split(':')[1] if rule else None
+
+
 class Router:
     """Maps (method, path) to a route; answers 404 and 405 itself."""
 
-    def __init__(self, route_table):
+    def __init__(self, route_table, disabled_extensions=()):
         self.mapper = routes.Mapper()
+        route_table = [route for route in route_table
+                       if extension_of(route[3]) not in disabled_extensions]
         for method, path, handler, rule in route_table:
             self.mapper.connect(None, path, action=handler, rule=rule,
                                 conditions={'method': [method]})

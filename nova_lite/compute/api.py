@@ -1,13 +1,18 @@
-"""What the REST layer asks of the compute service: boot and delete.
+"""What the REST layer asks of the compute service.
 
-It writes the instance and its request spec, then hands the build to the
-conductor; the REST call returns as soon as that cast is sent.
+Boot writes the instance and its request spec, then hands the build to the
+conductor; the REST call returns as soon as that cast is sent. Server and
+flavor creation and deletion run the ``nova_lite.hooks`` registered for
+them (``create_server``, ``delete_server``, ``create_flavor``,
+``delete_flavor``), each called with this API object, the context and the
+call's arguments.
 """
 from oslo_log import log as logging
 from oslo_utils import uuidutils
 
 from nova_lite.compute import rpcapi as compute_rpcapi
 from nova_lite.conductor import rpcapi as conductor_rpcapi
+from nova_lite import hooks
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import request_spec as request_spec_obj
@@ -21,6 +26,7 @@ class API:
         self.conductor_api = conductor_rpcapi.ConductorAPI(conf)
         self.compute_api = compute_rpcapi.ComputeAPI(conf)
 
+    @hooks.add_hook('create_server')
     def create(self, context, flavor, name):
         instance = instance_obj.Instance(
             context, uuid=uuidutils.generate_uuid(), display_name=name,
@@ -38,6 +44,7 @@ class API:
         self.conductor_api.build_instances(context, instance, spec)
         return instance
 
+    @hooks.add_hook('delete_server')
     def delete(self, context, instance):
         """Delete on the compute if the instance has a host, else here."""
         instance.task_state = fields.TaskState.DELETING
@@ -51,3 +58,12 @@ class API:
         instance.destroy()
         request_spec_obj.RequestSpec.destroy_by_instance_uuid(
             context, instance.uuid)
+
+    @hooks.add_hook('create_flavor')
+    def create_flavor(self, context, flavor):
+        flavor.create()
+        return flavor
+
+    @hooks.add_hook('delete_flavor')
+    def delete_flavor(self, context, flavor):
+        flavor.destroy()

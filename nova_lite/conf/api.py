@@ -51,6 +51,16 @@ The PasteDeploy file that assembles the API's middleware pipeline. A
 relative name is looked for next to the configuration files, in
 ``/etc/nova-lite`` and in the source tree's ``etc/nova-lite``.
 """),
+    cfg.ListOpt('disabled_extensions', default=[],
+                help="""
+API extensions this deployment does not serve; their routes answer 404.
+An extension is the resource part of a route's policy rule.
+
+Possible values:
+
+* Any of ``flavors``, ``os-flavor-manage`` (flavor create and delete),
+  ``os-flavor-extra-specs``, ``servers``, ``os-hypervisors``.
+"""),
     cfg.IntOpt('max_request_body_size', default=114688, min=1,
                help="""
 Largest request body, in bytes, that the API reads; a larger one is

@@ -58,10 +58,11 @@ def create(req):
         is_public=strutils.bool_from_string(
             body.get('os-flavor-access:is_public', True), strict=True),
         disabled=False, description=None, extra_specs={})
-    flavor.create()
+    req.compute_api.create_flavor(req.context, flavor)
     return 200, {'flavor': _detail(req, flavor)}
 
 
 def delete(req, flavor_id):
-    flavor_obj.Flavor.get_by_flavor_id(req.context, flavor_id).destroy()
+    flavor = flavor_obj.Flavor.get_by_flavor_id(req.context, flavor_id)
+    req.compute_api.delete_flavor(req.context, flavor)
     return 202, None

@@ -7,13 +7,6 @@ from nova_lite import exception
 from nova_lite.objects import flavor as flavor_obj
 from nova_lite.objects import instance as instance_obj
 
-COMPUTE_API = 'nova_lite.compute_api'
-
-
-def _compute_api(req):
-    return req.environ[COMPUTE_API]
-
-
 def _filters(req):
     filters = {}
     all_tenants = req.GET.get('all_tenants', '').lower() in ('1', 'true')
@@ -72,7 +65,7 @@ def create(req):
                     'image service yet; boot with no imageRef.'
                     % body['imageRef'])
     flavor = _flavor(req.context, body['flavorRef'])
-    instance = _compute_api(req).create(req.context, flavor, body['name'])
+    instance = req.compute_api.create(req.context, flavor, body['name'])
     server = server_view.brief(req, instance)
     server.update({'OS-DCF:diskConfig': 'MANUAL',
                    'security_groups': [{'name': 'default'}]})
@@ -80,5 +73,5 @@ def create(req):
 
 
 def delete(req, server_id):
-    _compute_api(req).delete(req.context, _get(req, server_id))
+    req.compute_api.delete(req.context, _get(req, server_id))
     return 204, None

@@ -1,0 +1,82 @@
+"""Hooks around internal calls, and API extensions disabled by config."""
+from stevedore import extension
+from stevedore import named
+
+from nova_lite import exception
+from nova_lite import hooks
+
+
+class Recorder:
+    """A hook that records what it saw, and refuses names it is told to."""
+
+    def __init__(self):
+        self.calls = []
+        self.refuse = set()
+
+    def pre(self, api, context, *args):
+        name = getattr(args[0], 'name', None) or (
+            args[1] if len(args) > 1 else None)
+        if name in self.refuse:
+            raise exception.Forbidden(message='%s is not allowed here' %
+                                      name)
+        self.calls.append(('pre', context.project_id, name))
+
+    def post(self, result, api, context, *args):
+        self.calls.append(('post', type(result).__name__))
+
+
+def _install(monkeypatch, name, hook):
+    manager = named.NamedExtensionManager.make_test_instance(
+        [extension.Extension(name, None, Recorder, hook)],
+        namespace=hooks.NAMESPACE)
+    monkeypatch.setitem(hooks._managers, name, manager)
+
+
+def test_hooks_run_around_flavor_and_server_calls(all_in_one, monkeypatch):
+    api = all_in_one(hosts=1).client
+    flavor_hook, server_hook = Recorder(), Recorder()
+    _install(monkeypatch, 'create_flavor', flavor_hook)
+    _install(monkeypatch, 'create_server', server_hook)
+    assert api.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1',
+                                            'ram': 512, 'vcpus': 1,
+                                            'disk': 1}})[0] == 200
+    assert flavor_hook.calls == [('pre', 'admin', 'm1'), ('post', 'Flavor')]
+    status, body = api.post('/servers', {'server': {'name': 'web',
+                                                    'flavorRef': 'm1'}})
+    assert status == 202
+    assert server_hook.calls == [('pre', 'admin', 'm1'),
+                                 ('post', 'Instance')]
+
+
+def test_a_hook_can_refuse_a_call(all_in_one, monkeypatch):
+    api = all_in_one(hosts=1).client
+    hook = Recorder()
+    hook.refuse.add('forbidden-name')
+    _install(monkeypatch, 'create_flavor', hook)
+    status, body = api.post('/flavors', {'flavor': {
+        'name': 'forbidden-name', 'ram': 512, 'vcpus': 1, 'disk': 1}})
+    assert status == 403
+    assert body['forbidden']['message'] == \
+        'forbidden-name is not allowed here'
+    assert api.get('/flavors')[1] == {'flavors': []}
+
+
+def test_a_broken_hook_does_not_break_the_call(all_in_one, monkeypatch):
+    api = all_in_one(hosts=1).client
+
+    class Broken:
+        def pre(self, *args):
+            raise RuntimeError('bug in a plugin')
+
+    _install(monkeypatch, 'create_flavor', Broken())
+    assert api.post('/flavors', {'flavor': {'name': 'm1', 'ram': 512,
+                                            'vcpus': 1, 'disk': 1}})[0] == 200
+
+
+def test_disabled_extension_answers_404(all_in_one, overrides):
+    overrides('disabled_extensions', ['os-hypervisors'], group='api')
+    api = all_in_one(hosts=1).client
+    status, body = api.get('/os-hypervisors/detail')
+    assert status == 404
+    assert body['itemNotFound']['code'] == 404
+    assert api.get('/flavors')[0] == 200
