@@ -1,0 +1,82 @@
+"""The keystone auth strategy against a real Keystone."""
+from keystoneauth1 import loading
+from keystonemiddleware import auth_token
+import pytest
+
+from nova_lite import conf as nl_conf
+from tests.integration import keystone as keystone_fixture
+
+pytestmark = pytest.mark.integration
+CONF = nl_conf.CONF
+GROUP = 'keystone_authtoken'
+
+
+@pytest.fixture(scope='module')
+def keystone(tmp_path_factory):
+    server = keystone_fixture.Keystone(tmp_path_factory.mktemp('keystone'))
+    server.start()
+    yield server
+    server.stop()
+
+
+def _register_authtoken_options():
+    for group, opts in auth_token.list_opts():
+        CONF.register_opts(opts, group=group)
+    loading.register_auth_conf_options(CONF, GROUP)
+    CONF.register_opts(loading.get_auth_plugin_conf_options('password'),
+                       group=GROUP)
+
+
+@pytest.fixture
+def api(keystone, all_in_one, overrides):
+    _register_authtoken_options()
+    overrides('auth_strategy', 'keystone', group='api')
+    for name, value in (('www_authenticate_uri', keystone.url),
+                        ('auth_url', keystone.url), ('auth_type', 'password'),
+                        ('username', 'admin'),
+                        ('password', keystone_fixture.ADMIN_PASSWORD),
+                        ('project_name', 'admin'),
+                        ('user_domain_id', 'default'),
+                        ('project_domain_id', 'default')):
+        overrides(name, value, group=GROUP)
+    return all_in_one(hosts=1).client
+
+
+def test_real_tokens_drive_the_api(keystone, api):
+    demo = keystone.project('demo')
+    keystone.user('alice', 'alice-pw', demo, 'member')
+    keystone.user('rita', 'rita-pw', demo, 'reader')
+    other = keystone.project('other')
+    keystone.user('bob', 'bob-pw', other, 'member')
+    admin = api.as_user(keystone.admin_token)
+    alice = api.as_user(keystone.token('alice', 'alice-pw', 'demo'))
+    rita = api.as_user(keystone.token('rita', 'rita-pw', 'demo'))
+    bob = api.as_user(keystone.token('bob', 'bob-pw', 'other'))
+
+    assert api.as_user('not-a-token').get('/flavors')[0] == 401
+    assert api.as_user('').get('/flavors')[0] == 401
+    assert api.call('GET', '/')[0] == 300  # versions need no token
+
+    flavor = {'flavor': {'name': 'm1', 'id': 'm1', 'ram': 512, 'vcpus': 1,
+                         'disk': 1}}
+    assert alice.post('/flavors', flavor)[0] == 403
+    assert admin.post('/flavors', flavor)[0] == 200
+    assert alice.get('/os-hypervisors')[0] == 403
+    assert admin.get('/os-hypervisors')[0] == 200
+
+    status, body = alice.post('/servers', {'server': {'name': 'web',
+                                                      'flavorRef': 'm1'}})
+    assert status == 202, body
+    server = alice.wait_server(body['server']['id'])
+    assert server['status'] == 'ACTIVE'
+    assert server['tenant_id'] == demo
+    assert 'OS-EXT-SRV-ATTR:host' not in server
+
+    assert [s['id'] for s in rita.get('/servers')[1]['servers']] == [
+        server['id']]
+    assert rita.delete('/servers/%s' % server['id'])[0] == 403
+    assert bob.get('/servers/%s' % server['id'])[0] == 404
+    assert bob.get('/servers')[1] == {'servers': []}
+    assert admin.get('/servers/%s' % server['id'])[1]['server'][
+        'OS-EXT-SRV-ATTR:host'] == 'sim-host-1'
+    assert alice.delete('/servers/%s' % server['id'])[0] == 204
