@@ -82,6 +82,10 @@ def test_wrong_method_is_405(api):
      "'color' was unexpected"),
     ({'name': 'a', 'flavorRef': 't', 'imageRef': 'cirros'}, 400,
      'Image cirros could not be found'),
+    ({'name': 'a', 'flavorRef': 't', 'min_count': 3, 'max_count': 2}, 400,
+     'min_count (3) must be <= max_count (2)'),
+    ({'name': 'a', 'flavorRef': 't', 'max_count': 0}, 400,
+     'server/max_count'),
 ])
 def test_bad_server_create_creates_nothing(api, server, code, fragment):
     api.post('/flavors', {'flavor': FLAVOR})

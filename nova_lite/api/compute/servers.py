@@ -65,11 +65,33 @@ def create(req):
                     'image service yet; boot with no imageRef.'
                     % body['imageRef'])
     flavor = _flavor(req.context, body['flavorRef'])
-    instance = req.compute_api.create(req.context, flavor, body['name'])
-    server = server_view.brief(req, instance)
+    count = _count(body)
+    instances = [req.compute_api.create(req.context, flavor, name)
+                 for name in _names(body['name'], count)]
+    server = server_view.brief(req, instances[0])
     server.update({'OS-DCF:diskConfig': 'MANUAL',
                    'security_groups': [{'name': 'default'}]})
     return 202, {'server': server}
+
+
+def _count(body):
+    """How many servers to boot: max_count, which min_count may not pass.
+
+    Each is scheduled on its own; min_count is not held as a guarantee
+    that at least that many find a host.
+    """
+    low = int(body.get('min_count', 1))
+    high = int(body.get('max_count', low))
+    if low > high:
+        raise exception.ValidationError(
+            detail='min_count (%d) must be <= max_count (%d)' % (low, high))
+    return high
+
+
+def _names(name, count):
+    if count == 1:
+        return [name]
+    return ['%s-%d' % (name, i) for i in range(1, count + 1)]
 
 
 def delete(req, server_id):

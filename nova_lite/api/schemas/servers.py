@@ -11,6 +11,8 @@ create = {
                 'flavorRef': {'type': ['string', 'integer'], 'minLength': 1},
                 'imageRef': {'type': 'string', 'maxLength': 255},
                 'networks': {'type': 'string', 'enum': ['none', 'auto']},
+                'min_count': types.non_negative_integer(1),
+                'max_count': types.non_negative_integer(1),
             },
             'required': ['name', 'flavorRef'],
             'additionalProperties': False,

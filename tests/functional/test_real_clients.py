@@ -1,0 +1,104 @@
+"""Real OpenStack clients against the all-in-one: OSC, openstacksdk,
+python-novaclient, each as a user would call it."""
+import json
+import os
+import subprocess
+import sys
+import time
+
+from keystoneauth1 import session as ks_session
+from keystoneauth1 import token_endpoint
+from novaclient import client as nova_client
+import openstack
+import pytest
+
+
+@pytest.fixture
+def endpoint(all_in_one):
+    aio = all_in_one()
+    return 'http://127.0.0.1:%d/v2.1' % aio.api.port
+
+
+def _osc(endpoint, *args):
+    command = [os.path.join(os.path.dirname(sys.executable), 'openstack'),
+               '--os-auth-type', 'none', '--os-endpoint', endpoint,
+               '--os-identity-api-version', '3'] + list(args)
+    result = subprocess.run(command, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout) if '-f' in args and 'json' in args \
+        else result.stdout
+
+
+def test_openstack_cli(endpoint):
+    created = _osc(endpoint, 'flavor', 'create', '--ram', '512', '--vcpus',
+                   '1', '--disk', '1', '--id', 'tiny', 'm1.tiny', '-f',
+                   'json')
+    assert (created['name'], created['ram']) == ('m1.tiny', 512)
+    _osc(endpoint, 'flavor', 'set', '--property', 'hw:cpu_policy=dedicated',
+         'm1.tiny')
+    shown = _osc(endpoint, 'flavor', 'show', 'm1.tiny', '-f', 'json')
+    assert shown['properties'] == {'hw:cpu_policy': 'dedicated'}
+    _osc(endpoint, 'flavor', 'unset', '--property', 'hw:cpu_policy',
+         'm1.tiny')
+    assert _osc(endpoint, 'flavor', 'show', 'm1.tiny', '-f',
+                'json')['properties'] == {}
+    listed = _osc(endpoint, 'flavor', 'list', '-f', 'json')
+    assert [f['Name'] for f in listed] == ['m1.tiny']
+    hypervisors = _osc(endpoint, 'hypervisor', 'list', '-f', 'json')
+    assert sorted(h['Hypervisor Hostname'] for h in hypervisors) == [
+        'sim-host-1', 'sim-host-2', 'sim-host-3']
+
+    sdk = _sdk(endpoint)
+    server = sdk.compute.wait_for_server(sdk.compute.create_server(
+        name='web', flavor_id='tiny', networks='none'), wait=30)
+    servers = _osc(endpoint, 'server', 'list', '-f', 'json')
+    assert [(s['Name'], s['Status']) for s in servers] == [('web',
+                                                             'ACTIVE')]
+    shown = _osc(endpoint, 'server', 'show', 'web', '-f', 'json')
+    assert shown['OS-EXT-SRV-ATTR:host'].startswith('sim-host-')
+    _osc(endpoint, 'server', 'delete', '--wait', 'web')
+    assert _osc(endpoint, 'server', 'list', '-f', 'json') == []
+    _osc(endpoint, 'flavor', 'delete', 'm1.tiny')
+    assert _osc(endpoint, 'flavor', 'list', '-f', 'json') == []
+    assert server.id == shown['id']
+
+
+def _sdk(endpoint):
+    return openstack.connect(auth_type='none', auth={'endpoint': endpoint},
+                             compute_endpoint_override=endpoint,
+                             identity_api_version='3')
+
+
+def test_openstacksdk(endpoint):
+    conn = _sdk(endpoint)
+    flavor = conn.compute.create_flavor(name='m1', ram=512, vcpus=1, disk=1)
+    server = conn.compute.create_server(name='sdk', flavor_id=flavor.id,
+                                        networks='none')
+    server = conn.compute.wait_for_server(server, wait=30)
+    assert server.status == 'ACTIVE'
+    assert [s.name for s in conn.compute.servers()] == ['sdk']
+    conn.compute.delete_server(server)
+    conn.compute.wait_for_delete(server, wait=30)
+    assert list(conn.compute.servers()) == []
+
+
+def test_novaclient_with_a_token_endpoint_session(endpoint):
+    session = ks_session.Session(auth=token_endpoint.Token(endpoint,
+                                                           'admin:admin'))
+    nova = nova_client.Client('2.1', session=session)
+    flavor = nova.flavors.create('m1', 512, 1, 1, flavorid='m1')
+    assert [f.name for f in nova.flavors.list()] == ['m1']
+    server = nova.servers.create('nc', image=None, flavor=flavor)
+    deadline = time.monotonic() + 30
+    while server.status not in ('ACTIVE', 'ERROR'):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+        server = nova.servers.get(server.id)
+    assert server.status == 'ACTIVE'
+    nova.servers.create('many', image=None, flavor=flavor, min_count=2,
+                        max_count=3)
+    assert sorted(s.name for s in nova.servers.list()) == [
+        'many-1', 'many-2', 'many-3', 'nc']
+    assert len(nova.hypervisors.list()) == 3
+    nova.servers.delete(server)
