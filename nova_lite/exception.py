@@ -115,3 +115,7 @@ class InvalidAPIVersion(NovaLiteException):
 class MalformedAPIVersion(Invalid):
     msg_fmt = ('API Version String %(version)s is of invalid format. Must be '
                'of format MajorNum.MinorNum.')
+
+
+class MarkerNotFound(Invalid):
+    msg_fmt = 'marker [%(marker)s] not found'

@@ -61,6 +61,11 @@ Possible values:
 * Any of ``flavors``, ``os-flavor-manage`` (flavor create and delete),
   ``os-flavor-extra-specs``, ``servers``, ``os-hypervisors``.
 """),
+    cfg.IntOpt('max_limit', default=1000, min=1,
+               help="""
+Most items one page of a list (servers, flavors) holds, whatever ``limit``
+a client asks for; a full page carries a ``next`` link.
+"""),
     cfg.IntOpt('max_request_body_size', default=114688, min=1,
                help="""
 Largest request body, in bytes, that the API reads; a larger one is

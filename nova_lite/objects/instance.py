@@ -152,14 +152,17 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
 @base.NovaLiteObjectRegistry.register
 class InstanceList(base.ObjectListBase, base.NovaLiteObject):
     # Version 1.0: Initial version
-    VERSION = '1.0'
+    # Version 1.1: get_by_filters() takes marker, sort_keys and sort_dirs
+    VERSION = '1.1'
 
     fields = {'objects': fields.ListOfObjectsField('Instance')}
 
     @base.remotable_classmethod
     def get_by_filters(cls, context, filters, expected_attrs=None,
-                       limit=None):
-        db_insts = db.get_all(context, filters, limit)
+                       limit=None, marker=None, sort_keys=None,
+                       sort_dirs=None):
+        db_insts = db.get_all(context, filters, limit, marker, sort_keys,
+                              sort_dirs)
         return cls(context,
                    objects=_with_attrs(context, db_insts, expected_attrs))
 

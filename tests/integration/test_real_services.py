@@ -34,6 +34,18 @@ def test_boot_and_delete_over_rabbitmq(kind, all_in_one, overrides,
         hosts = collections.Counter(s['OS-EXT-SRV-ATTR:host']
                                     for s in servers)
         assert sorted(hosts.values()) == [3, 3]
+        # Regex names and paging run as SQL on this database.
+        names = [s['name'] for s in api.get(
+            '/servers?name=^vm[0-2]$&sort_key=display_name&sort_dir=asc'
+        )[1]['servers']]
+        assert names == ['vm0', 'vm1', 'vm2']
+        first = api.get('/servers?limit=4&sort_key=display_name'
+                        '&sort_dir=desc')[1]
+        marker = first['servers'][-1]['id']
+        rest = api.get('/servers?limit=4&sort_key=display_name&sort_dir=desc'
+                       '&marker=%s' % marker)[1]
+        assert [s['name'] for s in first['servers'] + rest['servers']] == [
+            'vm5', 'vm4', 'vm3', 'vm2', 'vm1', 'vm0']
         for server_id in ids:
             assert api.delete('/servers/%s' % server_id)[0] == 204
         for server_id in ids:

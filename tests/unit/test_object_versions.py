@@ -15,7 +15,7 @@ EXPECTED = {
     'Instance': '1.0-3319ca7edca54cdce08a512f98b9cf27',
     'InstanceFault': '1.0-df20f4f1b636b09e362b78bf7b077d2a',
     'InstanceFaultList': '1.0-2f9135d53fc1013859c865668bb237e6',
-    'InstanceList': '1.0-6946db18bb7d5257801fbf6a844d039f',
+    'InstanceList': '1.1-d3b5f862728d92e488f817bd0e9da871',
     'RequestSpec': '1.0-e845a9ed93ac67325d1d394a6bc02dfa',
     'Selection': '1.0-7f89178948da53fce96167f710e751cc',
     'Service': '1.0-40eb17cd20021532f5f64ada48f66f68',

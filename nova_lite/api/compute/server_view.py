@@ -19,6 +19,12 @@ def status(instance):
     return _STATUS.get(instance.vm_state, 'UNKNOWN')
 
 
+def vm_states_of(server_status):
+    """The vm states a status filter selects (none for an unknown one)."""
+    return [state for state, name in _STATUS.items()
+            if name == server_status]
+
+
 def _time(value):
     return value.strftime('%Y-%m-%dT%H:%M:%SZ') if value else None
 

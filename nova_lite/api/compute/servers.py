@@ -1,22 +1,12 @@
 """Servers: /servers, /servers/detail, /servers/{server_id}."""
+from nova_lite.api.compute import pagination
+from nova_lite.api.compute import server_filters
 from nova_lite.api.compute import server_view
-from nova_lite.api import policy
 from nova_lite.api.schemas import servers as schema
 from nova_lite.api import validation
 from nova_lite import exception
 from nova_lite.objects import flavor as flavor_obj
 from nova_lite.objects import instance as instance_obj
-
-def _filters(req):
-    filters = {}
-    all_tenants = req.GET.get('all_tenants', '').lower() in ('1', 'true')
-    if not (all_tenants and policy.check(
-            req.context, 'os_compute_api:servers:index:get_all_tenants')):
-        filters['project_id'] = req.context.project_id
-    if req.GET.get('name'):
-        filters['display_name'] = req.GET['name']
-    return filters
-
 
 def _get(req, server_id, expected_attrs=()):
     instance = instance_obj.Instance.get_by_uuid(
@@ -27,18 +17,36 @@ def _get(req, server_id, expected_attrs=()):
     return instance
 
 
+def _list(req, extended, expected_attrs=()):
+    limit, marker = pagination.page(req)
+    keys, dirs = pagination.sorting(
+        req, server_filters.sort_keys_allowed(extended), 'created_at',
+        'desc')
+    return instance_obj.InstanceList.get_by_filters(
+        req.context, server_filters.from_request(req, extended),
+        expected_attrs=list(expected_attrs), limit=limit, marker=marker,
+        sort_keys=keys, sort_dirs=dirs), limit
+
+
+def _page(req, servers, limit):
+    body = {'servers': servers}
+    links = pagination.next_links(req, 'servers', servers, limit)
+    if links:
+        body['servers_links'] = links
+    return 200, body
+
+
 def index(req):
-    instances = instance_obj.InstanceList.get_by_filters(
-        req.context, _filters(req))
-    return 200, {'servers': [server_view.brief(req, i) for i in instances]}
+    extended = server_view.shows_extended(req)
+    instances, limit = _list(req, extended)
+    return _page(req, [server_view.brief(req, i) for i in instances], limit)
 
 
 def detail(req):
-    instances = instance_obj.InstanceList.get_by_filters(
-        req.context, _filters(req), expected_attrs=['flavor', 'fault'])
     extended = server_view.shows_extended(req)
-    return 200, {'servers': [server_view.detail(req, i, extended)
-                             for i in instances]}
+    instances, limit = _list(req, extended, ['flavor', 'fault'])
+    return _page(req, [server_view.detail(req, i, extended)
+                       for i in instances], limit)
 
 
 def show(req, server_id):

@@ -1,6 +1,7 @@
 """Instances and their instance_extra records."""
 import datetime
 
+from oslo_db.sqlalchemy import utils as sqlalchemyutils
 import sqlalchemy as sa
 from sqlalchemy import orm
 
@@ -40,23 +41,50 @@ def get_by_uuid(context, uuid, read_deleted=False):
     return _get(context.session, uuid, read_deleted)
 
 
-@engine.reader
-def get_all(context, filters=None, limit=None):
-    """Instances matching equality filters, newest first."""
+def _filtered(filters):
     filters = dict(filters or {})
     query = sa.select(models.Instance)
     if not filters.pop('read_deleted', False):
         query = query.where(models.Instance.deleted == 0)
+    name_regex = filters.pop('name_regex', None)
+    if name_regex:
+        query = query.where(
+            models.Instance.display_name.regexp_match(name_regex))
+    since = filters.pop('changes_since', None)
+    if since is not None:
+        query = query.where(sa.func.coalesce(
+            models.Instance.updated_at, models.Instance.created_at) >= since)
     for name, value in filters.items():
         column = getattr(models.Instance, name)
         if isinstance(value, (list, tuple, set)):
             query = query.where(column.in_(value))
         else:
             query = query.where(column == value)
-    query = query.order_by(models.Instance.created_at.desc(),
-                           models.Instance.id.desc())
-    if limit:
-        query = query.limit(limit)
+    return query
+
+
+@engine.reader
+def get_all(context, filters=None, limit=None, marker=None, sort_keys=None,
+            sort_dirs=None):
+    """Instances matching the filters, a page at a time.
+
+    Filters are equalities (a list means any of), plus ``name_regex``,
+    ``changes_since`` and ``read_deleted``. The page starts after the
+    instance whose uuid is ``marker``; the default order is newest first.
+    """
+    filters = dict(filters or {})
+    keys = list(sort_keys or ['created_at']) + ['id']
+    dirs = list(sort_dirs or ['desc'] * (len(keys) - 1))
+    dirs += [dirs[-1]] * (len(keys) - len(dirs))
+    marker_row = None
+    if marker is not None:
+        try:
+            marker_row = _get(context.session, marker, read_deleted=True)
+        except exception.InstanceNotFound:
+            raise exception.MarkerNotFound(marker=marker)
+    query = sqlalchemyutils.paginate_query(
+        _filtered(filters), models.Instance, limit, keys, marker=marker_row,
+        sort_dirs=dirs)
     return list(context.session.scalars(query))
 
 
