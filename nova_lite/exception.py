@@ -119,3 +119,13 @@ class MalformedAPIVersion(Invalid):
 
 class MarkerNotFound(Invalid):
     msg_fmt = 'marker [%(marker)s] not found'
+
+
+class FlavorAccessExists(Conflict):
+    msg_fmt = ('Flavor access already exists for flavor %(flavor_id)s and '
+               'project %(project_id)s combination.')
+
+
+class FlavorAccessNotFound(NotFound):
+    msg_fmt = ('Flavor access not found for %(flavor_id)s / %(project_id)s '
+               'combination.')

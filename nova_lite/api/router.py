@@ -1,4 +1,5 @@
 """The compute API's route table: method, path, handler, policy rule."""
+from nova_lite.api.compute import flavor_access
 from nova_lite.api.compute import flavor_extra_specs as extra_specs
 from nova_lite.api.compute import flavors
 from nova_lite.api.compute import hypervisors
@@ -16,6 +17,9 @@ ROUTES = [
     ('POST', '/flavors', flavors.create, _R + 'os-flavor-manage:create'),
     ('GET', _FLAVOR, flavors.show, _R + 'flavors:show'),
     ('DELETE', _FLAVOR, flavors.delete, _R + 'os-flavor-manage:delete'),
+    ('GET', _FLAVOR + '/os-flavor-access', flavor_access.index,
+     _R + 'os-flavor-access'),
+    ('POST', _FLAVOR + '/action', flavor_access.action, None),
     ('GET', _SPECS, extra_specs.index, _R + 'os-flavor-extra-specs:index'),
     ('POST', _SPECS, extra_specs.create,
      _R + 'os-flavor-extra-specs:create'),

@@ -50,7 +50,9 @@ class Client:
         except APIError as e:
             if e.status != 404:
                 raise
-        items = self.get('/%s/detail' % collection)[collection]
+        # is_public=none: private flavors too, for those who may see them.
+        items = self.get('/%s/detail?is_public=none' % collection)[
+            collection]
         matches = [i for i in items if i.get('name') == name_or_id]
         if len(matches) != 1:
             raise APIError(404, 'no %s named or with id %s' % (

@@ -74,7 +74,8 @@ class ListFlavor(lister.Lister):
     """List flavors."""
 
     def take_action(self, args):
-        flavors = self.app.client.get('/flavors/detail')['flavors']
+        flavors = self.app.client.get('/flavors/detail?is_public=none')[
+            'flavors']
         return COLUMNS, [_row(f) for f in flavors]
 
 

@@ -86,6 +86,21 @@ class Flavor(TimestampMixin, Base):
     description: Mapped[str | None] = mapped_column(Text)
     extra_specs: Mapped[list['FlavorExtraSpec']] = orm.relationship(
         cascade='all, delete-orphan', lazy='selectin')
+    projects: Mapped[list['FlavorProject']] = orm.relationship(
+        cascade='all, delete-orphan', lazy='noload')
+
+
+class FlavorProject(TimestampMixin, Base):
+    """A project that may use a private flavor."""
+    __tablename__ = 'flavor_projects'
+    __table_args__ = (
+        UniqueConstraint('flavor_id', 'project_id',
+                         name='uniq_flavor_projects0flavor_id0project_id'),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    flavor_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey('flavors.id', ondelete='CASCADE'))
+    project_id: Mapped[str] = mapped_column(String(255))
 
 
 class FlavorExtraSpec(TimestampMixin, Base):

@@ -19,7 +19,8 @@ def _from_db(context, db_flavor):
 @base.NovaLiteObjectRegistry.register
 class Flavor(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.0: Initial version
-    VERSION = '1.0'
+    # Version 1.1: get_projects(), add_access(), remove_access()
+    VERSION = '1.1'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(),
@@ -73,6 +74,24 @@ class Flavor(base.NovaLiteTimestampObject, base.NovaLiteObject):
         self.obj_reset_changes()
 
     @base.remotable
+    def get_projects(self):
+        """Projects a private flavor is shared with."""
+        return db.get_projects(self._context, self.flavorid)
+
+    @base.remotable
+    def add_access(self, project_id):
+        db.add_project(self._context, self.flavorid, project_id)
+
+    @base.remotable
+    def remove_access(self, project_id):
+        db.remove_project(self._context, self.flavorid, project_id)
+
+    def visible_to(self, context):
+        """Public, or shared with the context's project, or an admin."""
+        return (self.is_public or context.is_admin or
+                context.project_id in self.get_projects())
+
+    @base.remotable
     def delete_extra_spec(self, key):
         db_flavor = db.delete_extra_spec(self._context, self.flavorid, key)
         self.extra_specs = {s.key: s.value for s in db_flavor.extra_specs}
@@ -82,11 +101,14 @@ class Flavor(base.NovaLiteTimestampObject, base.NovaLiteObject):
 @base.NovaLiteObjectRegistry.register
 class FlavorList(base.ObjectListBase, base.NovaLiteObject):
     # Version 1.0: Initial version
-    VERSION = '1.0'
+    # Version 1.1: get_all() takes filters, limit, marker and sorting
+    VERSION = '1.1'
 
     fields = {'objects': fields.ListOfObjectsField('Flavor')}
 
     @base.remotable_classmethod
-    def get_all(cls, context):
-        return cls(context, objects=[_from_db(context, f)
-                                     for f in db.get_all(context)])
+    def get_all(cls, context, filters=None, limit=None, marker=None,
+                sort_keys=None, sort_dirs=None):
+        flavors = db.get_all(context, filters, limit, marker, sort_keys,
+                             sort_dirs)
+        return cls(context, objects=[_from_db(context, f) for f in flavors])

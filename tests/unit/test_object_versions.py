@@ -10,8 +10,8 @@ from nova_lite.objects import base
 EXPECTED = {
     'ComputeNode': '1.0-520aa469fc219f78b44a6b7bce2be779',
     'ComputeNodeList': '1.0-4ee0d9efdfd681fed822da88376e04d2',
-    'Flavor': '1.0-4facf0e2f44f19b2a73bc2ad90d6f172',
-    'FlavorList': '1.0-4ee0d9efdfd681fed822da88376e04d2',
+    'Flavor': '1.1-bab0a77e91e6129e27fc00d86f7759f7',
+    'FlavorList': '1.1-1f9a07e68d1d9bb71715abe67b911fb2',
     'Instance': '1.0-3319ca7edca54cdce08a512f98b9cf27',
     'InstanceFault': '1.0-df20f4f1b636b09e362b78bf7b077d2a',
     'InstanceFaultList': '1.0-2f9135d53fc1013859c865668bb237e6',

@@ -2,10 +2,17 @@
 from oslo_utils import strutils
 from oslo_utils import uuidutils
 
+from nova_lite.api.compute import flavor_filters
 from nova_lite.api.compute import links
+from nova_lite.api.compute import pagination
 from nova_lite.api.schemas import flavors as schema
 from nova_lite.api import validation
+from nova_lite import exception
 from nova_lite.objects import flavor as flavor_obj
+
+SORT_KEYS = {'flavorid', 'name', 'memory_mb', 'vcpus', 'root_gb',
+             'ephemeral_gb', 'swap', 'rxtx_factor', 'is_public', 'disabled',
+             'created_at', 'updated_at'}
 
 
 def _brief(req, flavor):
@@ -27,19 +34,38 @@ def _detail(req, flavor):
     return body
 
 
+def get_visible(context, flavor_id):
+    """The flavor, unless it is private and not shared with the caller."""
+    flavor = flavor_obj.Flavor.get_by_flavor_id(context, flavor_id)
+    if not flavor.visible_to(context):
+        raise exception.FlavorNotFound(flavor_id=flavor_id)
+    return flavor
+
+
+def _list(req, view):
+    limit, marker = pagination.page(req)
+    keys, dirs = pagination.sorting(req, SORT_KEYS, 'flavorid', 'asc')
+    flavors = flavor_obj.FlavorList.get_all(
+        req.context, flavor_filters.from_request(req), limit=limit,
+        marker=marker, sort_keys=keys, sort_dirs=dirs)
+    body = {'flavors': [view(req, f) for f in flavors]}
+    links = pagination.next_links(req, 'flavors', body['flavors'], limit)
+    if links:
+        body['flavors_links'] = links
+    return 200, body
+
+
 def index(req):
-    flavors = flavor_obj.FlavorList.get_all(req.context)
-    return 200, {'flavors': [_brief(req, f) for f in flavors]}
+    return _list(req, _brief)
 
 
 def detail(req):
-    flavors = flavor_obj.FlavorList.get_all(req.context)
-    return 200, {'flavors': [_detail(req, f) for f in flavors]}
+    return _list(req, _detail)
 
 
 def show(req, flavor_id):
-    flavor = flavor_obj.Flavor.get_by_flavor_id(req.context, flavor_id)
-    return 200, {'flavor': _detail(req, flavor)}
+    return 200, {'flavor': _detail(req, get_visible(req.context,
+                                                    flavor_id))}
 
 
 @validation.schema(schema.create)

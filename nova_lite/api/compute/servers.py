@@ -1,11 +1,11 @@
 """Servers: /servers, /servers/detail, /servers/{server_id}."""
+from nova_lite.api.compute import flavors
 from nova_lite.api.compute import pagination
 from nova_lite.api.compute import server_filters
 from nova_lite.api.compute import server_view
 from nova_lite.api.schemas import servers as schema
 from nova_lite.api import validation
 from nova_lite import exception
-from nova_lite.objects import flavor as flavor_obj
 from nova_lite.objects import instance as instance_obj
 
 def _get(req, server_id, expected_attrs=()):
@@ -58,7 +58,7 @@ def show(req, server_id):
 def _flavor(context, flavor_ref):
     flavorid = str(flavor_ref).rstrip('/').rsplit('/', 1)[-1]
     try:
-        return flavor_obj.Flavor.get_by_flavor_id(context, flavorid)
+        return flavors.get_visible(context, flavorid)
     except exception.FlavorNotFound:
         raise exception.Invalid(message='Flavor %s could not be found.'
                                 % flavor_ref)

@@ -1,5 +1,6 @@
 """Flavors and their extra specs."""
 from oslo_db import exception as db_exc
+from oslo_db.sqlalchemy import utils as sqlalchemyutils
 import sqlalchemy as sa
 
 from nova_lite.db import engine
@@ -47,10 +48,83 @@ def get_by_id(context, db_id):
     return flavor
 
 
+def _filtered(filters):
+    filters = dict(filters or {})
+    query = sa.select(models.Flavor)
+    if 'min_memory_mb' in filters:
+        query = query.where(models.Flavor.memory_mb >=
+                            filters['min_memory_mb'])
+    if 'min_root_gb' in filters:
+        query = query.where(models.Flavor.root_gb >= filters['min_root_gb'])
+    if filters.get('disabled') is not None:
+        query = query.where(models.Flavor.disabled == filters['disabled'])
+    if filters.get('is_public') is not None:
+        query = query.where(models.Flavor.is_public == filters['is_public'])
+    if filters.get('visible_to') is not None:
+        shared = sa.select(models.FlavorProject.flavor_id).where(
+            models.FlavorProject.project_id == filters['visible_to'])
+        query = query.where(sa.or_(models.Flavor.is_public.is_(True),
+                                   models.Flavor.id.in_(shared)))
+    return query
+
+
 @engine.reader
-def get_all(context):
-    return list(context.session.scalars(
-        _query(context.session).order_by(models.Flavor.flavorid)))
+def get_all(context, filters=None, limit=None, marker=None, sort_keys=None,
+            sort_dirs=None):
+    """Flavors matching the filters, a page at a time, by flavorid.
+
+    Filters: ``min_memory_mb``, ``min_root_gb``, ``disabled``,
+    ``is_public`` and ``visible_to`` (a project: public flavors and the
+    private ones shared with it).
+    """
+    keys = list(sort_keys or ['flavorid']) + ['id']
+    dirs = list(sort_dirs or ['asc'] * (len(keys) - 1))
+    dirs += [dirs[-1]] * (len(keys) - len(dirs))
+    marker_row = None
+    if marker is not None:
+        try:
+            marker_row = _get(context.session, marker)
+        except exception.FlavorNotFound:
+            raise exception.MarkerNotFound(marker=marker)
+    query = sqlalchemyutils.paginate_query(
+        _filtered(filters), models.Flavor, limit, keys, marker=marker_row,
+        sort_dirs=dirs)
+    return list(context.session.scalars(query))
+
+
+@engine.reader
+def get_projects(context, flavorid):
+    flavor = _get(context.session, flavorid)
+    return sorted(context.session.scalars(
+        sa.select(models.FlavorProject.project_id)
+        .where(models.FlavorProject.flavor_id == flavor.id)))
+
+
+@engine.writer
+def add_project(context, flavorid, project_id):
+    flavor = _get(context.session, flavorid)
+    if flavor.is_public:
+        raise exception.Conflict(message='Can not add access to a public '
+                                         'flavor.')
+    context.session.add(models.FlavorProject(flavor_id=flavor.id,
+                                             project_id=project_id))
+    try:
+        context.session.flush()
+    except db_exc.DBDuplicateEntry:
+        raise exception.FlavorAccessExists(flavor_id=flavorid,
+                                           project_id=project_id)
+
+
+@engine.writer
+def remove_project(context, flavorid, project_id):
+    flavor = _get(context.session, flavorid)
+    result = context.session.execute(
+        sa.delete(models.FlavorProject)
+        .where(models.FlavorProject.flavor_id == flavor.id,
+               models.FlavorProject.project_id == project_id))
+    if not result.rowcount:
+        raise exception.FlavorAccessNotFound(flavor_id=flavorid,
+                                             project_id=project_id)
 
 
 @engine.writer

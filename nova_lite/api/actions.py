@@ -1,0 +1,23 @@
+"""``POST .../action`` bodies: one key names the action, as in Nova.
+
+Each resource declares its actions as data, ``{name: (handler, rule)}``;
+the dispatcher picks the handler from the body's single key and enforces
+its policy rule before calling it, as the router does for routes.
+"""
+from nova_lite.api import policy
+from nova_lite import exception
+
+
+def dispatch(req, actions, **kwargs):
+    body = req.body_json()
+    if not isinstance(body, dict) or len(body) != 1:
+        raise exception.ValidationError(
+            detail='The action body must hold exactly one action, one of: '
+                   '%s' % ', '.join(sorted(actions)))
+    name = next(iter(body))
+    if name not in actions:
+        raise exception.ValidationError(
+            detail='There is no such action: %s' % name)
+    handler, rule = actions[name]
+    policy.enforce(req.context, rule)
+    return handler(req, body[name], **kwargs)

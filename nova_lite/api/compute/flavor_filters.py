@@ -1,0 +1,50 @@
+"""Query parameters of GET /flavors[/detail], turned into list filters.
+
+``minRam`` and ``minDisk`` are lower bounds. Admins see public flavors by
+default and choose with ``is_public`` (true, false, or none for all);
+everyone else sees the enabled public flavors and the private ones shared
+with their project, whatever they ask.
+"""
+from oslo_utils import strutils
+
+from nova_lite.api import policy
+from nova_lite import exception
+
+PRIVATE = 'os_compute_api:flavors:list:private'
+
+
+def _minimum(req, name):
+    text = req.GET.get(name)
+    if text is None:
+        return None
+    if not text.isdigit():
+        raise exception.ValidationError(
+            detail='Invalid %s filter [%s]' % (name, text))
+    return int(text)
+
+
+def _is_public(text):
+    if text is None:
+        return True
+    if text.lower() == 'none':
+        return None
+    try:
+        return strutils.bool_from_string(text, strict=True)
+    except ValueError:
+        raise exception.ValidationError(
+            detail='Invalid is_public filter [%s]' % text)
+
+
+def from_request(req):
+    filters = {}
+    for param, key in (('minRam', 'min_memory_mb'),
+                       ('minDisk', 'min_root_gb')):
+        value = _minimum(req, param)
+        if value is not None:
+            filters[key] = value
+    if policy.check(req.context, PRIVATE):
+        filters['is_public'] = _is_public(req.GET.get('is_public'))
+    else:
+        filters['disabled'] = False
+        filters['visible_to'] = req.context.project_id
+    return filters

@@ -1,0 +1,11 @@
+"""Request schemas of the flavor access actions."""
+
+tenant = {
+    'type': 'object',
+    'properties': {
+        'tenant': {'type': 'string', 'minLength': 1, 'maxLength': 255,
+                   'pattern': '^[a-zA-Z0-9_.-]+$'},
+    },
+    'required': ['tenant'],
+    'additionalProperties': False,
+}

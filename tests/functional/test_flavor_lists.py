@@ -1,0 +1,107 @@
+"""GET /flavors: filters, pagination, and private flavors with access."""
+import urllib.parse
+
+import pytest
+
+
+def _create(api, name, ram=512, disk=1, public=True):
+    status, body = api.post('/flavors', {'flavor': {
+        'name': name, 'id': name, 'ram': ram, 'vcpus': 1, 'disk': disk,
+        'os-flavor-access:is_public': public}})
+    assert status == 200, body
+
+
+@pytest.fixture
+def api(all_in_one):
+    api = all_in_one(hosts=1).client
+    for i, ram in enumerate((512, 1024, 2048, 4096)):
+        _create(api, 'f%d' % i, ram=ram, disk=10 * i)
+    _create(api, 'secret', ram=8192, public=False)
+    return api
+
+
+def _ids(api, query=''):
+    status, body = api.get('/flavors?' + query)
+    assert status == 200, body
+    return [f['id'] for f in body['flavors']]
+
+
+def test_filters_and_sorting(api):
+    assert _ids(api) == ['f0', 'f1', 'f2', 'f3']
+    assert _ids(api, 'minRam=1024') == ['f1', 'f2', 'f3']
+    assert _ids(api, 'minDisk=20') == ['f2', 'f3']
+    assert _ids(api, 'sort_key=memory_mb&sort_dir=desc') == [
+        'f3', 'f2', 'f1', 'f0']
+    assert _ids(api, 'is_public=false') == ['secret']
+    assert _ids(api, 'is_public=none') == ['f0', 'f1', 'f2', 'f3', 'secret']
+    for query, fragment in (('minRam=lots', 'Invalid minRam filter [lots]'),
+                            ('is_public=maybe', 'Invalid is_public filter'),
+                            ('sort_key=secret_sauce', 'Invalid sort_key'),
+                            ('marker=nope', 'marker [nope] not found')):
+        status, body = api.get('/flavors?' + query)
+        assert status == 400
+        assert fragment in body['badRequest']['message']
+
+
+def test_pages_with_next_links(api):
+    status, body = api.get('/flavors/detail?limit=3')
+    ids = [f['id'] for f in body['flavors']]
+    link = urllib.parse.urlsplit(body['flavors_links'][0]['href'])
+    status, body = api.get('/flavors/detail?' + link.query)
+    ids += [f['id'] for f in body['flavors']]
+    assert 'flavors_links' not in body
+    assert ids == ['f0', 'f1', 'f2', 'f3']
+
+
+def test_private_flavor_is_shared_per_project(api):
+    alice = api.as_user('alice:demo')
+    assert 'secret' not in _ids(alice, 'is_public=none')
+    assert alice.get('/flavors/secret')[0] == 404
+    status, body = alice.post('/servers', {'server': {
+        'name': 'a', 'flavorRef': 'secret'}})
+    assert status == 400
+    assert body['badRequest']['message'] == \
+        'Flavor secret could not be found.'
+
+    status, body = api.post('/flavors/secret/action', {
+        'addTenantAccess': {'tenant': 'demo'}})
+    assert (status, body) == (200, {'flavor_access': [
+        {'flavor_id': 'secret', 'tenant_id': 'demo'}]})
+    assert api.post('/flavors/secret/action', {
+        'addTenantAccess': {'tenant': 'demo'}})[0] == 409
+    assert api.get('/flavors/secret/os-flavor-access')[1] == body
+    assert _ids(alice) == ['f0', 'f1', 'f2', 'f3', 'secret']
+    assert alice.get('/flavors/secret')[0] == 200
+    status, body = alice.post('/servers', {'server': {
+        'name': 'a', 'flavorRef': 'secret'}})
+    assert status == 202
+    assert api.as_user('bob:other').get('/flavors/secret')[0] == 404
+
+    assert alice.post('/flavors/secret/action', {
+        'removeTenantAccess': {'tenant': 'demo'}})[0] == 403
+    assert api.post('/flavors/secret/action', {
+        'removeTenantAccess': {'tenant': 'demo'}})[0] == 200
+    assert api.post('/flavors/secret/action', {
+        'removeTenantAccess': {'tenant': 'demo'}})[0] == 404
+    assert alice.get('/flavors/secret')[0] == 404
+
+
+@pytest.mark.parametrize('body, code, fragment', [
+    ({'addTenantAccess': {'tenant': 'demo'}}, 409,
+     'Can not add access to a public flavor.'),
+    ({'addTenantAccess': {}}, 400, "'tenant' is a required property"),
+    ({'shareWithEveryone': {}}, 400, 'There is no such action'),
+    ({'addTenantAccess': {'tenant': 'a'}, 'removeTenantAccess': {}}, 400,
+     'exactly one action'),
+])
+def test_bad_access_actions(api, body, code, fragment):
+    status, answer = api.post('/flavors/f0/action', body)
+    assert status == code, answer
+    assert fragment in next(iter(answer.values()))['message']
+
+
+def test_public_flavor_has_no_access_list(api):
+    status, body = api.get('/flavors/f0/os-flavor-access')
+    assert status == 404
+    assert body['itemNotFound']['message'] == \
+        'Access list not available for public flavors.'
