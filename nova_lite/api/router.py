@@ -4,6 +4,7 @@ from nova_lite.api.compute import flavor_extra_specs as extra_specs
 from nova_lite.api.compute import flavors
 from nova_lite.api.compute import hypervisors
 from nova_lite.api.compute import servers
+from nova_lite.api.compute import services
 from nova_lite.api.compute import versions
 
 _FLAVOR = '/flavors/{flavor_id}'
@@ -35,6 +36,7 @@ ROUTES = [
     ('GET', '/servers/{server_id}', servers.show, _R + 'servers:show'),
     ('DELETE', '/servers/{server_id}', servers.delete,
      _R + 'servers:delete'),
+    ('GET', '/os-services', services.index, _R + 'os-services:list'),
     ('GET', '/os-hypervisors', hypervisors.index,
      _R + 'os-hypervisors:list'),
     ('GET', '/os-hypervisors/detail', hypervisors.detail,

@@ -178,3 +178,19 @@ def test_member_sees_only_own_servers_and_no_host(all_in_one):
     _error(bob.delete('/servers/%s' % server['id']), 404, 'itemNotFound')
     assert api.get('/servers/%s' % server['id'])[1]['server'][
         'OS-EXT-SRV-ATTR:host'] == 'sim-host-1'
+
+
+def test_services_list_shows_every_daemon(all_in_one):
+    api = all_in_one(hosts=2).client
+    status, body = api.get('/os-services')
+    assert status == 200
+    rows = {(s['binary'], s['host'], s['zone'], s['status'], s['state'])
+            for s in body['services']}
+    assert ('nova-lite-compute', 'sim-host-1', 'nova', 'enabled', 'up') in rows
+    assert ('nova-lite-compute', 'sim-host-2', 'nova', 'enabled', 'up') in rows
+    assert {r[0] for r in rows} == {'nova-lite-compute', 'nova-lite-conductor',
+                                    'nova-lite-scheduler'}
+    status, body = api.get('/os-services?binary=nova-lite-compute'
+                           '&host=sim-host-2')
+    assert [s['host'] for s in body['services']] == ['sim-host-2']
+    assert api.as_user('alice:demo').get('/os-services')[0] == 403

@@ -5,15 +5,15 @@ _R = 'os-flavor-extra-specs:'
 
 RULES = [
     base.rule(_R + 'index', base.PROJECT_READER, 'GET', _PATH,
-                  'List the extra specs of a flavor.'),
+              'List the extra specs of a flavor.'),
     base.rule(_R + 'show', base.PROJECT_READER, 'GET',
                   _PATH + '/{key}', 'Show one extra spec of a flavor.'),
     base.rule(_R + 'create', base.ADMIN, 'POST', _PATH,
-                  'Add or replace extra specs of a flavor.'),
+              'Add or replace extra specs of a flavor.'),
     base.rule(_R + 'update', base.ADMIN, 'PUT', _PATH + '/{key}',
-                  'Replace one extra spec of a flavor.'),
+              'Replace one extra spec of a flavor.'),
     base.rule(_R + 'delete', base.ADMIN, 'DELETE', _PATH + '/{key}',
-                  'Delete one extra spec of a flavor.'),
+              'Delete one extra spec of a flavor.'),
 ]
 
 

@@ -2,11 +2,13 @@ from nova_lite.api.policies import base
 
 RULES = [
     base.rule('os-hypervisors:list', base.ADMIN, 'GET',
-                  '/os-hypervisors', 'List hypervisors.'),
+              '/os-hypervisors', 'List hypervisors.'),
     base.rule('os-hypervisors:list-detail', base.ADMIN, 'GET',
-                  '/os-hypervisors/detail', 'List hypervisors with usage.'),
+              '/os-hypervisors/detail', 'List hypervisors with usage.'),
     base.rule('os-hypervisors:show', base.ADMIN, 'GET',
-                  '/os-hypervisors/{hypervisor_id}', 'Show a hypervisor.'),
+              '/os-hypervisors/{hypervisor_id}', 'Show a hypervisor.'),
+    base.rule('os-services:list', base.ADMIN, 'GET', '/os-services',
+              'List services with their state (up or down).'),
 ]
 
 
