@@ -1,10 +1,10 @@
 """Flavors and their extra specs."""
 from oslo_db import exception as db_exc
-from oslo_db.sqlalchemy import utils as sqlalchemyutils
 import sqlalchemy as sa
 
 from nova_lite.db import engine
 from nova_lite.db import models
+from nova_lite.db import paging
 from nova_lite import exception
 
 
@@ -77,18 +77,15 @@ def get_all(context, filters=None, limit=None, marker=None, sort_keys=None,
     ``is_public`` and ``visible_to`` (a project: public flavors and the
     private ones shared with it).
     """
-    keys = list(sort_keys or ['flavorid']) + ['id']
-    dirs = list(sort_dirs or ['asc'] * (len(keys) - 1))
-    dirs += [dirs[-1]] * (len(keys) - len(dirs))
     marker_row = None
     if marker is not None:
         try:
             marker_row = _get(context.session, marker)
         except exception.FlavorNotFound:
             raise exception.MarkerNotFound(marker=marker)
-    query = sqlalchemyutils.paginate_query(
-        _filtered(filters), models.Flavor, limit, keys, marker=marker_row,
-        sort_dirs=dirs)
+    query = paging.paginate(_filtered(filters), models.Flavor, limit,
+                            marker_row, sort_keys, sort_dirs, 'flavorid',
+                            'asc')
     return list(context.session.scalars(query))
 
 

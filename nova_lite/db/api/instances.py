@@ -1,12 +1,12 @@
 """Instances and their instance_extra records."""
 import datetime
 
-from oslo_db.sqlalchemy import utils as sqlalchemyutils
 import sqlalchemy as sa
 from sqlalchemy import orm
 
 from nova_lite.db import engine
 from nova_lite.db import models
+from nova_lite.db import paging
 from nova_lite import exception
 
 EXTRA_COLUMNS = ('flavor',)
@@ -72,19 +72,15 @@ def get_all(context, filters=None, limit=None, marker=None, sort_keys=None,
     ``changes_since`` and ``read_deleted``. The page starts after the
     instance whose uuid is ``marker``; the default order is newest first.
     """
-    filters = dict(filters or {})
-    keys = list(sort_keys or ['created_at']) + ['id']
-    dirs = list(sort_dirs or ['desc'] * (len(keys) - 1))
-    dirs += [dirs[-1]] * (len(keys) - len(dirs))
     marker_row = None
     if marker is not None:
         try:
             marker_row = _get(context.session, marker, read_deleted=True)
         except exception.InstanceNotFound:
             raise exception.MarkerNotFound(marker=marker)
-    query = sqlalchemyutils.paginate_query(
-        _filtered(filters), models.Instance, limit, keys, marker=marker_row,
-        sort_dirs=dirs)
+    query = paging.paginate(_filtered(filters), models.Instance, limit,
+                            marker_row, sort_keys, sort_dirs, 'created_at',
+                            'desc')
     return list(context.session.scalars(query))
 
 
