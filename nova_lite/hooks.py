@@ -28,7 +28,8 @@ def _hooks(name):
         if name not in _managers:
             _managers[name] = named.NamedExtensionManager(
                 NAMESPACE, names=[name], invoke_on_load=True,
-                on_load_failure_callback=_failed_to_load)
+                on_load_failure_callback=_failed_to_load,
+                warn_on_missing_entrypoint=False)
         return [ext.obj for ext in _managers[name]]
 
 

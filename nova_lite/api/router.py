@@ -3,6 +3,7 @@ from nova_lite.api.compute import flavor_access
 from nova_lite.api.compute import flavor_extra_specs as extra_specs
 from nova_lite.api.compute import flavors
 from nova_lite.api.compute import hypervisors
+from nova_lite.api.compute import openapi_doc
 from nova_lite.api.compute import servers
 from nova_lite.api.compute import services
 from nova_lite.api.compute import versions
@@ -13,6 +14,7 @@ _R = 'os_compute_api:'
 
 ROUTES = [
     ('GET', '/', versions.v21, None),
+    ('GET', '/openapi.json', openapi_doc.show, None),
     ('GET', '/flavors', flavors.index, _R + 'flavors:index'),
     ('GET', '/flavors/detail', flavors.detail, _R + 'flavors:detail'),
     ('POST', '/flavors', flavors.create, _R + 'os-flavor-manage:create'),

@@ -5,6 +5,7 @@ removeTenantAccess actions of POST /flavors/{flavor_id}/action.
 """
 from nova_lite.api import actions
 from nova_lite.api.schemas import flavor_access as schema
+from nova_lite.api.schemas import responses
 from nova_lite.api import validation
 from nova_lite import exception
 from nova_lite.objects import flavor as flavor_obj
@@ -18,6 +19,7 @@ def _body(flavor):
                               for project in flavor.get_projects()]}
 
 
+@validation.responds(200, responses.flavor_access)
 def index(req, flavor_id):
     flavor = flavor_obj.Flavor.get_by_flavor_id(req.context, flavor_id)
     if flavor.is_public:
@@ -46,5 +48,7 @@ ACTIONS = {
 }
 
 
+@validation.responds(200, responses.flavor_access)
+@validation.schema(schema.action)
 def action(req, flavor_id):
     return actions.dispatch(req, ACTIONS, flavor_id=flavor_id)

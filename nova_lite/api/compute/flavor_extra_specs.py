@@ -1,5 +1,6 @@
 """Flavor extra specs: /flavors/{flavor_id}/os-extra_specs[/{key}]."""
 from nova_lite.api.schemas import flavor_extra_specs as schema
+from nova_lite.api.schemas import responses
 from nova_lite.api import validation
 from nova_lite.api.validation import extra_specs
 from nova_lite import exception
@@ -14,6 +15,7 @@ def _as_strings(specs):
     return {key: str(value) for key, value in specs.items()}
 
 
+@validation.responds(200, responses.extra_specs)
 def index(req, flavor_id):
     return 200, {'extra_specs': _flavor(req, flavor_id).extra_specs}
 
@@ -25,12 +27,14 @@ def _write(req, flavor, specs):
 
 
 @validation.schema(schema.create)
+@validation.responds(200, responses.extra_specs)
 def create(req, flavor_id):
     flavor = _flavor(req, flavor_id)
     _write(req, flavor, req.body_json()['extra_specs'])
     return 200, {'extra_specs': flavor.extra_specs}
 
 
+@validation.responds(200, responses.extra_spec)
 def show(req, flavor_id, key):
     specs = _flavor(req, flavor_id).extra_specs
     if key not in specs:
@@ -39,6 +43,7 @@ def show(req, flavor_id, key):
 
 
 @validation.schema(schema.update)
+@validation.responds(200, responses.extra_spec)
 def update(req, flavor_id, key):
     body = req.body_json()
     if key not in body:
@@ -49,6 +54,7 @@ def update(req, flavor_id, key):
     return 200, {key: flavor.extra_specs[key]}
 
 
+@validation.responds(200, None)
 def delete(req, flavor_id, key):
     _flavor(req, flavor_id).delete_extra_spec(key)
     return 200, None

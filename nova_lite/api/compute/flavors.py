@@ -6,6 +6,7 @@ from nova_lite.api.compute import flavor_filters
 from nova_lite.api.compute import links
 from nova_lite.api.compute import pagination
 from nova_lite.api.schemas import flavors as schema
+from nova_lite.api.schemas import responses
 from nova_lite.api import validation
 from nova_lite import exception
 from nova_lite.objects import flavor as flavor_obj
@@ -55,20 +56,24 @@ def _list(req, view):
     return 200, body
 
 
+@validation.responds(200, responses.flavor_list)
 def index(req):
     return _list(req, _brief)
 
 
+@validation.responds(200, responses.flavor_detail_list)
 def detail(req):
     return _list(req, _detail)
 
 
+@validation.responds(200, responses.flavor_one)
 def show(req, flavor_id):
     return 200, {'flavor': _detail(req, get_visible(req.context,
                                                     flavor_id))}
 
 
 @validation.schema(schema.create)
+@validation.responds(200, responses.flavor_one)
 def create(req):
     body = req.body_json()['flavor']
     flavorid = body.get('id')
@@ -88,6 +93,7 @@ def create(req):
     return 200, {'flavor': _detail(req, flavor)}
 
 
+@validation.responds(202, None)
 def delete(req, flavor_id):
     flavor = flavor_obj.Flavor.get_by_flavor_id(req.context, flavor_id)
     req.compute_api.delete_flavor(req.context, flavor)

@@ -1,4 +1,6 @@
 """Hypervisors: each compute node, its capacity and what is used of it."""
+from nova_lite.api.schemas import responses
+from nova_lite.api import validation
 from nova_lite import conf
 from nova_lite import exception
 from nova_lite.objects import compute_node as compute_node_obj
@@ -39,6 +41,7 @@ def _detail(node, service):
     return body
 
 
+@validation.responds(200, responses.hypervisor_list)
 def index(req):
     services = _services(req.context)
     nodes = compute_node_obj.ComputeNodeList.get_all(req.context)
@@ -46,6 +49,7 @@ def index(req):
                                  for n in nodes]}
 
 
+@validation.responds(200, responses.hypervisor_detail_list)
 def detail(req):
     services = _services(req.context)
     nodes = compute_node_obj.ComputeNodeList.get_all(req.context)
@@ -53,6 +57,7 @@ def detail(req):
                                  for n in nodes]}
 
 
+@validation.responds(200, responses.hypervisor_one)
 def show(req, hypervisor_id):
     if not hypervisor_id.isdigit():
         raise exception.ComputeHostNotFound(host=hypervisor_id)

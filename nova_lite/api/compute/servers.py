@@ -4,6 +4,7 @@ from nova_lite.api.compute import pagination
 from nova_lite.api.compute import server_filters
 from nova_lite.api.compute import server_view
 from nova_lite.api.schemas import servers as schema
+from nova_lite.api.schemas import responses
 from nova_lite.api import validation
 from nova_lite import exception
 from nova_lite.objects import instance as instance_obj
@@ -36,12 +37,14 @@ def _page(req, servers, limit):
     return 200, body
 
 
+@validation.responds(200, responses.server_list)
 def index(req):
     extended = server_view.shows_extended(req)
     instances, limit = _list(req, extended)
     return _page(req, [server_view.brief(req, i) for i in instances], limit)
 
 
+@validation.responds(200, responses.server_detail_list)
 def detail(req):
     extended = server_view.shows_extended(req)
     instances, limit = _list(req, extended, ['flavor', 'fault'])
@@ -49,6 +52,7 @@ def detail(req):
                        for i in instances], limit)
 
 
+@validation.responds(200, responses.server_one)
 def show(req, server_id):
     instance = _get(req, server_id, ['flavor', 'fault'])
     return 200, {'server': server_view.detail(
@@ -65,6 +69,7 @@ def _flavor(context, flavor_ref):
 
 
 @validation.schema(schema.create)
+@validation.responds(202, responses.server_created)
 def create(req):
     body = req.body_json()['server']
     if body.get('imageRef'):
@@ -102,6 +107,7 @@ def _names(name, count):
     return ['%s-%d' % (name, i) for i in range(1, count + 1)]
 
 
+@validation.responds(204, None)
 def delete(req, server_id):
     req.compute_api.delete(req.context, _get(req, server_id))
     return 204, None

@@ -1,4 +1,6 @@
 """Services: every nova_lite daemon, enabled or not, up or down."""
+from nova_lite.api.schemas import responses
+from nova_lite.api import validation
 from nova_lite import conf as nl_conf
 from nova_lite.objects import service as service_obj
 
@@ -20,6 +22,7 @@ def _view(service):
     }
 
 
+@validation.responds(200, responses.service_list)
 def index(req):
     services = service_obj.ServiceList.get_all(
         req.context, binary=req.GET.get('binary') or None)

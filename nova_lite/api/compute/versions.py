@@ -1,5 +1,7 @@
 """The versions document at ``/`` and ``/v2.1``."""
 from nova_lite.api import microversion
+from nova_lite.api.schemas import responses
+from nova_lite.api import validation
 
 
 def _v21(base):
@@ -19,5 +21,6 @@ def root(req):
     return 300, {'versions': [_v21(req.host_url)]}
 
 
+@validation.responds(200, responses.version_one)
 def v21(req):
     return 200, {'version': _v21(req.host_url)}

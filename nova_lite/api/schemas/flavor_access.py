@@ -9,3 +9,11 @@ tenant = {
     'required': ['tenant'],
     'additionalProperties': False,
 }
+
+action = {
+    'type': 'object',
+    'properties': {'addTenantAccess': tenant, 'removeTenantAccess': tenant},
+    'minProperties': 1,
+    'maxProperties': 1,
+    'additionalProperties': False,
+}

@@ -1,9 +1,19 @@
 """Schema pieces shared by the compute API's request schemas."""
 
-# Nova accepts integers and strings of digits for flavor sizes.
+MAX_INT = 2147483647
+# Decimal strings from 1 to 2147483647, no leading zero. A string cannot
+# carry minimum/maximum in JSON schema, so its range is in the pattern.
+_POSITIVE_DIGITS = ('[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|'
+                    '214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|'
+                    '214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|'
+                    '21474836[0-3][0-9]|214748364[0-7]')
+
+
 def non_negative_integer(minimum=0):
-    return {'type': ['integer', 'string'], 'pattern': '^[0-9]+$',
-            'minimum': minimum, 'maximum': 2147483647}
+    """An integer, or its decimal string (Nova accepts both), in range."""
+    digits = _POSITIVE_DIGITS if minimum >= 1 else '0|' + _POSITIVE_DIGITS
+    return {'type': ['integer', 'string'], 'pattern': '^(%s)$' % digits,
+            'minimum': minimum, 'maximum': MAX_INT}
 
 
 name = {
@@ -29,4 +39,10 @@ extra_spec_key = {
 
 extra_spec_value = {
     'type': ['string', 'number'], 'maxLength': 255,
+}
+
+MAX_SERVERS_PER_REQUEST = 100
+server_count = {
+    'type': ['integer', 'string'], 'pattern': '^([1-9][0-9]?|100)$',
+    'minimum': 1, 'maximum': MAX_SERVERS_PER_REQUEST,
 }

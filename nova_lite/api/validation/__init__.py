@@ -16,19 +16,28 @@ _Validator = validators.create(
     type_checker=jsonschema.Draft4Validator.TYPE_CHECKER)
 
 
+def _reason(error):
+    """jsonschema's message, except where it would quote a long pattern."""
+    schema = error.schema
+    if error.validator == 'pattern' and schema.get('type') == ['integer',
+                                                              'string']:
+        return '%r is not an integer from %d to %d' % (
+            error.instance, schema['minimum'], schema['maximum'])
+    return error.message
+
+
 def _describe(error):
     path = '/'.join(str(p) for p in error.path)
-    if error.validator in ('required', 'additionalProperties', 'type') and \
-            not path:
-        return error.message
+    if not path:
+        return _reason(error)
     if error.validator == 'additionalProperties':
         return 'Invalid input for field/attribute %s. %s' % (path,
-                                                            error.message)
+                                                            _reason(error))
     value = error.instance
     if isinstance(value, str) and len(value) > 64:
         value = value[:64] + '...'
     return ('Invalid input for field/attribute %s. Value: %s. %s'
-            % (path, value, error.message))
+            % (path, value, _reason(error)))
 
 
 def validate(schema, body):
@@ -46,5 +55,15 @@ def schema(request_schema, min_version='2.1', max_version=None):
             if req.api_version.matches(min_version, max_version):
                 validate(request_schema, req.body_json())
             return func(req, **kwargs)
+        wrapper.request_schema = request_schema
         return wrapper
+    return decorator
+
+
+def responds(status, response_schema):
+    """Declare what a handler answers with (OpenAPI, response checks)."""
+    def decorator(func):
+        func.responses = dict(getattr(func, 'responses', {}))
+        func.responses[status] = response_schema
+        return func
     return decorator

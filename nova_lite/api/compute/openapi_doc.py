@@ -1,0 +1,10 @@
+"""GET /v2.1/openapi.json: the API's own OpenAPI document."""
+from nova_lite.api import validation
+
+
+@validation.responds(200, {'type': 'object'})
+def show(req):
+    # Imported here: the document is built from the route table, which
+    # lists this handler.
+    from nova_lite.api import openapi
+    return 200, openapi.document()

@@ -1,0 +1,118 @@
+"""Response schemas: what each handler answers with, for the OpenAPI
+document and for the tests that check every response against it."""
+
+_link = {'type': 'object', 'properties': {
+    'rel': {'type': 'string'}, 'href': {'type': 'string'}},
+    'required': ['rel', 'href'], 'additionalProperties': False}
+_links = {'type': 'array', 'items': _link}
+_nullable_string = {'type': ['string', 'null']}
+_time = {'type': ['string', 'null']}
+
+
+def _object(properties, required=None, additional=False):
+    return {'type': 'object', 'properties': properties,
+            'required': list(required if required is not None
+                             else properties),
+            'additionalProperties': additional}
+
+
+def _wrap(key, schema, **extra):
+    return _object(dict({key: schema}, **extra), required=[key])
+
+
+flavor_brief = _object({'id': {'type': 'string'}, 'name': {'type': 'string'},
+                        'links': _links})
+flavor = _object(dict(flavor_brief['properties'], **{
+    'ram': {'type': 'integer'}, 'vcpus': {'type': 'integer'},
+    'disk': {'type': 'integer'},
+    'OS-FLV-EXT-DATA:ephemeral': {'type': 'integer'},
+    'swap': {'type': ['integer', 'string']},
+    'rxtx_factor': {'type': 'number'},
+    'OS-FLV-DISABLED:disabled': {'type': 'boolean'},
+    'os-flavor-access:is_public': {'type': 'boolean'}}))
+flavor_one = _wrap('flavor', flavor)
+flavor_list = _wrap('flavors', {'type': 'array', 'items': flavor_brief},
+                    flavors_links=_links)
+flavor_detail_list = _wrap('flavors', {'type': 'array', 'items': flavor},
+                           flavors_links=_links)
+
+extra_specs = _wrap('extra_specs', {'type': 'object',
+                                    'additionalProperties': {
+                                        'type': 'string'}})
+extra_spec = {'type': 'object', 'minProperties': 1, 'maxProperties': 1,
+              'additionalProperties': {'type': 'string'}}
+
+flavor_access = _wrap('flavor_access', {'type': 'array', 'items': _object({
+    'flavor_id': {'type': 'string'}, 'tenant_id': {'type': 'string'}})})
+
+server_brief = _object({'id': {'type': 'string'}, 'name': {'type': 'string'},
+                        'links': _links})
+_fault = _object({'code': {'type': 'integer'}, 'message': {'type': 'string'},
+                  'created': _time, 'details': {'type': 'string'}},
+                 required=['code', 'message', 'created'])
+server = {'type': 'object', 'properties': dict(
+    server_brief['properties'], **{
+        'status': {'type': 'string', 'enum': [
+            'BUILD', 'ACTIVE', 'SHUTOFF', 'ERROR', 'DELETED', 'UNKNOWN']},
+        'tenant_id': _nullable_string, 'user_id': _nullable_string,
+        'metadata': {'type': 'object'}, 'hostId': {'type': 'string'},
+        'image': {'type': 'string'},
+        'flavor': _object({'id': {'type': 'string'}, 'links': _links}),
+        'created': _time, 'updated': _time,
+        'addresses': {'type': 'object'}, 'fault': _fault,
+        'OS-EXT-STS:vm_state': _nullable_string,
+        'OS-EXT-STS:task_state': _nullable_string,
+        'OS-EXT-STS:power_state': {'type': 'integer'},
+        'OS-EXT-SRV-ATTR:host': _nullable_string,
+        'OS-EXT-SRV-ATTR:hypervisor_hostname': _nullable_string,
+        'OS-EXT-SRV-ATTR:instance_name': {'type': 'string'},
+    }), 'required': ['id', 'name', 'links', 'status', 'tenant_id',
+                     'user_id', 'flavor', 'created', 'updated'],
+    'additionalProperties': True}
+server_one = _wrap('server', server)
+server_list = _wrap('servers', {'type': 'array', 'items': server_brief},
+                    servers_links=_links)
+server_detail_list = _wrap('servers', {'type': 'array', 'items': server},
+                           servers_links=_links)
+server_created = _wrap('server', _object(dict(
+    server_brief['properties'], **{
+        'OS-DCF:diskConfig': {'type': 'string'},
+        'security_groups': {'type': 'array'}})))
+
+hypervisor_brief = _object({
+    'id': {'type': 'integer'}, 'hypervisor_hostname': {'type': 'string'},
+    'state': {'type': 'string', 'enum': ['up', 'down']},
+    'status': {'type': 'string', 'enum': ['enabled', 'disabled']}})
+hypervisor = {'type': 'object', 'properties': dict(
+    hypervisor_brief['properties'], **{
+        name: {'type': 'integer'} for name in (
+            'vcpus', 'vcpus_used', 'memory_mb', 'memory_mb_used', 'local_gb',
+            'local_gb_used', 'free_ram_mb', 'free_disk_gb', 'running_vms')}),
+    'required': ['id', 'hypervisor_hostname', 'state', 'status', 'vcpus',
+                 'memory_mb', 'local_gb', 'running_vms'],
+    'additionalProperties': True}
+hypervisor_list = _wrap('hypervisors', {'type': 'array',
+                                        'items': hypervisor_brief})
+hypervisor_detail_list = _wrap('hypervisors', {'type': 'array',
+                                               'items': hypervisor})
+hypervisor_one = _wrap('hypervisor', hypervisor)
+
+service_list = _wrap('services', {'type': 'array', 'items': _object({
+    'id': {'type': 'integer'}, 'binary': {'type': 'string'},
+    'host': {'type': 'string'}, 'zone': {'type': 'string'},
+    'status': {'type': 'string', 'enum': ['enabled', 'disabled']},
+    'state': {'type': 'string', 'enum': ['up', 'down']},
+    'updated_at': _time, 'disabled_reason': _nullable_string})})
+
+_version = {'type': 'object', 'properties': {
+    'id': {'type': 'string'}, 'status': {'type': 'string'},
+    'version': {'type': 'string'}, 'min_version': {'type': 'string'},
+    'updated': {'type': 'string'}, 'links': _links,
+    'media-types': {'type': 'array'}},
+    'required': ['id', 'status', 'version', 'min_version', 'links'],
+    'additionalProperties': False}
+version_one = _wrap('version', _version)
+
+error = {'type': 'object', 'minProperties': 1, 'maxProperties': 1,
+         'additionalProperties': _object({'code': {'type': 'integer'},
+                                          'message': {'type': 'string'}})}
