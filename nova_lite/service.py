@@ -21,8 +21,9 @@ LOG = logging.getLogger(__name__)
 
 class Service:
 
-    def __init__(self, conf, host, binary, topic, manager):
+    def __init__(self, conf, host, binary, topic, manager, pool_size=None):
         self.conf = conf
+        self.pool_size = pool_size
         self.host = host
         self.binary = binary
         self.topic = topic
@@ -39,7 +40,7 @@ class Service:
         self.manager.init_host(context)
         target = messaging.Target(topic=self.topic, server=self.host)
         self._rpc_server = rpc.get_server(self.conf, target, [self.manager])
-        self._rpc_server.start()
+        self._rpc_server.start(override_pool_size=self.pool_size)
         self._start_periodics()
         self.manager.post_start_hook(context)
         LOG.info('%s started on host %s', self.binary, self.host)

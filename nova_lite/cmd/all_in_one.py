@@ -31,6 +31,12 @@ from nova_lite.virt.libvirt import test_host
 LOG = logging.getLogger(__name__)
 
 
+# RPC worker threads per service when all share one process: the
+# scheduler places one request at a time anyway, and a simulated compute's
+# builds mostly wait on its resource tracker's lock.
+POOL_SIZES = {'conductor': 8, 'scheduler': 2, 'compute': 4}
+
+
 def simulated_host_name(index):
     return 'sim-host-%d' % index
 
@@ -67,7 +73,7 @@ class AllInOne:
     def start(self):
         rpc.set_default_url(self.conf, 'fake://')
         # Many services share one process: small RPC thread pools each.
-        rpc.set_default_pool_size(self.conf, 8)
+        rpc.set_default_pool_size(self.conf, POOL_SIZES['conductor'])
         app = api_app.build(self.conf)  # a bad pipeline fails before all
         config.setup_database(self.conf)
         self.sync_schema(self.conf)
@@ -81,7 +87,8 @@ class AllInOne:
             conductor_rpcapi.TOPIC, self.conf.host)
         self._start_service(scheduler_manager.SchedulerManager(
             self.conf, self.conf.host), 'nova-lite-scheduler',
-            scheduler_rpcapi.TOPIC, self.conf.host)
+            scheduler_rpcapi.TOPIC, self.conf.host,
+            POOL_SIZES['scheduler'])
         for index in range(1, self.hosts + 1):
             self._start_compute(simulated_host_name(index))
         self.api = api_server.APIServer(
@@ -102,10 +109,11 @@ class AllInOne:
         manager = compute_manager.ComputeManager(self.conf, host,
                                                  driver=driver)
         self._start_service(manager, service_obj.COMPUTE_BINARY,
-                            'compute', host)
+                            'compute', host, POOL_SIZES['compute'])
 
-    def _start_service(self, manager, binary, topic, host):
-        svc = service.Service(self.conf, host, binary, topic, manager)
+    def _start_service(self, manager, binary, topic, host, pool_size=None):
+        svc = service.Service(self.conf, host, binary, topic, manager,
+                              pool_size)
         svc.start()
         self.services.append(svc)
 
