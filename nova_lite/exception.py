@@ -129,3 +129,8 @@ class FlavorAccessExists(Conflict):
 class FlavorAccessNotFound(NotFound):
     msg_fmt = ('Flavor access not found for %(flavor_id)s / %(project_id)s '
                'combination.')
+
+
+class UnsupportedMediaType(NovaLiteException):
+    msg_fmt = 'Unsupported Content-Type %(content_type)s: send JSON.'
+    code = 415

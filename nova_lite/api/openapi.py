@@ -11,7 +11,7 @@ from nova_lite.api import router
 from nova_lite.api.schemas import responses
 
 _PARAM = re.compile(r'\{(\w+)\}')
-_ERRORS = (400, 401, 403, 404, 405, 406, 409, 413, 429)
+_ERRORS = (400, 401, 403, 404, 405, 406, 409, 413, 415, 429)
 
 
 def _json(schema):

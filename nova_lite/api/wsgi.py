@@ -35,6 +35,9 @@ class Request(webob.Request):
 
     def body_json(self):
         if self._json is None:
+            if self.content_type and not self.content_type.endswith('json'):
+                raise exception.UnsupportedMediaType(
+                    content_type=self.content_type)
             if not self.body:
                 raise exception.ValidationError(
                     detail='The request body is empty.')

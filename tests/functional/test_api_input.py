@@ -42,6 +42,18 @@ def test_malformed_json_is_400(api):
     assert message == 'Malformed request body'
 
 
+def test_body_that_is_not_json_is_415(api):
+    status, body = api.post('/flavors', raw=b'name=m1&ram=512',
+                            headers={'Content-Type':
+                                     'application/x-www-form-urlencoded'})
+    assert status == 415
+    assert body == {'badMediaType': {
+        'code': 415, 'message': 'Unsupported Content-Type '
+                                'application/x-www-form-urlencoded: send '
+                                'JSON.'}}
+    assert api.get('/flavors')[1] == {'flavors': []}
+
+
 def test_duplicate_flavor_is_409(api):
     assert api.post('/flavors', {'flavor': FLAVOR})[0] == 200
     message = _error(api.post('/flavors', {'flavor': dict(FLAVOR, id='u')}),
