@@ -19,6 +19,8 @@ from nova_lite import conf
 CONF = conf.CONF
 
 context_manager = enginefacade.transaction_context()
+POOL_SIZE = 8
+POOL_OVERFLOW = 32
 _configured = False
 
 
@@ -31,9 +33,33 @@ def _is_read_only(engine):
     return engine.url.query.get('mode') == 'ro'
 
 
+def _pool_connections(engine):
+    """Keep SQLite connections open between transactions.
+
+    oslo.db gives file databases a NullPool, so every transaction opens the
+    file and sets its pragmas again; a QueuePool built from the same creator
+    and listeners keeps them. oslo.db marks a connection "in transaction"
+    in its record's info; a pooled record outlives the transaction, so the
+    mark is cleared on every checkout.
+    """
+    old = engine.pool
+    engine.pool = sqlalchemy.pool.QueuePool(
+        old._creator, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW,
+        timeout=30, recycle=old._recycle, echo=old.echo,
+        logging_name=old._orig_logging_name,
+        reset_on_return=old._reset_on_return, _dispatch=old.dispatch,
+        dialect=old._dialect)
+    old.dispose()
+
+    @sqlalchemy.event.listens_for(engine, 'checkout')
+    def _fresh_transaction_state(dbapi_con, record, proxy):
+        record.info.pop('in_transaction', None)
+
+
 def _tune_sqlite(engine):
     if engine.dialect.name != 'sqlite':
         return
+    _pool_connections(engine)
 
     @sqlalchemy.event.listens_for(engine, 'connect')
     def _pragmas(dbapi_con, record):
@@ -70,8 +96,11 @@ def _new_manager(connection):
         _use_wal(path)
         # Readers get their own read-only engine, without the write lock.
         options = {'slave_connection': 'sqlite:///file:%s?mode=ro&uri=true'
-                   % path,
+                   '&check_same_thread=false' % path,
                    'synchronous_reader': False}
+        connection += ('&' if '?' in connection else '?') + \
+            'check_same_thread=false'
+
     manager.configure(connection=connection,
                       max_retries=CONF.database.max_retries,
                       retry_interval=CONF.database.retry_interval,

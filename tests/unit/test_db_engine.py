@@ -1,0 +1,62 @@
+"""The SQLite engine: pooled connections keep transactions all-or-nothing."""
+import threading
+
+import pytest
+import sqlalchemy as sa
+
+from nova_lite.db import engine
+from nova_lite.db import models
+
+
+@engine.writer
+def _insert_then_fail(context, name):
+    context.session.add(models.Service(host=name, binary='b', topic='t',
+                                       report_count=0, disabled=False,
+                                       version=1))
+    context.session.flush()
+    raise RuntimeError('fail after the insert')
+
+
+@engine.writer
+def _insert(context, name):
+    context.session.add(models.Service(host=name, binary='b', topic='t',
+                                       report_count=0, disabled=False,
+                                       version=1))
+
+
+@engine.reader
+def _hosts(context):
+    return sorted(context.session.scalars(sa.select(models.Service.host)))
+
+
+def test_failed_transactions_leave_nothing_on_reused_connections(
+        sqlite_db, admin_context):
+    for i in range(3 * engine.POOL_SIZE):
+        with pytest.raises(RuntimeError):
+            _insert_then_fail(admin_context, 'failed-%d' % i)
+        _insert(admin_context, 'kept-%d' % i)
+    assert _hosts(admin_context) == sorted(
+        'kept-%d' % i for i in range(3 * engine.POOL_SIZE))
+
+
+def test_concurrent_writers_all_land(sqlite_db, admin_context):
+    errors = []
+
+    def write(n):
+        try:
+            for i in range(20):
+                _insert(admin_context, 'w%d-%d' % (n, i))
+        except Exception as e:  # reported below
+            errors.append(e)
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert len(_hosts(admin_context)) == 160
+
+
+def test_readers_see_what_writers_committed(sqlite_db, admin_context):
+    _insert(admin_context, 'seen')
+    assert _hosts(admin_context) == ['seen']
