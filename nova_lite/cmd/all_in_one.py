@@ -65,7 +65,8 @@ class AllInOne:
 
     def __init__(self, conf, hosts=None, sync_schema=sync_schema_in_child):
         self.conf = conf
-        self.hosts = hosts or conf.all_in_one.simulated_hosts
+        self.hosts = (conf.all_in_one.simulated_hosts if hosts is None
+                      else hosts)
         self.sync_schema = sync_schema
         self.services = []
         self.api = None

@@ -17,7 +17,8 @@ from nova_lite import service
 LOG = logging.getLogger(__name__)
 
 
-def run(prog, binary, topic, make_manager, needs_db=True):
+def run(prog, binary, topic, make_manager, prepare=config.setup_database):
+    """Run one service; ``prepare(conf)`` readies its way to the data."""
     config.limit_malloc_arenas()
     try:
         conf = config.parse_args(sys.argv[1:], prog)
@@ -28,8 +29,7 @@ def run(prog, binary, topic, make_manager, needs_db=True):
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())
     try:
-        if needs_db:
-            config.setup_database(conf)
+        prepare(conf)
         svc = service.Service(conf, conf.host, binary, topic,
                               make_manager(conf))
         svc.start()

@@ -13,6 +13,7 @@ import oslo_messaging as messaging
 from oslo_utils import timeutils
 
 from nova_lite.compute import rpcapi as compute_rpcapi
+from nova_lite.conductor import object_indirection
 from nova_lite import context as nl_context
 from nova_lite import exception
 from nova_lite.objects import fields
@@ -24,9 +25,10 @@ from nova_lite import service
 LOG = logging.getLogger(__name__)
 
 
-class ConductorManager(service.Manager):
+class ConductorManager(object_indirection.ObjectIndirection,
+                       service.Manager):
 
-    target = messaging.Target(version='1.0')
+    target = messaging.Target(version='1.1')
 
     def __init__(self, conf, host):
         super().__init__(conf, host)

@@ -3,17 +3,21 @@
 Version history:
 
 * 1.0 - Initial version: build_instances
+* 1.1 - object_class_action_versions, object_action,
+        object_backport_versions: the conductor runs object methods for
+        services that have no database
 """
 import oslo_messaging as messaging
+from oslo_versionedobjects import base as ovo_base
 
 from nova_lite import rpc
 
 TOPIC = 'conductor'
 
 
-class ConductorAPI:
+class ConductorAPI(ovo_base.VersionedObjectIndirectionAPI):
 
-    VERSION = '1.0'
+    VERSION = '1.1'
 
     def __init__(self, conf, version_cap=None):
         target = messaging.Target(topic=TOPIC, version=self.VERSION)
@@ -26,3 +30,26 @@ class ConductorAPI:
         cctxt.cast(context, 'build_instances', instance=instance,
                    request_spec=request_spec, alternates=alternates,
                    last_error=last_error)
+
+    def object_class_action_versions(self, context, objname, objmethod,
+                                     object_versions, args, kwargs):
+        cctxt = self.client.prepare(version='1.1')
+        return cctxt.call(context, 'object_class_action_versions',
+                          objname=objname, objmethod=objmethod,
+                          object_versions=object_versions, args=args,
+                          kwargs=kwargs)
+
+    def object_action(self, context, objinst, objmethod, args, kwargs):
+        cctxt = self.client.prepare(version='1.1')
+        return cctxt.call(context, 'object_action', objinst=objinst,
+                          objmethod=objmethod, args=args, kwargs=kwargs)
+
+    def object_backport_versions(self, context, objinst, object_versions):
+        cctxt = self.client.prepare(version='1.1')
+        return cctxt.call(context, 'object_backport_versions',
+                          objinst=objinst, object_versions=object_versions)
+
+    def object_class_action(self, context, objname, objmethod, objver,
+                            args, kwargs):
+        """Superseded by object_class_action_versions (1.1)."""
+        raise NotImplementedError()

@@ -137,9 +137,12 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
             self._load_extra(attrname)
 
     def _load_extra(self, attrname):
-        text = db.get_extra(self._context, self.uuid, [attrname])[attrname]
-        setattr(self, attrname,
-                _deserialize_extra(self._context, attrname, text))
+        # Through a remotable method, so that a service with no database
+        # loads it through the conductor.
+        loaded = Instance.get_by_uuid(self._context, self.uuid,
+                                      expected_attrs=[attrname],
+                                      read_deleted=True)
+        setattr(self, attrname, getattr(loaded, attrname))
         self.obj_reset_changes([attrname])
 
     def _load_fault(self):

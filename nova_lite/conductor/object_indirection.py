@@ -1,0 +1,52 @@
+"""The conductor runs object methods for services with no database.
+
+A compute agent started without ``[database] connection`` sets the
+conductor's RPC API as its objects' indirection API: each remotable method
+then runs here, on the conductor's database, and its result and the
+object's changed fields travel back. A peer that speaks older object
+versions gets results backported to the versions it names.
+"""
+import oslo_messaging as messaging
+
+from nova_lite import exception
+from nova_lite.objects import base as objects_base
+
+
+def _updates(before, after):
+    """The fields a method changed, as primitives, plus what it left dirty."""
+    updates = {}
+    for name, field in after.fields.items():
+        if not after.obj_attr_is_set(name):
+            continue
+        if (not before.obj_attr_is_set(name) or
+                getattr(before, name) != getattr(after, name)):
+            updates[name] = field.to_primitive(after, name,
+                                               getattr(after, name))
+    updates['obj_what_changed'] = after.obj_what_changed()
+    return updates
+
+
+class ObjectIndirection:
+
+    @messaging.expected_exceptions(exception.NovaLiteException)
+    def object_class_action_versions(self, context, objname, objmethod,
+                                     object_versions, args, kwargs):
+        objclass = objects_base.NovaLiteObject.obj_class_from_name(
+            objname, object_versions[objname])
+        result = getattr(objclass, objmethod)(context, *args, **kwargs)
+        if isinstance(result, objects_base.NovaLiteObject):
+            return result.obj_to_primitive(
+                target_version=object_versions[objname],
+                version_manifest=object_versions)
+        return result
+
+    @messaging.expected_exceptions(exception.NovaLiteException)
+    def object_action(self, context, objinst, objmethod, args, kwargs):
+        before = objinst.obj_clone()
+        result = getattr(objinst, objmethod)(*args, **kwargs)
+        return _updates(before, objinst), result
+
+    def object_backport_versions(self, context, objinst, object_versions):
+        return objinst.obj_to_primitive(
+            target_version=object_versions[objinst.obj_name()],
+            version_manifest=object_versions)

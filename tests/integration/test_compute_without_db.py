@@ -1,0 +1,101 @@
+"""A compute agent with no database section at all, over RabbitMQ.
+
+The controller (API, conductor, scheduler) runs in this process; the
+compute runs as its own ``nova-lite-compute`` process whose configuration
+names no database: its objects reach the database through the conductor.
+"""
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+
+from nova_lite.virt.libvirt import test_host
+
+pytestmark = pytest.mark.integration
+
+RABBIT = 'rabbit://guest:guest@127.0.0.1:5672/'
+HOST = 'remote-compute-1'
+
+CONFIG = """[DEFAULT]
+host = {host}
+transport_url = {rabbit}
+control_exchange = {exchange}
+state_path = {state}
+report_interval = 1
+[libvirt]
+connection_uri = {uri}
+"""
+
+
+@pytest.fixture
+def compute_process(tmp_path):
+    processes = []
+
+    def start(exchange):
+        uri = test_host.write_node_file(str(tmp_path / 'hosts'), HOST, 4,
+                                        8192)
+        config_file = tmp_path / 'compute.conf'
+        config_file.write_text(CONFIG.format(
+            host=HOST, rabbit=RABBIT, exchange=exchange,
+            state=tmp_path / 'compute-state', uri=uri))
+        assert '[database]' not in config_file.read_text()
+        log = open(tmp_path / 'compute.log', 'w')
+        process = subprocess.Popen(
+            [os.path.join(os.path.dirname(sys.executable),
+                          'nova-lite-compute'),
+             '--config-file', str(config_file)],
+            stdout=log, stderr=subprocess.STDOUT)
+        processes.append(process)
+        return process
+    yield start
+    for process in processes:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def _wait_for_compute(api, timeout=60):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        hypervisors = api.get('/os-hypervisors/detail')[1]['hypervisors']
+        if [(h['hypervisor_hostname'], h['state']) for h in hypervisors] == [
+                (HOST, 'up')]:
+            return hypervisors[0]
+        time.sleep(0.2)
+    raise AssertionError('the compute never reported: %s' % hypervisors)
+
+
+def test_compute_with_no_database_boots_through_the_conductor(
+        all_in_one, overrides, compute_process, tmp_path):
+    exchange = 'nova_lite_test_%s' % uuid.uuid4().hex
+    overrides('transport_url', RABBIT)
+    overrides('control_exchange', exchange)
+    api = all_in_one(hosts=0).client
+    process = compute_process(exchange)
+    node = _wait_for_compute(api)
+    assert (node['vcpus'], node['memory_mb']) == (4, 8192)
+
+    api.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1', 'ram': 1024,
+                                     'vcpus': 1, 'disk': 1}})
+    status, body = api.post('/servers', {'server': {'name': 'far',
+                                                    'flavorRef': 'm1'}})
+    assert status == 202
+    server = api.wait_server(body['server']['id'], timeout=60)
+    assert (server['status'], server['OS-EXT-SRV-ATTR:host']) == (
+        'ACTIVE', HOST)
+    node = _wait_for_compute(api)
+    assert (node['running_vms'], node['memory_mb_used']) == (1, 1024)
+
+    assert api.delete('/servers/%s' % server['id'])[0] == 204
+    api.wait_server(server['id'], states=('DELETED',), timeout=60)
+    node = _wait_for_compute(api)
+    assert (node['running_vms'], node['memory_mb_used']) == (0, 0)
+
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(30) == 0
+    log = (tmp_path / 'compute.log').read_text()
+    assert 'Traceback' not in log
