@@ -206,3 +206,44 @@ def test_services_list_shows_every_daemon(all_in_one):
                            '&host=sim-host-2')
     assert [s['host'] for s in body['services']] == ['sim-host-2']
     assert api.as_user('alice:demo').get('/os-services')[0] == 403
+
+
+def test_disabled_compute_is_skipped_and_named(all_in_one):
+    api = all_in_one(hosts=2).client
+    api.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1', 'ram': 512,
+                                     'vcpus': 1, 'disk': 1}})
+    status, body = api.put('/os-services/disable-log-reason', {
+        'host': 'sim-host-1', 'binary': 'nova-lite-compute',
+        'disabled_reason': 'maintenance'})
+    assert (status, body) == (200, {'service': {
+        'host': 'sim-host-1', 'binary': 'nova-lite-compute',
+        'status': 'disabled', 'disabled_reason': 'maintenance'}})
+    hosts = set()
+    for i in range(4):
+        status, created = api.post('/servers', {'server': {
+            'name': 'vm%d' % i, 'flavorRef': 'm1'}})
+        hosts.add(api.wait_server(created['server']['id'])[
+            'OS-EXT-SRV-ATTR:host'])
+    assert hosts == {'sim-host-2'}
+    api.put('/os-services/disable', {'host': 'sim-host-2',
+                                     'binary': 'nova-lite-compute'})
+    status, created = api.post('/servers', {'server': {'name': 'none',
+                                                       'flavorRef': 'm1'}})
+    server = api.wait_server(created['server']['id'])
+    assert server['fault']['message'] == (
+        'No valid host: ComputeFilter removed 2 of 2 hosts (0 down, '
+        '2 disabled)')
+    assert api.put('/os-services/enable', {
+        'host': 'sim-host-1', 'binary': 'nova-lite-compute'})[1][
+        'service']['status'] == 'enabled'
+    status, created = api.post('/servers', {'server': {'name': 'back',
+                                                       'flavorRef': 'm1'}})
+    assert api.wait_server(created['server']['id'])[
+        'OS-EXT-SRV-ATTR:host'] == 'sim-host-1'
+    statuses = {s['host']: s['status'] for s in api.get(
+        '/os-services?binary=nova-lite-compute')[1]['services']}
+    assert statuses == {'sim-host-1': 'enabled', 'sim-host-2': 'disabled'}
+    assert api.put('/os-services/enable', {
+        'host': 'nowhere', 'binary': 'nova-lite-compute'})[0] == 404
+    assert api.as_user('alice:demo').put('/os-services/enable', {
+        'host': 'sim-host-2', 'binary': 'nova-lite-compute'})[0] == 403

@@ -116,3 +116,9 @@ version_one = _wrap('version', _version)
 error = {'type': 'object', 'minProperties': 1, 'maxProperties': 1,
          'additionalProperties': _object({'code': {'type': 'integer'},
                                           'message': {'type': 'string'}})}
+
+service_status = _wrap('service', _object({
+    'host': {'type': 'string'}, 'binary': {'type': 'string'},
+    'status': {'type': 'string', 'enum': ['enabled', 'disabled']},
+    'disabled_reason': _nullable_string},
+    required=['host', 'binary', 'status']))
