@@ -15,6 +15,7 @@ from oslo_log import log as logging
 
 from nova_lite.api import app as api_app
 from nova_lite.api import server as api_server
+from nova_lite.cmd import daemon
 from nova_lite.compute import manager as compute_manager
 from nova_lite.conductor import manager as conductor_manager
 from nova_lite.conductor import rpcapi as conductor_rpcapi
@@ -140,10 +141,9 @@ def main():
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())
     aio = AllInOne(conf)
-    try:
-        aio.start()
-    except Exception as e:
-        LOG.error('the all-in-one could not start: %s', e)
+    error = daemon.attempt(aio.start)
+    if error is not None:
+        daemon.start_failure('nova-lite-all-in-one', error)
         aio.stop()
         return 1
     stop.wait()

@@ -8,6 +8,7 @@ from oslo_log import log as logging
 
 from nova_lite.api import app
 from nova_lite.api import server
+from nova_lite.cmd import daemon
 from nova_lite import config
 
 LOG = logging.getLogger(__name__)
@@ -22,14 +23,18 @@ def main():
     stop = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())
-    try:
+    servers = []
+
+    def start():
         config.setup_database(conf)
-        api = server.APIServer(app.build(conf), conf.api.listen,
-                               conf.api.port, conf.api.threads)
-        api.start()
-    except Exception as e:
-        LOG.error('nova-lite-api could not start: %s', e)
+        servers.append(server.APIServer(app.build(conf), conf.api.listen,
+                                        conf.api.port, conf.api.threads))
+        servers[0].start()
+    error = daemon.attempt(start)
+    if error is not None:
+        daemon.start_failure('nova-lite-api', error)
         return 1
+    api = servers[0]
     LOG.info('compute API on http://%s:%d/v2.1', conf.api.listen, api.port)
     stop.wait()
     api.stop()

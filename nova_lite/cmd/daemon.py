@@ -9,12 +9,40 @@ import sys
 import threading
 
 from oslo_config import cfg
+from oslo_db import exception as db_exc
 from oslo_log import log as logging
+import oslo_messaging as messaging
 
 from nova_lite import config
 from nova_lite import service
 
 LOG = logging.getLogger(__name__)
+
+
+def attempt(start):
+    """Run ``start()``; return what it raised, or None.
+
+    The failure is logged after the except block is left, so that the log
+    line is the one sentence below rather than a second copy of the error.
+    """
+    try:
+        start()
+    except Exception as e:
+        return e
+    return None
+
+
+def start_failure(prog, error):
+    """One log line that says which setting did not work, and why."""
+    if isinstance(error, (messaging.InvalidTransportURL,
+                          messaging.DriverLoadFailure)):
+        what = '[DEFAULT] transport_url is not usable'
+    elif isinstance(error, db_exc.DBError):
+        what = '[database] connection does not work'
+    else:
+        what = 'error'
+    reason = str(error).splitlines()[0] if str(error) else repr(error)
+    LOG.error('%s could not start: %s: %s', prog, what, reason)
 
 
 def run(prog, binary, topic, make_manager, prepare=config.setup_database):
@@ -28,13 +56,17 @@ def run(prog, binary, topic, make_manager, prepare=config.setup_database):
     stop = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())
-    try:
+    svc = None
+
+    def start():
+        nonlocal svc
         prepare(conf)
         svc = service.Service(conf, conf.host, binary, topic,
                               make_manager(conf))
         svc.start()
-    except Exception as e:
-        LOG.error('%s could not start: %s', prog, e)
+    error = attempt(start)
+    if error is not None:
+        start_failure(prog, error)
         return 1
     stop.wait()
     svc.stop()

@@ -1,0 +1,40 @@
+"""A daemon with a setting that cannot work says which, and exits."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+BIN = os.path.dirname(sys.executable)
+
+
+@pytest.mark.parametrize('config, expected', [
+    ('[DEFAULT]\ntransport_url = nosuch://\n[database]\n'
+     'connection = sqlite:///{dir}/db.sqlite\n',
+     '[DEFAULT] transport_url is not usable: Failed to load transport '
+     'driver "nosuch"'),
+    ('[DEFAULT]\ntransport_url = fake://\n[database]\n'
+     'connection = mysql+pymysql://root@127.0.0.1:1/nova\nmax_retries = 0\n',
+     "[database] connection does not work: (pymysql.err.OperationalError) "
+     "(2003, \"Can't connect to MySQL server"),
+])
+def test_conductor_names_the_setting_and_exits_1(tmp_path, config, expected):
+    config_file = tmp_path / 'bad.conf'
+    config_file.write_text(config.format(dir=tmp_path))
+    result = subprocess.run(
+        [os.path.join(BIN, 'nova-lite-conductor'), '--config-file',
+         str(config_file)], capture_output=True, text=True, timeout=60)
+    output = result.stdout + result.stderr
+    assert result.returncode == 1, output
+    assert 'nova-lite-conductor could not start: ' + expected in output
+    assert 'Traceback' not in output
+
+
+def test_missing_config_file_exits_2():
+    result = subprocess.run(
+        [os.path.join(BIN, 'nova-lite-scheduler'), '--config-file',
+         '/nonexistent/nova-lite.conf'], capture_output=True, text=True,
+        timeout=60)
+    assert result.returncode == 2
+    assert 'Failed to find some config files: /nonexistent/nova-lite.conf' \
+        in result.stderr
