@@ -7,11 +7,6 @@ RULES = [
               '/os-hypervisors/detail', 'List hypervisors with usage.'),
     base.rule('os-hypervisors:show', base.ADMIN, 'GET',
               '/os-hypervisors/{hypervisor_id}', 'Show a hypervisor.'),
-    base.rule('os-services:list', base.ADMIN, 'GET', '/os-services',
-              'List services with their state (up or down).'),
-    base.rule('os-services:update', base.ADMIN, 'PUT',
-              '/os-services/{enable,disable,disable-log-reason}',
-              'Enable or disable a service.'),
 ]
 
 
