@@ -48,9 +48,6 @@ class Request(webob.Request):
                     detail='Malformed request body')
         return self._json
 
-    def base_url(self):
-        return self.application_url
-
 
 def _json_response(status, body, version):
     response = webob.Response(status=status)
