@@ -17,6 +17,8 @@ class ComputeAPI:
 
     def __init__(self, conf, version_cap=None):
         target = messaging.Target(topic=TOPIC, version=self.VERSION)
+        if version_cap is None:
+            version_cap = conf.upgrade_levels.compute
         self.client = rpc.get_client(conf, target, version_cap=version_cap)
 
     def build_and_run_instance(self, context, instance, host, request_spec,

@@ -21,6 +21,8 @@ class ConductorAPI(ovo_base.VersionedObjectIndirectionAPI):
 
     def __init__(self, conf, version_cap=None):
         target = messaging.Target(topic=TOPIC, version=self.VERSION)
+        if version_cap is None:
+            version_cap = conf.upgrade_levels.conductor
         self.client = rpc.get_client(conf, target, version_cap=version_cap)
 
     def build_instances(self, context, instance, request_spec,

@@ -13,9 +13,10 @@ from nova_lite.conf import database
 from nova_lite.conf import default
 from nova_lite.conf import libvirt
 from nova_lite.conf import scheduler
+from nova_lite.conf import upgrade_levels
 
 MODULES = (default, api, compute, conductor, database, libvirt, scheduler,
-           all_in_one)
+           upgrade_levels, all_in_one)
 
 CONF = cfg.CONF
 

@@ -17,6 +17,8 @@ class SchedulerAPI:
 
     def __init__(self, conf, version_cap=None):
         target = messaging.Target(topic=TOPIC, version=self.VERSION)
+        if version_cap is None:
+            version_cap = conf.upgrade_levels.scheduler
         self.client = rpc.get_client(conf, target, version_cap=version_cap)
 
     def select_destinations(self, context, spec_obj, max_hosts):
