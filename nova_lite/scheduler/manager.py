@@ -43,7 +43,8 @@ class SchedulerManager(service.Manager):
                 raise exception.NoValidHost(reason=self._why(states, report))
             ranked = self.weight_handler.rank(passing, spec_obj)
             chosen = ranked[0][1]
-            chosen.consume_from_request(spec_obj)
+            self.host_manager.record_placement(
+                spec_obj.instance_uuid, chosen, spec_obj.flavor.usage())
         LOG.debug('placing %s on %s', spec_obj.instance_uuid, chosen.host)
         return [selection_obj.Selection.from_host_state(state, weight)
                 for weight, state in ranked[:max_hosts]]

@@ -1,6 +1,7 @@
 """Filters, weighers and the scheduler's placement decisions."""
 import datetime
 
+from oslo_utils import uuidutils
 import pytest
 
 from nova_lite import conf as nl_conf
@@ -33,8 +34,8 @@ def _spec(ctx, memory_mb=1024, vcpus=1, disk=10):
                                root_gb=disk, ephemeral_gb=0, swap=0,
                                extra_specs={})
     return request_spec.RequestSpec(
-        ctx, instance_uuid='2b5a3c4e-93b1-4d53-9d3f-0c6e5c1f8d21',
-        flavor=flavor, ignore_hosts=[], scheduler_hints={})
+        ctx, instance_uuid=uuidutils.generate_uuid(), flavor=flavor,
+        ignore_hosts=[], scheduler_hints={})
 
 
 @pytest.fixture
@@ -107,3 +108,37 @@ def test_unknown_filter_name_is_refused(sqlite_db, overrides):
               group='filter_scheduler')
     with pytest.raises(ValueError, match='NoSuchFilter'):
         manager.SchedulerManager(CONF, 'test')
+
+
+def _instance(ctx, spec):
+    from nova_lite.objects import fields
+    from nova_lite.objects import instance as instance_obj
+    instance = instance_obj.Instance(
+        ctx, uuid=spec.instance_uuid, display_name='i', project_id='p',
+        vm_state=fields.VMState.BUILDING, task_state='scheduling',
+        flavor=spec.flavor)
+    instance.create()
+    return instance
+
+
+def _free_ram(scheduler, ctx):
+    return {s.host: s.free_ram_mb
+            for s in scheduler.host_manager.get_all_host_states(ctx)}
+
+
+def test_in_flight_placements_count_until_they_land(scheduler,
+                                                    admin_context):
+    _node(admin_context, 'a', memory_mb=4096)
+    landing, failing = _spec(admin_context), _spec(admin_context)
+    first, second = _instance(admin_context, landing), _instance(
+        admin_context, failing)
+    scheduler.place(admin_context, landing)
+    scheduler.place(admin_context, failing)
+    assert _free_ram(scheduler, admin_context) == {'a': 2048}
+    # The compute claimed the first (its node now counts it) ...
+    first.host = 'a'
+    first.save()
+    # ... and the second failed.
+    second.vm_state = 'error'
+    second.save()
+    assert _free_ram(scheduler, admin_context) == {'a': 4096}
