@@ -49,11 +49,8 @@ def _list(req, view):
     flavors = flavor_obj.FlavorList.get_all(
         req.context, flavor_filters.from_request(req), limit=limit,
         marker=marker, sort_keys=keys, sort_dirs=dirs)
-    body = {'flavors': [view(req, f) for f in flavors]}
-    links = pagination.next_links(req, 'flavors', body['flavors'], limit)
-    if links:
-        body['flavors_links'] = links
-    return 200, body
+    return 200, pagination.body(req, 'flavors',
+                                [view(req, f) for f in flavors], limit)
 
 
 @validation.responds(200, responses.flavor_list)

@@ -40,6 +40,15 @@ def sorting(req, allowed, default_key, default_dir):
     return keys, dirs
 
 
+def body(req, collection, items, limit):
+    """``{collection: items}``, plus ``<collection>_links`` if full."""
+    answer = {collection: items}
+    links = next_links(req, collection, items, limit)
+    if links:
+        answer[collection + '_links'] = links
+    return answer
+
+
 def next_links(req, collection, items, limit, id_key='id'):
     """A ``next`` link when the page is full, as Nova puts it."""
     if not items or len(items) < limit:

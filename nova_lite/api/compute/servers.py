@@ -30,11 +30,7 @@ def _list(req, extended, expected_attrs=()):
 
 
 def _page(req, servers, limit):
-    body = {'servers': servers}
-    links = pagination.next_links(req, 'servers', servers, limit)
-    if links:
-        body['servers_links'] = links
-    return 200, body
+    return 200, pagination.body(req, 'servers', servers, limit)
 
 
 @validation.responds(200, responses.server_list)
