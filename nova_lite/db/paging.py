@@ -5,6 +5,18 @@ and a marker never skips or repeats a row between pages.
 """
 from oslo_db.sqlalchemy import utils as sqlalchemyutils
 
+from nova_lite import exception
+
+
+def marker_row(find, marker, not_found):
+    """The row a page starts after; an unknown marker is a 400."""
+    if marker is None:
+        return None
+    try:
+        return find(marker)
+    except not_found:
+        raise exception.MarkerNotFound(marker=marker)
+
 
 def paginate(query, model, limit, marker_row, sort_keys, sort_dirs,
              default_key, default_dir):

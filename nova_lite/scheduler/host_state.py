@@ -11,9 +11,6 @@ class HostState:
         self.service_disabled = service_disabled
         capacity = node.capacity()
         used = node.used()
-        self.total_usable_vcpus = capacity['vcpus']
-        self.total_usable_ram_mb = capacity['memory_mb']
-        self.total_usable_disk_gb = capacity['local_gb']
         self.free_vcpus = capacity['vcpus'] - used['vcpus']
         self.free_ram_mb = capacity['memory_mb'] - used['memory_mb']
         self.free_disk_gb = capacity['local_gb'] - used['local_gb']

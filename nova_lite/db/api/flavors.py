@@ -77,12 +77,9 @@ def get_all(context, filters=None, limit=None, marker=None, sort_keys=None,
     ``is_public`` and ``visible_to`` (a project: public flavors and the
     private ones shared with it).
     """
-    marker_row = None
-    if marker is not None:
-        try:
-            marker_row = _get(context.session, marker)
-        except exception.FlavorNotFound:
-            raise exception.MarkerNotFound(marker=marker)
+    marker_row = paging.marker_row(
+        lambda flavorid: _get(context.session, flavorid), marker,
+        exception.FlavorNotFound)
     query = paging.paginate(_filtered(filters), models.Flavor, limit,
                             marker_row, sort_keys, sort_dirs, 'flavorid',
                             'asc')

@@ -72,12 +72,9 @@ def get_all(context, filters=None, limit=None, marker=None, sort_keys=None,
     ``changes_since`` and ``read_deleted``. The page starts after the
     instance whose uuid is ``marker``; the default order is newest first.
     """
-    marker_row = None
-    if marker is not None:
-        try:
-            marker_row = _get(context.session, marker, read_deleted=True)
-        except exception.InstanceNotFound:
-            raise exception.MarkerNotFound(marker=marker)
+    marker_row = paging.marker_row(
+        lambda uuid: _get(context.session, uuid, read_deleted=True), marker,
+        exception.InstanceNotFound)
     query = paging.paginate(_filtered(filters), models.Instance, limit,
                             marker_row, sort_keys, sort_dirs, 'created_at',
                             'desc')
