@@ -41,6 +41,9 @@ class Service:
         target = messaging.Target(topic=self.topic, server=self.host)
         self._rpc_server = rpc.get_server(self.conf, target, [self.manager])
         self._rpc_server.start(override_pool_size=self.pool_size)
+        # Up only now: a peer that sees this service up may send to it, and
+        # its queue is bound only once the RPC server has started.
+        self._heartbeat()
         self._start_periodics()
         self.manager.post_start_hook(context)
         LOG.info('%s started on host %s', self.binary, self.host)
@@ -54,11 +57,10 @@ class Service:
                                          binary=self.binary,
                                          topic=self.topic)
             record.create()
-        self._heartbeat(record)
         return record
 
-    def _heartbeat(self, record=None):
-        record = record or self.record
+    def _heartbeat(self):
+        record = self.record
         record.report_count += 1
         record.last_seen_up = timeutils.utcnow()
         record.save()

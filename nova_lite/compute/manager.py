@@ -153,10 +153,9 @@ class ComputeManager(service.Manager):
             instance.task_state = None
             instance.terminated_at = timeutils.utcnow()
             instance.save()
-            instance.destroy()
+            self.rt.drop_instance(instance, remove_record=instance.destroy)
         except exception.InstanceNotFound:
             return
-        self.rt.drop_instance(instance)
         request_spec_obj.RequestSpec.destroy_by_instance_uuid(
             context, instance.uuid)
         LOG.info('instance %s deleted from %s', instance.uuid, self.host)

@@ -108,16 +108,25 @@ class ResourceTracker:
 
         The instance is assigned to this host in the same step, with its
         task state moving from scheduling to spawning; if it was deleted
-        meanwhile, the claim is undone and the error propagates.
+        meanwhile, the claim is undone and the error propagates. The node's
+        usage is saved before the instance gets its host: the scheduler
+        stops counting its placement once the host is set, so in between it
+        may count the instance twice, never zero times.
         """
         with self._lock:
             claims.check_fits(self.compute_node, flavor)
+            self._track(instance.uuid, flavor)
+            self.compute_node.save()
             instance.host = self.host
             instance.node = self.nodename
             instance.task_state = fields.TaskState.SPAWNING
-            instance.save(expected_task_state=[fields.TaskState.SCHEDULING])
-            self._track(instance.uuid, flavor)
-            self.compute_node.save()
+            try:
+                instance.save(
+                    expected_task_state=[fields.TaskState.SCHEDULING])
+            except Exception:
+                self._untrack(instance.uuid)
+                self.compute_node.save()
+                raise
         return claims.Claim(self, instance)
 
     def abort_instance_claim(self, instance):
@@ -132,8 +141,15 @@ class ResourceTracker:
             self._untrack(instance.uuid)
             self.compute_node.save()
 
-    def drop_instance(self, instance):
-        """An instance left the host: its resources are free again."""
+    def drop_instance(self, instance, remove_record=None):
+        """An instance left the host: its resources are free again.
+
+        ``remove_record`` (the instance's destroy) runs after the usage is
+        saved and under the same lock: whoever sees the server gone sees
+        its host's usage freed, and no recount runs in between.
+        """
         with self._lock:
             self._untrack(instance.uuid)
             self.compute_node.save()
+            if remove_record is not None:
+                remove_record()

@@ -29,8 +29,12 @@ class Service(base.NovaLiteTimestampObject, base.NovaLiteObject):
     })
 
     def is_up(self, down_time):
-        """Heard from within the last ``down_time`` seconds."""
-        last = self.last_seen_up or self.updated_at or self.created_at
+        """Heartbeat within the last ``down_time`` seconds.
+
+        Only a heartbeat counts: a service sends its first one once it
+        takes requests, so a record just created is not up yet.
+        """
+        last = self.last_seen_up
         return last is not None and not timeutils.is_older_than(last,
                                                              down_time)
 

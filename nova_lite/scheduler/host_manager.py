@@ -23,10 +23,13 @@ class HostManager:
         self.lock = threading.Lock()
 
     def get_all_host_states(self, context):
+        # Landed placements first, nodes after: a compute saves its node's
+        # usage before it gives the instance its host, so a node read after
+        # an instance is seen landed already counts that instance.
+        self._forget_landed(context)
         nodes = compute_node_obj.ComputeNodeList.get_all(context)
         services = {s.host: s for s in service_obj.ServiceList.get_all(
             context, binary=service_obj.COMPUTE_BINARY)}
-        self._forget_landed(context)
         states = [self._state_for(node, services.get(node.host))
                   for node in nodes]
         by_uuid = {state.uuid: state for state in states}

@@ -1,6 +1,7 @@
 """Filters, weighers and the scheduler's placement decisions."""
 import datetime
 
+from oslo_utils import timeutils
 from oslo_utils import uuidutils
 import pytest
 
@@ -17,7 +18,7 @@ CONF = nl_conf.CONF
 
 def _node(ctx, host, vcpus=8, memory_mb=16384, local_gb=100, **used):
     svc = service.Service(ctx, host=host, binary=service.COMPUTE_BINARY,
-                          topic='compute')
+                          topic='compute', last_seen_up=timeutils.utcnow())
     svc.create()
     node = compute_node.ComputeNode(
         ctx, host=host, hypervisor_hostname=host, hypervisor_type='test',
