@@ -134,3 +134,21 @@ class FlavorAccessNotFound(NotFound):
 class UnsupportedMediaType(NovaLiteException):
     msg_fmt = 'Unsupported Content-Type %(content_type)s: send JSON.'
     code = 415
+
+
+class TagNotFound(NotFound):
+    msg_fmt = 'Tag %(tag)s could not be found on server %(resource_id)s.'
+
+
+class TooManyTags(Invalid):
+    msg_fmt = ('A server may have at most %(limit)d tags; this would give '
+               'it %(count)d.')
+
+
+class InstanceIsLocked(Conflict):
+    msg_fmt = 'Instance %(instance_uuid)s is locked'
+
+
+class ServiceInUse(Conflict):
+    msg_fmt = ('Service %(service_id)s on host %(host)s still has '
+               '%(count)d servers; delete them first.')

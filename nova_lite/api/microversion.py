@@ -14,7 +14,7 @@ SERVICE_TYPE = 'compute'
 MIN_VERSION = '2.1'
 # Raised only as far as every change up to it is honoured for every
 # resource served; see doc/microversions in README.rst.
-MAX_VERSION = '2.1'
+MAX_VERSION = '2.86'
 HEADERS = ('OpenStack-API-Version', 'X-OpenStack-Nova-API-Version')
 _VERSION_RE = re.compile(r'^([1-9]\d*)\.([1-9]\d*|0)$')
 
@@ -88,4 +88,22 @@ def versioned(min_version, max_version=None):
             raise exception.VersionNotFoundForAPIMethod(
                 version=req.api_version)
         return dispatch
+    return decorator
+
+
+def since(min_version, max_version=None):
+    """The route exists only from ``min_version`` (to ``max_version``).
+
+    Asked for at another version it is not found (404), as in Nova. The
+    range is kept on the handler for the OpenAPI document.
+    """
+    def decorator(func):
+        @functools.wraps(func)
+        def wrapper(req, **kwargs):
+            if not req.api_version.matches(min_version, max_version):
+                raise exception.VersionNotFoundForAPIMethod(
+                    version=req.api_version)
+            return func(req, **kwargs)
+        wrapper.version_range = (min_version, max_version)
+        return wrapper
     return decorator

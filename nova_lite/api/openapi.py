@@ -1,14 +1,17 @@
 """The compute API as an OpenAPI 3.0 document, built from the route table.
 
-Request bodies come from each handler's request schema, answers from its
-declared response schemas, errors from Nova's error shape; the document is
-served at ``/v2.1/openapi.json`` and the tests fuzz the API from it.
+The document describes one microversion (the one the request for it
+asks for, 2.1 by default): the routes that exist at that version, each
+handler's request schema and declared answers for it, errors in Nova's
+shape. It is served at ``/v2.1/openapi.json`` and the tests fuzz the API
+from it at several versions.
 """
 import re
 
 from nova_lite.api import microversion
 from nova_lite.api import router
 from nova_lite.api.schemas import responses
+from nova_lite.api import validation
 
 _PARAM = re.compile(r'\{(\w+)\}')
 _ERRORS = (400, 401, 403, 404, 405, 406, 409, 413, 415, 429)
@@ -41,21 +44,26 @@ def _openapi_schema(schema):
     return converted
 
 
-def _operation(method, path, handler, rule):
+def _operation(method, path, handler, rule, version):
     operation = {'operationId': '%s %s' % (method, path), 'responses': {}}
     if rule:
         operation['description'] = 'Policy rule: %s' % rule
+    path_schemas = getattr(handler, 'path_schemas', {})
     params = [{'name': name, 'in': 'path', 'required': True,
-               'schema': {'type': 'string'}}
+               'schema': _openapi_schema(path_schemas.get(
+                   name, {'type': 'string'}))}
               for name in _PARAM.findall(path)]
     if params:
         operation['parameters'] = params
-    request_schema = getattr(handler, 'request_schema', None)
-    if request_schema is not None or method in ('POST', 'PUT'):
+    request_schema = validation.request_schema_at(handler, version)
+    if request_schema is not None or (
+            method in ('POST', 'PUT') and not getattr(handler, 'no_body',
+                                                      False)):
         operation['requestBody'] = {
             'required': True,
             'content': _json(request_schema or {'type': 'object'})}
-    for status, schema in getattr(handler, 'responses', {}).items():
+    for status, schema in validation.responses_at(handler,
+                                                   version).items():
         answer = {'description': 'Success'}
         if schema is not None:
             answer['content'] = _json(schema)
@@ -66,15 +74,22 @@ def _operation(method, path, handler, rule):
     return operation
 
 
-def document():
+def _exists_at(handler, version):
+    low, high = getattr(handler, 'version_range', ('2.1', None))
+    return version.matches(low, high)
+
+
+def document(version=None):
+    version = version or microversion.APIVersion(microversion.MIN_VERSION)
     paths = {}
     for method, path, handler, rule in router.ROUTES:
-        paths.setdefault(path, {})[method.lower()] = _operation(
-            method, path, handler, rule)
+        if _exists_at(handler, version):
+            paths.setdefault(path, {})[method.lower()] = _operation(
+                method, path, handler, rule, version)
     return {
         'openapi': '3.0.3',
         'info': {'title': 'nova_lite compute API',
-                 'version': microversion.MAX_VERSION},
+                 'version': str(version)},
         'servers': [{'url': '/v2.1'}],
         'components': {'securitySchemes': {'token': {
             'type': 'apiKey', 'in': 'header', 'name': 'X-Auth-Token'}}},

@@ -4,12 +4,16 @@ from nova_lite.api.compute import flavor_extra_specs as extra_specs
 from nova_lite.api.compute import flavors
 from nova_lite.api.compute import hypervisors
 from nova_lite.api.compute import openapi_doc
+from nova_lite.api.compute import server_actions
+from nova_lite.api.compute import server_tags
 from nova_lite.api.compute import servers
 from nova_lite.api.compute import services
 from nova_lite.api.compute import versions
 
 _FLAVOR = '/flavors/{flavor_id}'
 _SPECS = _FLAVOR + '/os-extra_specs'
+_SERVER = '/servers/{server_id}'
+_TAGS = _SERVER + '/tags'
 _R = 'os_compute_api:'
 
 ROUTES = [
@@ -19,6 +23,7 @@ ROUTES = [
     ('GET', '/flavors/detail', flavors.detail, _R + 'flavors:detail'),
     ('POST', '/flavors', flavors.create, _R + 'os-flavor-manage:create'),
     ('GET', _FLAVOR, flavors.show, _R + 'flavors:show'),
+    ('PUT', _FLAVOR, flavors.update, _R + 'os-flavor-manage:update'),
     ('DELETE', _FLAVOR, flavors.delete, _R + 'os-flavor-manage:delete'),
     ('GET', _FLAVOR + '/os-flavor-access', flavor_access.index,
      _R + 'os-flavor-access'),
@@ -35,9 +40,20 @@ ROUTES = [
     ('GET', '/servers', servers.index, _R + 'servers:index'),
     ('GET', '/servers/detail', servers.detail, _R + 'servers:detail'),
     ('POST', '/servers', servers.create, _R + 'servers:create'),
-    ('GET', '/servers/{server_id}', servers.show, _R + 'servers:show'),
-    ('DELETE', '/servers/{server_id}', servers.delete,
-     _R + 'servers:delete'),
+    ('GET', _SERVER, servers.show, _R + 'servers:show'),
+    ('PUT', _SERVER, servers.update, _R + 'servers:update'),
+    ('DELETE', _SERVER, servers.delete, _R + 'servers:delete'),
+    ('POST', _SERVER + '/action', server_actions.action, None),
+    ('GET', _TAGS, server_tags.index, _R + 'os-server-tags:index'),
+    ('PUT', _TAGS, server_tags.update_all,
+     _R + 'os-server-tags:update_all'),
+    ('DELETE', _TAGS, server_tags.delete_all,
+     _R + 'os-server-tags:delete_all'),
+    ('GET', _TAGS + '/{tag}', server_tags.show, _R + 'os-server-tags:show'),
+    ('PUT', _TAGS + '/{tag}', server_tags.update,
+     _R + 'os-server-tags:update'),
+    ('DELETE', _TAGS + '/{tag}', server_tags.delete,
+     _R + 'os-server-tags:delete'),
     ('GET', '/os-services', services.index, _R + 'os-services:list'),
     ('PUT', '/os-services/enable', services.enable,
      _R + 'os-services:update'),
@@ -45,10 +61,20 @@ ROUTES = [
      _R + 'os-services:update'),
     ('PUT', '/os-services/disable-log-reason', services.disable_log_reason,
      _R + 'os-services:update'),
+    ('PUT', '/os-services/force-down', services.force_down,
+     _R + 'os-services:update'),
+    ('PUT', '/os-services/{service_id}', services.update,
+     _R + 'os-services:update'),
+    ('DELETE', '/os-services/{service_id}', services.delete,
+     _R + 'os-services:delete'),
     ('GET', '/os-hypervisors', hypervisors.index,
      _R + 'os-hypervisors:list'),
     ('GET', '/os-hypervisors/detail', hypervisors.detail,
      _R + 'os-hypervisors:list-detail'),
+    ('GET', '/os-hypervisors/{pattern}/search', hypervisors.search,
+     _R + 'os-hypervisors:search'),
+    ('GET', '/os-hypervisors/{pattern}/servers', hypervisors.servers,
+     _R + 'os-hypervisors:servers'),
     ('GET', '/os-hypervisors/{hypervisor_id}', hypervisors.show,
      _R + 'os-hypervisors:show'),
 ]

@@ -3,7 +3,8 @@
 Routes are data (``router.ROUTES``): method, path, handler and the policy
 rule that guards it. The dispatcher parses the microversion, enforces the
 rule, calls the handler and serializes what it returns; handlers return
-``(status, body)`` and raise nova_lite exceptions for errors.
+``(status, body)`` or ``(status, body, headers)`` and raise nova_lite
+exceptions for errors.
 """
 from oslo_serialization import jsonutils
 import routes
@@ -49,8 +50,10 @@ class Request(webob.Request):
         return self._json
 
 
-def _json_response(status, body, version):
+def _json_response(status, body, version, headers=None):
     response = webob.Response(status=status)
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
     if body is not None:
         response.content_type = 'application/json'
         response.charset = 'UTF-8'
@@ -59,6 +62,14 @@ def _json_response(status, body, version):
         response.content_type = None
     faults.add_version_headers(response, version)
     return response
+
+
+def _from_wsgi_path(value):
+    """A path segment as text: WSGI hands over UTF-8 bytes as latin-1."""
+    try:
+        return value.encode('latin-1').decode('utf-8')
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return value
 
 
 def extension_of(rule):
@@ -85,7 +96,7 @@ class Router:
         if match is None:
             return faults.error_response(404, 'The resource could not be '
                                               'found.')
-        kwargs = {k: v for k, v in match.items()
+        kwargs = {k: _from_wsgi_path(v) for k, v in match.items()
                   if k not in ('action', 'rule')}
         if match['action'] is None:
             return faults.error_response(405, 'The method %s is not allowed '
@@ -101,8 +112,8 @@ class Router:
             return faults.error_response(e.code, e.format_message())
         try:
             policy.enforce(req.context, rule)
-            status, body = handler(req, **kwargs)
+            answer = handler(req, **kwargs)
         except exception.NovaLiteException as e:
             return faults.error_response(e.code, e.format_message(),
                                          req.api_version)
-        return _json_response(status, body, req.api_version)
+        return _json_response(*answer[:2], req.api_version, *answer[2:])

@@ -11,13 +11,19 @@ class APIError(Exception):
         self.status = status
 
 
+# The compute API version this client is written against: servers embed
+# their flavor (2.47) and boots name their networks (2.37).
+API_VERSION = '2.86'
+
+
 class Client:
 
     def __init__(self, url, token, timeout=30):
         self.url = url.rstrip('/')
         self.session = requests.Session()
-        self.session.headers.update({'X-Auth-Token': token,
-                                     'Accept': 'application/json'})
+        self.session.headers.update({
+            'X-Auth-Token': token, 'Accept': 'application/json',
+            'OpenStack-API-Version': 'compute %s' % API_VERSION})
         self.timeout = timeout
 
     def request(self, method, path, body=None):
@@ -51,8 +57,8 @@ class Client:
             if e.status != 404:
                 raise
         # is_public=none: private flavors too, for those who may see them.
-        items = self.get('/%s/detail?is_public=none' % collection)[
-            collection]
+        query = '?is_public=none' if collection == 'flavors' else ''
+        items = self.get('/%s/detail%s' % (collection, query))[collection]
         matches = [i for i in items if i.get('name') == name_or_id]
         if len(matches) != 1:
             raise APIError(404, 'no %s named or with id %s' % (

@@ -14,7 +14,7 @@ def _show(server):
     data = {
         'ID': server['id'], 'Name': server['name'],
         'Status': server['status'],
-        'Flavor': server['flavor']['id'],
+        'Flavor': server['flavor']['original_name'],
         'Host': server.get('OS-EXT-SRV-ATTR:host') or '',
         'Project': server['tenant_id'], 'User': server['user_id'],
         'Created': server['created'],
@@ -83,11 +83,9 @@ class ListServer(lister.Lister):
         path = '/servers/detail' + ('?all_tenants=1' if args.all_projects
                                     else '')
         servers = self.app.client.get(path)['servers']
-        names = {f['id']: f['name']
-                 for f in self.app.client.get('/flavors')['flavors']}
         return (('ID', 'Name', 'Status', 'Flavor', 'Host'),
                 [(s['id'], s['name'], s['status'],
-                  names.get(s['flavor']['id'], s['flavor']['id']),
+                  s['flavor']['original_name'],
                   s.get('OS-EXT-SRV-ATTR:host') or '') for s in servers])
 
 

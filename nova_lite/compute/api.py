@@ -27,9 +27,14 @@ class API:
         self.compute_api = compute_rpcapi.ComputeAPI(conf)
 
     @hooks.add_hook('create_server')
-    def create(self, context, flavor, name):
+    def create(self, context, flavor, name, description=None, tags=(),
+               reservation_id=None, launch_index=0, hostname=None,
+               requested_destination=None):
         instance = instance_obj.Instance(
             context, uuid=uuidutils.generate_uuid(), display_name=name,
+            display_description=description, tags=list(tags),
+            reservation_id=reservation_id, launch_index=launch_index,
+            hostname=hostname,
             user_id=context.user_id, project_id=context.project_id,
             vm_state=fields.VMState.BUILDING,
             task_state=fields.TaskState.SCHEDULING,
@@ -39,7 +44,8 @@ class API:
             ephemeral_gb=flavor.ephemeral_gb, flavor=flavor)
         instance.create()
         spec = request_spec_obj.RequestSpec.from_components(
-            context, instance, flavor)
+            context, instance, flavor,
+            requested_destination=requested_destination)
         spec.create()
         self.conductor_api.build_instances(context, instance, spec)
         return instance

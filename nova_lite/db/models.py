@@ -7,6 +7,7 @@ import datetime
 
 from sqlalchemy import (Boolean, DateTime, Float, ForeignKey, Index, Integer,
                         String, Text, UniqueConstraint)
+import sqlalchemy as sa
 from sqlalchemy import orm
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -40,6 +41,9 @@ class Service(TimestampMixin, Base):
     disabled_reason: Mapped[str | None] = mapped_column(String(255))
     last_seen_up: Mapped[datetime.datetime | None] = mapped_column(DateTime)
     version: Mapped[int] = mapped_column(Integer, default=0)
+    uuid: Mapped[str | None] = mapped_column(String(36), unique=True)
+    forced_down: Mapped[bool] = mapped_column(Boolean, default=False,
+                                              server_default=sa.false())
 
 
 class ComputeNode(TimestampMixin, Base):
@@ -141,6 +145,20 @@ class Instance(TimestampMixin, Base):
     terminated_at: Mapped[datetime.datetime | None] = mapped_column(DateTime)
     deleted_at: Mapped[datetime.datetime | None] = mapped_column(DateTime)
     deleted: Mapped[int] = mapped_column(Integer, default=0)
+    display_description: Mapped[str | None] = mapped_column(Text)
+    hostname: Mapped[str | None] = mapped_column(String(255))
+    reservation_id: Mapped[str | None] = mapped_column(String(255))
+    launch_index: Mapped[int | None] = mapped_column(Integer)
+    locked_by: Mapped[str | None] = mapped_column(String(255))
+    locked_reason: Mapped[str | None] = mapped_column(String(255))
+
+
+class Tag(Base):
+    """A tag on a server (resource_id is the instance uuid)."""
+    __tablename__ = 'tags'
+    __table_args__ = (Index('tags_tag_idx', 'tag'),)
+    resource_id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    tag: Mapped[str] = mapped_column(String(60), primary_key=True)
 
 
 class InstanceExtra(TimestampMixin, Base):

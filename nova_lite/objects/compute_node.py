@@ -9,7 +9,8 @@ from nova_lite.objects import fields
 @base.NovaLiteObjectRegistry.register
 class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.0: Initial version
-    VERSION = '1.0'
+    # Version 1.1: get_by_uuid()
+    VERSION = '1.1'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(read_only=True),
@@ -64,6 +65,10 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
         return cls.from_db(context,
                            db.get_by_host_and_nodename(context, host,
                                                        nodename))
+
+    @base.remotable_classmethod
+    def get_by_uuid(cls, context, uuid):
+        return cls.from_db(context, db.get_by_uuid(context, uuid))
 
     @base.remotable_classmethod
     def get_by_id(cls, context, node_id):

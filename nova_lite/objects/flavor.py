@@ -20,7 +20,8 @@ def _from_db(context, db_flavor):
 class Flavor(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.0: Initial version
     # Version 1.1: get_projects(), add_access(), remove_access()
-    VERSION = '1.1'
+    # Version 1.2: save()
+    VERSION = '1.2'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(),
@@ -60,6 +61,16 @@ class Flavor(base.NovaLiteTimestampObject, base.NovaLiteObject):
         db_flavor = db.create(self._context, values, self.extra_specs)
         self.id = db_flavor.id
         self.created_at = db_flavor.created_at
+        self.obj_reset_changes()
+
+    @base.remotable
+    def save(self):
+        """Write changed columns; extra specs and access have their own."""
+        changes = {k: v for k, v in self.obj_get_changes().items()
+                   if k in FLAVOR_COLUMNS}
+        if changes:
+            db_flavor = db.update(self._context, self.flavorid, changes)
+            self.updated_at = db_flavor.updated_at
         self.obj_reset_changes()
 
     @base.remotable

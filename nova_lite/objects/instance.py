@@ -4,20 +4,34 @@ The extra fields (``INSTANCE_EXTRA_FIELDS``) are loaded only when asked for,
 either up front through ``expected_attrs`` or lazily on first access, so a
 list of servers does not read every flavor snapshot unless it shows them.
 """
+import secrets
+import string
+
 from oslo_serialization import jsonutils
 
 from nova_lite.db.api import instances as db
+from nova_lite.db.api import tags as tags_db
 from nova_lite import exception
 from nova_lite.objects import base
 from nova_lite.objects import fields
 from nova_lite.objects import instance_fault
 
 INSTANCE_EXTRA_FIELDS = ['flavor']
-INSTANCE_OPTIONAL_ATTRS = INSTANCE_EXTRA_FIELDS + ['fault']
+INSTANCE_OPTIONAL_ATTRS = INSTANCE_EXTRA_FIELDS + ['fault', 'tags']
 _COLUMNS = ('uuid', 'display_name', 'user_id', 'project_id', 'host', 'node',
             'vm_state', 'task_state', 'power_state', 'instance_type_id',
             'memory_mb', 'vcpus', 'root_gb', 'ephemeral_gb', 'launched_at',
-            'terminated_at', 'deleted', 'deleted_at')
+            'terminated_at', 'deleted', 'deleted_at', 'display_description',
+            'hostname', 'reservation_id', 'launch_index', 'locked_by',
+            'locked_reason')
+_ADDED_IN_1_1 = ('display_description', 'hostname', 'reservation_id',
+                 'launch_index', 'locked_by', 'locked_reason', 'tags')
+
+
+def new_reservation_id():
+    """The id shared by the servers of one boot request: r-xxxxxxxx."""
+    alphabet = string.ascii_lowercase + string.digits
+    return 'r-' + ''.join(secrets.choice(alphabet) for _ in range(8))
 
 
 def naive(value):
@@ -42,7 +56,9 @@ def _deserialize_extra(context, name, text):
 @base.NovaLiteObjectRegistry.register
 class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.0: Initial version
-    VERSION = '1.0'
+    # Version 1.1: display_description, hostname, reservation_id,
+    #              launch_index, locked_by, locked_reason, tags
+    VERSION = '1.1'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(),
@@ -66,7 +82,24 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         'deleted_at': fields.DateTimeField(nullable=True),
         'flavor': fields.ObjectField('Flavor'),
         'fault': fields.ObjectField('InstanceFault', nullable=True),
+        'display_description': fields.StringField(nullable=True),
+        'hostname': fields.StringField(nullable=True),
+        'reservation_id': fields.StringField(nullable=True),
+        'launch_index': fields.IntegerField(nullable=True),
+        'locked_by': fields.StringField(nullable=True),
+        'locked_reason': fields.StringField(nullable=True),
+        'tags': fields.ListOfStringsField(),
     })
+
+    def obj_make_compatible(self, primitive, target_version):
+        super().obj_make_compatible(primitive, target_version)
+        if target_version == '1.0':
+            for name in _ADDED_IN_1_1:
+                primitive.pop(name, None)
+
+    @property
+    def locked(self):
+        return self.locked_by is not None
 
     @classmethod
     def from_db(cls, context, db_inst, extra=None):
@@ -88,6 +121,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         instance = cls.from_db(context, db_inst, extra)
         if 'fault' in (expected_attrs or []):
             instance._load_fault()
+        if 'tags' in (expected_attrs or []):
+            instance._load_tags()
         return instance
 
     @base.remotable
@@ -99,7 +134,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         extra = {name: _serialize_extra(name, getattr(self, name))
                  for name in INSTANCE_EXTRA_FIELDS
                  if self.obj_attr_is_set(name)}
-        db_inst = db.create(self._context, values, extra)
+        tags = self.tags if self.obj_attr_is_set('tags') else []
+        db_inst = db.create(self._context, values, extra, tags)
         self.id = db_inst.id
         self.created_at = db_inst.created_at
         self.obj_reset_changes()
@@ -133,6 +169,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
                 reason='cannot load %s of an instance' % attrname)
         if attrname == 'fault':
             self._load_fault()
+        elif attrname == 'tags':
+            self._load_tags()
         else:
             self._load_extra(attrname)
 
@@ -150,6 +188,30 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
             self._context, [self.uuid])
         self.fault = faults[0] if faults else None
         self.obj_reset_changes(['fault'])
+
+    def _load_tags(self):
+        self.tags = Instance.get_tags(self._context, self.uuid)
+        self.obj_reset_changes(['tags'])
+
+    @base.remotable_classmethod
+    def get_tags(cls, context, uuid):
+        return tags_db.get_for_many(context, [uuid])[uuid]
+
+    @base.remotable
+    def set_tags(self, tags):
+        """Replace the server's tags (at most 50)."""
+        self.tags = tags_db.replace(self._context, self.uuid, tags)
+        self.obj_reset_changes(['tags'])
+
+    @base.remotable
+    def add_tag(self, tag):
+        tags_db.add(self._context, self.uuid, tag)
+        self._load_tags()
+
+    @base.remotable
+    def delete_tag(self, tag):
+        tags_db.delete(self._context, self.uuid, tag)
+        self._load_tags()
 
 
 @base.NovaLiteObjectRegistry.register
@@ -187,5 +249,10 @@ def _with_attrs(context, db_insts, expected_attrs):
         for instance in instances:
             instance.fault = by_uuid.get(instance.uuid)
             instance.obj_reset_changes(['fault'])
+    if 'tags' in (expected_attrs or []):
+        tags = tags_db.get_for_many(context, uuids)
+        for instance in instances:
+            instance.tags = tags[instance.uuid]
+            instance.obj_reset_changes(['tags'])
     return instances
 

@@ -13,7 +13,8 @@ from nova_lite.objects import fields
 @base.NovaLiteObjectRegistry.register
 class RequestSpec(base.NovaLiteObject):
     # Version 1.0: Initial version
-    VERSION = '1.0'
+    # Version 1.1: requested_destination
+    VERSION = '1.1'
 
     fields = {
         'id': fields.IntegerField(),
@@ -24,15 +25,25 @@ class RequestSpec(base.NovaLiteObject):
         'num_instances': fields.IntegerField(default=1),
         'ignore_hosts': fields.ListOfStringsField(default=[]),
         'scheduler_hints': fields.DictOfListOfStringsField(default={}),
+        # {'host': ..., 'node': ...} an admin asked for (API 2.74).
+        'requested_destination': fields.DictOfNullableStringsField(
+            nullable=True, default=None),
     }
 
+    def obj_make_compatible(self, primitive, target_version):
+        super().obj_make_compatible(primitive, target_version)
+        if target_version == '1.0':
+            primitive.pop('requested_destination', None)
+
     @classmethod
-    def from_components(cls, context, instance, flavor, hints=None):
+    def from_components(cls, context, instance, flavor, hints=None,
+                        requested_destination=None):
         return cls(context, instance_uuid=instance.uuid,
                    project_id=instance.project_id,
                    user_id=instance.user_id, flavor=flavor,
                    num_instances=1, ignore_hosts=[],
-                   scheduler_hints=hints or {})
+                   scheduler_hints=hints or {},
+                   requested_destination=requested_destination)
 
     def _to_text(self):
         primitive = self.obj_to_primitive()

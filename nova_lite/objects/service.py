@@ -1,5 +1,6 @@
 """Service: a running daemon, its host, and its heartbeat."""
 from oslo_utils import timeutils
+from oslo_utils import uuidutils
 
 from nova_lite.db.api import services as db
 from nova_lite.objects import base
@@ -14,10 +15,13 @@ COMPUTE_BINARY = 'nova-lite-compute'
 @base.NovaLiteObjectRegistry.register
 class Service(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.0: Initial version
-    VERSION = '1.0'
+    # Version 1.1: uuid, forced_down; get_by_id(), get_by_uuid(), destroy()
+    VERSION = '1.1'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(read_only=True),
+        'uuid': fields.UUIDField(nullable=True),
+        'forced_down': fields.BooleanField(default=False),
         'host': fields.StringField(),
         'binary': fields.StringField(),
         'topic': fields.StringField(nullable=True),
@@ -28,12 +32,21 @@ class Service(base.NovaLiteTimestampObject, base.NovaLiteObject):
         'version': fields.IntegerField(default=SERVICE_VERSION),
     })
 
+    def obj_make_compatible(self, primitive, target_version):
+        super().obj_make_compatible(primitive, target_version)
+        if target_version == '1.0':
+            for name in ('uuid', 'forced_down'):
+                primitive.pop(name, None)
+
     def is_up(self, down_time):
-        """Heartbeat within the last ``down_time`` seconds.
+        """Heartbeat within the last ``down_time`` seconds, not forced down.
 
         Only a heartbeat counts: a service sends its first one once it
-        takes requests, so a record just created is not up yet.
+        takes requests, so a record just created is not up yet. An
+        operator who knows a host is gone forces its service down.
         """
+        if self.obj_attr_is_set('forced_down') and self.forced_down:
+            return False
         last = self.last_seen_up
         return last is not None and not timeutils.is_older_than(last,
                                                              down_time)
@@ -47,9 +60,19 @@ class Service(base.NovaLiteTimestampObject, base.NovaLiteObject):
         return cls.from_db(context,
                            db.get_by_host_and_binary(context, host, binary))
 
+    @base.remotable_classmethod
+    def get_by_id(cls, context, service_id):
+        return cls.from_db(context, db.get(context, service_id))
+
+    @base.remotable_classmethod
+    def get_by_uuid(cls, context, uuid):
+        return cls.from_db(context, db.get_by_uuid(context, uuid))
+
     @base.remotable
     def create(self):
         self.obj_set_defaults()
+        if not self.obj_attr_is_set('uuid') or self.uuid is None:
+            self.uuid = uuidutils.generate_uuid()
         values = self.obj_get_changes()
         base.fill_from_db(self, db.create(self._context, values))
 
@@ -61,6 +84,11 @@ class Service(base.NovaLiteTimestampObject, base.NovaLiteObject):
         if changes:
             base.fill_from_db(self, db.update(self._context, self.id,
                                               changes))
+
+    @base.remotable
+    def destroy(self):
+        """Remove the record (and, for a compute, its compute nodes)."""
+        db.destroy(self._context, self.id)
 
 
 @base.NovaLiteObjectRegistry.register

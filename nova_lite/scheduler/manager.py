@@ -36,11 +36,11 @@ class SchedulerManager(service.Manager):
     def place(self, context, spec_obj, max_hosts=1):
         with self.host_manager.lock:
             states = self.host_manager.get_all_host_states(context)
-            states = [s for s in states
-                      if s.host not in spec_obj.ignore_hosts]
+            states = _candidates(states, spec_obj)
             passing, report = self.filter_handler.run(states, spec_obj)
             if not passing:
-                raise exception.NoValidHost(reason=self._why(states, report))
+                raise exception.NoValidHost(
+                    reason=self._why(states, report, spec_obj))
             ranked = self.weight_handler.rank(passing, spec_obj)
             chosen = ranked[0][1]
             self.host_manager.record_placement(
@@ -50,7 +50,24 @@ class SchedulerManager(service.Manager):
                 for weight, state in ranked[:max_hosts]]
 
     @staticmethod
-    def _why(states, report):
+    def _why(states, report, spec_obj):
+        if not states and spec_obj.obj_attr_is_set('requested_destination') \
+                and spec_obj.requested_destination:
+            return 'the requested host %s is not available' % (
+                spec_obj.requested_destination.get('host') or
+                spec_obj.requested_destination.get('node'))
         if not states:
             return 'there are no compute hosts'
         return filters.describe(report)
+
+
+def _candidates(states, spec_obj):
+    """Hosts not excluded by the request; only the one it names, if any."""
+    states = [s for s in states if s.host not in spec_obj.ignore_hosts]
+    wanted = (spec_obj.requested_destination
+              if spec_obj.obj_attr_is_set('requested_destination') else None)
+    if wanted:
+        states = [s for s in states
+                  if (not wanted.get('host') or s.host == wanted['host']) and
+                  (not wanted.get('node') or s.nodename == wanted['node'])]
+    return states

@@ -15,7 +15,7 @@ def _flavor(api, name='m1.small', ram=2048, vcpus=1, disk=10, flavor_id=None):
 
 def _boot(api, name, flavor_id):
     status, body = api.post('/servers', {'server': {
-        'name': name, 'flavorRef': flavor_id, 'networks': 'none'}})
+        'name': name, 'flavorRef': flavor_id}})
     assert status == 202, body
     return body['server']['id']
 

@@ -13,15 +13,16 @@ class Recorder:
         self.calls = []
         self.refuse = set()
 
-    def pre(self, api, context, *args):
+    def pre(self, api, context, *args, **kwargs):
         name = getattr(args[0], 'name', None) or (
             args[1] if len(args) > 1 else None)
         if name in self.refuse:
             raise exception.Forbidden(message='%s is not allowed here' %
                                       name)
         self.calls.append(('pre', context.project_id, name))
+        self.options = kwargs
 
-    def post(self, result, api, context, *args):
+    def post(self, result, api, context, *args, **kwargs):
         self.calls.append(('post', type(result).__name__))
 
 
@@ -41,11 +42,14 @@ def test_hooks_run_around_flavor_and_server_calls(all_in_one, monkeypatch):
                                             'ram': 512, 'vcpus': 1,
                                             'disk': 1}})[0] == 200
     assert flavor_hook.calls == [('pre', 'admin', 'm1'), ('post', 'Flavor')]
-    status, body = api.post('/servers', {'server': {'name': 'web',
-                                                    'flavorRef': 'm1'}})
-    assert status == 202
+    status, body = api.post('/servers', {'server': {
+        'name': 'web', 'flavorRef': 'm1', 'description': 'front end'}},
+        headers={'OpenStack-API-Version':
+                                       'compute 2.19'})
+    assert status == 202, body
     assert server_hook.calls == [('pre', 'admin', 'm1'),
                                  ('post', 'Instance')]
+    assert server_hook.options['description'] == 'front end'
 
 
 def test_a_hook_can_refuse_a_call(all_in_one, monkeypatch):

@@ -6,19 +6,22 @@ version history) fails here. After bumping, update the hash below.
 from oslo_versionedobjects import fixture
 
 from nova_lite.objects import base
+from nova_lite.objects import instance
+from nova_lite.objects import request_spec
+from nova_lite.objects import service
 
 EXPECTED = {
-    'ComputeNode': '1.0-520aa469fc219f78b44a6b7bce2be779',
+    'ComputeNode': '1.1-1d514835e623ab41b5fad3da6b318abf',
     'ComputeNodeList': '1.0-4ee0d9efdfd681fed822da88376e04d2',
-    'Flavor': '1.1-bab0a77e91e6129e27fc00d86f7759f7',
+    'Flavor': '1.2-0fea007aafb62eb23e2ae21547f2ac1b',
     'FlavorList': '1.1-1f9a07e68d1d9bb71715abe67b911fb2',
-    'Instance': '1.0-3319ca7edca54cdce08a512f98b9cf27',
+    'Instance': '1.1-1f386d62da26ee0b734001dc7fd07de0',
     'InstanceFault': '1.0-df20f4f1b636b09e362b78bf7b077d2a',
     'InstanceFaultList': '1.0-2f9135d53fc1013859c865668bb237e6',
     'InstanceList': '1.1-d3b5f862728d92e488f817bd0e9da871',
-    'RequestSpec': '1.0-e845a9ed93ac67325d1d394a6bc02dfa',
+    'RequestSpec': '1.1-df2bb0f4ebfd91c928ba518a7657adf8',
     'Selection': '1.0-7f89178948da53fce96167f710e751cc',
-    'Service': '1.0-40eb17cd20021532f5f64ada48f66f68',
+    'Service': '1.1-24b6ad2f0d996facb6e2d259cb7286bc',
     'ServiceList': '1.0-b74ac53c0a49290f101fdfb45a8af35a',
 }
 
@@ -34,3 +37,28 @@ def test_object_hashes_match_their_versions():
 
 def test_every_registered_object_is_pinned():
     assert set(base.NovaLiteObjectRegistry.obj_classes()) == set(EXPECTED)
+
+
+def _backported(obj, version):
+    primitive = obj.obj_to_primitive(target_version=version)
+    return primitive['nova_lite_object.version'], set(
+        primitive['nova_lite_object.data'])
+
+
+def test_instance_backports_to_1_0_without_the_new_fields():
+    obj = instance.Instance(uuid='0b7b4b3e-6a7e-4d7c-9a57-3a52b8f6a9a1',
+                            display_name='vm', display_description='d',
+                            tags=['a'], locked_by='owner', launch_index=0)
+    version, fields = _backported(obj, '1.0')
+    assert version == '1.0'
+    assert fields == {'uuid', 'display_name'}
+
+
+def test_service_and_request_spec_backport_to_1_0():
+    obj = service.Service(host='h', binary='b', forced_down=True,
+                          uuid='0b7b4b3e-6a7e-4d7c-9a57-3a52b8f6a9a1')
+    assert _backported(obj, '1.0') == ('1.0', {'host', 'binary'})
+    spec = request_spec.RequestSpec(
+        instance_uuid='0b7b4b3e-6a7e-4d7c-9a57-3a52b8f6a9a1',
+        requested_destination={'host': 'h', 'node': None})
+    assert _backported(spec, '1.0') == ('1.0', {'instance_uuid'})

@@ -31,6 +31,9 @@ def index(req, flavor_id):
 def _add(req, body, flavor_id):
     validation.validate(schema.tenant, body)
     flavor = flavor_obj.Flavor.get_by_flavor_id(req.context, flavor_id)
+    if flavor.is_public and req.api_version.matches('2.7'):
+        raise exception.Conflict(message='Can not add access to a public '
+                                         'flavor.')
     flavor.add_access(body['tenant'])
     return 200, _body(flavor)
 

@@ -5,6 +5,8 @@ from oslo_utils import uuidutils
 from nova_lite.api.compute import flavor_filters
 from nova_lite.api.compute import links
 from nova_lite.api.compute import pagination
+from nova_lite.api import microversion
+from nova_lite.api import policy
 from nova_lite.api.schemas import flavors as schema
 from nova_lite.api.schemas import responses
 from nova_lite.api import validation
@@ -16,9 +18,22 @@ SORT_KEYS = {'flavorid', 'name', 'memory_mb', 'vcpus', 'root_gb',
              'created_at', 'updated_at'}
 
 
+EXTRA_SPECS_INDEX = 'os_compute_api:os-flavor-extra-specs:index'
+
+
 def _brief(req, flavor):
-    return {'id': flavor.flavorid, 'name': flavor.name,
+    body = {'id': flavor.flavorid, 'name': flavor.name,
             'links': links.links(req, 'flavors', flavor.flavorid)}
+    if req.api_version.matches('2.55'):
+        body['description'] = flavor.description
+    return body
+
+
+def _swap(req, flavor):
+    """0 MB of swap reads '' before 2.75 and 0 from then on."""
+    if req.api_version.matches('2.75'):
+        return flavor.swap or 0
+    return flavor.swap or ''
 
 
 def _detail(req, flavor):
@@ -27,11 +42,14 @@ def _detail(req, flavor):
         'ram': flavor.memory_mb, 'vcpus': flavor.vcpus,
         'disk': flavor.root_gb,
         'OS-FLV-EXT-DATA:ephemeral': flavor.ephemeral_gb,
-        'swap': flavor.swap or '',
+        'swap': _swap(req, flavor),
         'rxtx_factor': flavor.rxtx_factor,
         'OS-FLV-DISABLED:disabled': flavor.disabled,
         'os-flavor-access:is_public': flavor.is_public,
     })
+    if (req.api_version.matches('2.61') and
+            policy.check(req.context, EXTRA_SPECS_INDEX)):
+        body['extra_specs'] = dict(flavor.extra_specs)
     return body
 
 
@@ -69,7 +87,8 @@ def show(req, flavor_id):
                                                     flavor_id))}
 
 
-@validation.schema(schema.create)
+@validation.schema(schema.create, '2.1', '2.54')
+@validation.schema(schema.create_2_55, '2.55')
 @validation.responds(200, responses.flavor_one)
 def create(req):
     body = req.body_json()['flavor']
@@ -85,8 +104,20 @@ def create(req):
         rxtx_factor=float(body.get('rxtx_factor', 1.0)),
         is_public=strutils.bool_from_string(
             body.get('os-flavor-access:is_public', True), strict=True),
-        disabled=False, description=None, extra_specs={})
+        disabled=False, description=body.get('description'),
+        extra_specs={})
     req.compute_api.create_flavor(req.context, flavor)
+    return 200, {'flavor': _detail(req, flavor)}
+
+
+@microversion.since('2.55')
+@validation.schema(schema.update)
+@validation.responds(200, responses.flavor_one)
+def update(req, flavor_id):
+    """Only the description of a flavor changes once it exists."""
+    flavor = flavor_obj.Flavor.get_by_flavor_id(req.context, flavor_id)
+    flavor.description = req.body_json()['flavor']['description']
+    flavor.save()
     return 200, {'flavor': _detail(req, flavor)}
 
 

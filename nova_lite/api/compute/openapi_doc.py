@@ -1,4 +1,5 @@
-"""GET /v2.1/openapi.json: the API's own OpenAPI document."""
+"""GET /v2.1/openapi.json: the API's own OpenAPI document, for the
+microversion the request asks for."""
 from nova_lite.api import validation
 
 
@@ -7,4 +8,4 @@ def show(req):
     # Imported here: the document is built from the route table, which
     # lists this handler.
     from nova_lite.api import openapi
-    return 200, openapi.document()
+    return 200, openapi.document(req.api_version)

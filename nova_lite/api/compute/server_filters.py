@@ -1,12 +1,20 @@
 """Query parameters of GET /servers[/detail], turned into list filters.
 
-``name`` is a regular expression, ``status`` a server status,
-``changes-since`` an ISO 8601 time (and then deleted servers are listed
-too), ``flavor`` a flavor id; ``host`` and ``all_tenants`` only count for
-those the policy lets see them. Unknown parameters are ignored.
+Which parameters a caller may filter on depends on the microversion and on
+``os_compute_api:servers:allow_all_filters`` (admin): others are dropped,
+as Nova drops them. From 2.75 a parameter Nova does not know at all is a
+400. ``name`` is a regular expression, ``status`` a server status (an
+unknown one is a 400 from 2.38), ``changes-since``/``changes-before`` ISO
+8601 times (deleted servers are then listed too), ``flavor`` a flavor id,
+the tag filters comma-separated lists (2.26), ``locked`` a boolean (2.73).
+``created_at``, ``launched_at`` and ``terminated_at`` select servers at or
+after the time given. Attributes every server here has the same value of
+(no images, no addresses, one availability zone) match when asked for
+that value only.
 """
 import re
 
+from oslo_utils import strutils
 from oslo_utils import timeutils
 
 from nova_lite.api.compute import server_view
@@ -15,70 +23,195 @@ from nova_lite import exception
 from nova_lite.objects import flavor as flavor_obj
 
 ALL_TENANTS = 'os_compute_api:servers:index:get_all_tenants'
+ALL_FILTERS = 'os_compute_api:servers:allow_all_filters'
 SORT_KEYS = {'created_at', 'updated_at', 'display_name', 'uuid', 'vm_state',
              'task_state', 'launched_at', 'host', 'node', 'project_id',
-             'user_id'}
+             'user_id', 'hostname', 'display_description'}
 ADMIN_SORT_KEYS = {'host', 'node'}
+_PAGING = {'limit', 'marker', 'sort_key', 'sort_dir'}
+_USER_FILTERS = {'reservation_id', 'name', 'status', 'image', 'flavor', 'ip',
+                 'changes-since', 'all_tenants'}
+_USER_FILTERS_SINCE = [
+    ('2.5', {'ip6'}),
+    ('2.26', {'tags', 'tags-any', 'not-tags', 'not-tags-any'}),
+    ('2.66', {'changes-before'}),
+    ('2.73', {'locked'}),
+    ('2.83', {'availability_zone', 'config_drive', 'key_name', 'created_at',
+              'launched_at', 'terminated_at', 'power_state', 'task_state',
+              'vm_state', 'progress', 'user_id'}),
+]
+_ADMIN_FILTERS = {'host', 'node', 'hostname', 'uuid', 'project_id',
+                  'tenant_id', 'deleted', 'description', 'access_ip_v4',
+                  'access_ip_v6', 'user_id', 'vm_state', 'task_state',
+                  'power_state', 'availability_zone', 'config_drive',
+                  'key_name', 'created_at', 'launched_at', 'terminated_at',
+                  'progress', 'soft_deleted', 'block_device_mapping',
+                  'services', 'metadata', 'instance_type_id', 'ip6'}
+# Same value on every server of this deployment.
+_CONSTANT = {'image': '', 'availability_zone': 'nova', 'config_drive': '',
+             'key_name': '', 'progress': '0', 'access_ip_v4': '',
+             'access_ip_v6': '', 'ip': None, 'ip6': None}
+_COLUMNS = {'host': 'host', 'node': 'node', 'hostname': 'hostname',
+            'uuid': 'uuid', 'user_id': 'user_id', 'vm_state': 'vm_state',
+            'task_state': 'task_state', 'reservation_id': 'reservation_id',
+            'description': 'display_description'}
+_TIMES = {'created_at', 'launched_at', 'terminated_at'}
+_TAGS = {'tags': 'tags', 'tags-any': 'tags_any', 'not-tags': 'not_tags',
+         'not-tags-any': 'not_tags_any'}
 
 
-def _project(req, filters):
-    all_tenants = req.GET.get('all_tenants', '').lower() in ('1', 'true')
-    if not (all_tenants and policy.check(req.context, ALL_TENANTS)):
+def _allowed(req):
+    """Parameters the caller may filter on at the request's version."""
+    allowed = set(_PAGING | _USER_FILTERS)
+    for version, names in _USER_FILTERS_SINCE:
+        if req.api_version.matches(version):
+            allowed |= names
+    if policy.check(req.context, ALL_FILTERS):
+        allowed |= _ADMIN_FILTERS | {'changes-before', 'locked', 'tags',
+                                     'tags-any', 'not-tags', 'not-tags-any'}
+    return allowed
+
+
+def _known():
+    known = set(_PAGING | _USER_FILTERS | _ADMIN_FILTERS)
+    for _version, names in _USER_FILTERS_SINCE:
+        known |= names
+    return known
+
+
+def _params(req):
+    """{name: last value} of the filters the caller may use."""
+    if req.api_version.matches('2.75'):
+        unknown = sorted(set(req.GET) - _known())
+        if unknown:
+            raise exception.ValidationError(
+                detail='Invalid input for query parameters %s: not a '
+                       'server list filter.' % ', '.join(unknown))
+    allowed = _allowed(req)
+    return {name: req.GET.getall(name) for name in req.GET
+            if name in allowed}
+
+
+def _project(req, params, filters):
+    """Own project, unless an admin asks for all_tenants (and then
+    perhaps one project with project_id or tenant_id)."""
+    all_tenants = params.get('all_tenants', [None])[-1]
+    if (all_tenants is not None and
+            strutils.bool_from_string(all_tenants or 'true') and
+            policy.check(req.context, ALL_TENANTS)):
+        project = (params.get('project_id') or params.get('tenant_id') or
+                   [None])[-1]
+        if project:
+            filters['project_id'] = project
+    else:
         filters['project_id'] = req.context.project_id
 
 
-def _name(req, filters):
-    name = req.GET.get('name')
-    if name:
-        try:
-            re.compile(name)
-        except re.error as e:
+def _name(value, filters):
+    try:
+        re.compile(value)
+    except re.error as e:
+        raise exception.ValidationError(
+            detail='Invalid regular expression in name: %s' % e)
+    filters['name_regex'] = value
+
+
+def _status(req, values, filters):
+    states = []
+    for value in values:
+        if (req.api_version.matches('2.38') and
+                not server_view.known_status(value.upper())):
             raise exception.ValidationError(
-                detail='Invalid regular expression in name: %s' % e)
-        filters['name_regex'] = name
+                detail='Invalid status value: %s' % value)
+        states.extend(server_view.vm_states_of(value.upper()))
+    filters['vm_state'] = states
 
 
-def _status(req, filters):
-    statuses = req.GET.getall('status')
-    if statuses:
-        filters['vm_state'] = [state for status in statuses
-                               for state in server_view.vm_states_of(
-                                   status.upper())]
+def _time(name, value):
+    try:
+        return timeutils.normalize_time(timeutils.parse_isotime(value))
+    except ValueError:
+        raise exception.ValidationError(
+            detail='Invalid filter field: %s.' % name)
 
 
-def _changes_since(req, filters):
-    text = req.GET.get('changes-since')
-    if text:
-        try:
-            filters['changes_since'] = timeutils.normalize_time(
-                timeutils.parse_isotime(text))
-        except ValueError:
-            raise exception.ValidationError(
-                detail='Invalid filter field: changes-since.')
-        filters['read_deleted'] = True
+def _changes(params, filters):
+    for name, key in (('changes-since', 'changes_since'),
+                      ('changes-before', 'changes_before')):
+        if params.get(name):
+            filters[key] = _time(name, params[name][-1])
+            filters['read_deleted'] = True
+    since, before = filters.get('changes_since'), filters.get(
+        'changes_before')
+    if since and before and before < since:
+        raise exception.ValidationError(
+            detail='The value of changes-since must be less than or equal '
+                   'to changes-before.')
 
 
-def _flavor(req, filters):
-    flavorid = req.GET.get('flavor')
-    if flavorid:
-        try:
-            flavor = flavor_obj.Flavor.get_by_flavor_id(req.context,
-                                                        flavorid)
-            filters['instance_type_id'] = flavor.id
-        except exception.FlavorNotFound:
-            filters['instance_type_id'] = -1
+def _flavor(req, value, filters):
+    try:
+        flavor = flavor_obj.Flavor.get_by_flavor_id(req.context, value)
+        filters['instance_type_id'] = flavor.id
+    except exception.FlavorNotFound:
+        filters['instance_type_id'] = -1
 
 
-def _host(req, filters, extended):
-    if extended and req.GET.get('host'):
-        filters['host'] = req.GET['host']
+def _boolean(name, value):
+    try:
+        return strutils.bool_from_string(value, strict=True)
+    except ValueError:
+        raise exception.ValidationError(
+            detail='Invalid input for query parameter %s: %s is not a '
+                   'boolean.' % (name, value))
 
 
-def from_request(req, extended):
+def _power_state(value):
+    if not value.isdigit():
+        raise exception.ValidationError(
+            detail='Invalid input for query parameter power_state: %s is '
+                   'not an integer.' % value)
+    return int(value)
+
+
+def _nothing_matches(filters):
+    filters['uuid'] = []
+
+
+def _simple(req, params, filters):
+    for name, values in params.items():
+        value = values[-1]
+        if name in _COLUMNS:
+            filters[_COLUMNS[name]] = values if name in (
+                'vm_state', 'task_state', 'uuid') else value
+        elif name in _CONSTANT:
+            if value != _CONSTANT[name]:
+                _nothing_matches(filters)
+        elif name in _TAGS and value:
+            filters[_TAGS[name]] = value.split(',')
+        elif name == 'locked':
+            filters['locked'] = _boolean(name, value)
+        elif name == 'power_state':
+            filters['power_state'] = [_power_state(v) for v in values]
+        elif name in _TIMES:
+            filters[name] = _time(name, value)
+        elif name == 'deleted' and _boolean(name, value):
+            filters['read_deleted'] = True
+            filters['only_deleted'] = True
+
+
+def from_request(req):
+    params = _params(req)
     filters = {}
-    for parse in (_project, _name, _status, _changes_since, _flavor):
-        parse(req, filters)
-    _host(req, filters, extended)
+    _project(req, params, filters)
+    _simple(req, params, filters)
+    if params.get('name'):
+        _name(params['name'][-1], filters)
+    if params.get('status'):
+        _status(req, params['status'], filters)
+    if params.get('flavor'):
+        _flavor(req, params['flavor'][-1], filters)
+    _changes(params, filters)
     return filters
 
 

@@ -1,9 +1,18 @@
-"""How a server looks in the API: Nova's body, status and fault."""
+"""How a server looks in the API: Nova's body at each microversion.
+
+What a body holds depends on the request's version (2.3 extended
+attributes, 2.9 locked, 2.16 host_status, 2.19 description, 2.26 tags,
+2.47 the flavor embedded, 2.63 trusted certificates, 2.71 server groups,
+2.73 lock reason) and on what the policy lets the caller see. A
+``ServerView`` works that out once per request and then shapes each server.
+"""
 import hashlib
 
 from nova_lite.api.compute import links
 from nova_lite.api import policy
+from nova_lite import conf as nl_conf
 from nova_lite.objects import fields
+from nova_lite.objects import service as service_obj
 
 _STATUS = {
     fields.VMState.BUILDING: 'BUILD',
@@ -14,6 +23,10 @@ _STATUS = {
 }
 _POWER = {0: 0, 1: 1, 3: 3, 4: 4, 6: 6}
 
+EXTENDED_ATTRIBUTES = 'os_compute_api:os-extended-server-attributes'
+HOST_STATUS = 'os_compute_api:servers:show:host_status'
+FLAVOR_EXTRA_SPECS = 'os_compute_api:os-flavor-extra-specs:index'
+
 
 def status(instance):
     return _STATUS.get(instance.vm_state, 'UNKNOWN')
@@ -23,6 +36,10 @@ def vm_states_of(server_status):
     """The vm states a status filter selects (none for an unknown one)."""
     return [state for state, name in _STATUS.items()
             if name == server_status]
+
+
+def known_status(server_status):
+    return server_status in _STATUS.values()
 
 
 def _time(value):
@@ -41,7 +58,9 @@ def brief(req, instance):
             'links': links.links(req, 'servers', instance.uuid)}
 
 
-EXTENDED_ATTRIBUTES = 'os_compute_api:os-extended-server-attributes'
+def shows_extended(req):
+    """Whether the caller sees host, hypervisor and fault details."""
+    return policy.check(req.context, EXTENDED_ATTRIBUTES)
 
 
 def _fault(fault, extended):
@@ -52,39 +71,127 @@ def _fault(fault, extended):
     return body
 
 
-def shows_extended(req):
-    """Whether the caller sees host, hypervisor and fault details."""
-    return policy.check(req.context, EXTENDED_ATTRIBUTES)
+def _host_status(service):
+    if service is None:
+        return 'UNKNOWN'
+    if not service.is_up(nl_conf.CONF.service_down_time):
+        return 'DOWN'
+    return 'MAINTENANCE' if service.disabled else 'UP'
 
 
-def detail(req, instance, extended):
-    body = brief(req, instance)
-    body.update({
-        'status': status(instance),
-        'tenant_id': instance.project_id, 'user_id': instance.user_id,
-        'metadata': {}, 'hostId': _host_id(instance), 'image': '',
-        'flavor': {'id': instance.flavor.flavorid,
-                   'links': links.links(req, 'flavors',
-                                        instance.flavor.flavorid)[1:]},
-        'created': _time(instance.created_at),
-        'updated': _time(instance.updated_at or instance.created_at),
-        'addresses': {}, 'accessIPv4': '', 'accessIPv6': '',
-        'OS-DCF:diskConfig': 'MANUAL', 'progress': 0,
-        'OS-EXT-AZ:availability_zone': 'nova', 'config_drive': '',
-        'key_name': None, 'security_groups': [{'name': 'default'}],
-        'os-extended-volumes:volumes_attached': [],
-        'OS-EXT-STS:vm_state': instance.vm_state,
-        'OS-EXT-STS:task_state': instance.task_state,
-        'OS-EXT-STS:power_state': _POWER.get(instance.power_state or 0, 0),
-        'OS-SRV-USG:launched_at': _time(instance.launched_at),
-        'OS-SRV-USG:terminated_at': _time(instance.terminated_at),
-    })
-    if extended:
-        body.update({
+class ServerView:
+    """Shapes servers for one request."""
+
+    def __init__(self, req):
+        self.req = req
+        self.version = req.api_version
+        self.extended = shows_extended(req)
+        self.host_status = (self.at('2.16') and
+                            policy.check(req.context, HOST_STATUS))
+        self.flavor_specs = (self.at('2.47') and
+                             policy.check(req.context, FLAVOR_EXTRA_SPECS))
+        self._services = None
+
+    def at(self, version):
+        return self.version.matches(version)
+
+    def expected_attrs(self):
+        """What to load with each instance for a detailed body."""
+        return ['flavor', 'fault'] + (['tags'] if self.at('2.26') else [])
+
+    def brief(self, instance):
+        return brief(self.req, instance)
+
+    def show(self, instance):
+        """A detailed body, plus what only the single-server view has."""
+        body = self.detail(instance)
+        if self.at('2.71'):
+            body['server_groups'] = []
+        return body
+
+    def detail(self, instance):
+        body = brief(self.req, instance)
+        body.update(self._base(instance))
+        body['flavor'] = self._flavor(instance.flavor)
+        if self.extended:
+            body.update(self._extended(instance))
+        if instance.vm_state == fields.VMState.ERROR and instance.fault:
+            body['fault'] = _fault(instance.fault, self.extended)
+        body.update(self._versioned(instance))
+        return body
+
+    def _base(self, instance):
+        return {
+            'status': status(instance),
+            'tenant_id': instance.project_id, 'user_id': instance.user_id,
+            'metadata': {}, 'hostId': _host_id(instance), 'image': '',
+            'created': _time(instance.created_at),
+            'updated': _time(instance.updated_at or instance.created_at),
+            'addresses': {}, 'accessIPv4': '', 'accessIPv6': '',
+            'OS-DCF:diskConfig': 'MANUAL', 'progress': 0,
+            'OS-EXT-AZ:availability_zone': 'nova', 'config_drive': '',
+            'key_name': None, 'security_groups': [{'name': 'default'}],
+            'os-extended-volumes:volumes_attached': [],
+            'OS-EXT-STS:vm_state': instance.vm_state,
+            'OS-EXT-STS:task_state': instance.task_state,
+            'OS-EXT-STS:power_state': _POWER.get(instance.power_state or 0,
+                                                 0),
+            'OS-SRV-USG:launched_at': _time(instance.launched_at),
+            'OS-SRV-USG:terminated_at': _time(instance.terminated_at),
+        }
+
+    def _flavor(self, flavor):
+        if not self.at('2.47'):
+            return {'id': flavor.flavorid,
+                    'links': links.links(self.req, 'flavors',
+                                         flavor.flavorid)[1:]}
+        body = {'original_name': flavor.name, 'ram': flavor.memory_mb,
+                'vcpus': flavor.vcpus, 'disk': flavor.root_gb,
+                'ephemeral': flavor.ephemeral_gb, 'swap': flavor.swap or 0}
+        if self.flavor_specs:
+            body['extra_specs'] = dict(flavor.extra_specs)
+        return body
+
+    def _extended(self, instance):
+        body = {
             'OS-EXT-SRV-ATTR:host': instance.host,
             'OS-EXT-SRV-ATTR:hypervisor_hostname': instance.node,
             'OS-EXT-SRV-ATTR:instance_name': 'instance-%08x' % instance.id,
-        })
-    if instance.vm_state == fields.VMState.ERROR and instance.fault:
-        body['fault'] = _fault(instance.fault, extended)
-    return body
+        }
+        if self.at('2.3'):
+            body.update({
+                'OS-EXT-SRV-ATTR:reservation_id': instance.reservation_id,
+                'OS-EXT-SRV-ATTR:launch_index': instance.launch_index or 0,
+                'OS-EXT-SRV-ATTR:hostname': instance.hostname,
+                'OS-EXT-SRV-ATTR:kernel_id': '',
+                'OS-EXT-SRV-ATTR:ramdisk_id': '',
+                'OS-EXT-SRV-ATTR:root_device_name': None,
+                'OS-EXT-SRV-ATTR:user_data': None,
+            })
+        return body
+
+    def _versioned(self, instance):
+        body = {}
+        if self.at('2.9'):
+            body['locked'] = instance.locked
+        if self.host_status:
+            body['host_status'] = self._status_of_host(instance.host)
+        if self.at('2.19'):
+            body['description'] = instance.display_description
+        if self.at('2.26'):
+            body['tags'] = list(instance.tags)
+        if self.at('2.63'):
+            body['trusted_image_certificates'] = None
+        if self.at('2.73'):
+            body['locked_reason'] = instance.locked_reason
+        return body
+
+    def _status_of_host(self, host):
+        if not host:
+            return ''
+        if self._services is None:
+            self._services = {s.host: s for s in
+                              service_obj.ServiceList.get_all(
+                                  self.req.context,
+                                  binary=service_obj.COMPUTE_BINARY)}
+        return _host_status(self._services.get(host))

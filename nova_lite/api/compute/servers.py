@@ -1,15 +1,28 @@
 """Servers: /servers, /servers/detail, /servers/{server_id}."""
+import re
+
+from oslo_utils import strutils
+
 from nova_lite.api.compute import flavors
 from nova_lite.api.compute import pagination
 from nova_lite.api.compute import server_filters
 from nova_lite.api.compute import server_view
-from nova_lite.api.schemas import servers as schema
+from nova_lite.api import policy
 from nova_lite.api.schemas import responses
+from nova_lite.api.schemas import servers as schema
 from nova_lite.api import validation
 from nova_lite import exception
+from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import instance as instance_obj
 
-def _get(req, server_id, expected_attrs=()):
+REQUESTED_DESTINATION = 'compute:servers:create:requested_destination'
+
+
+def get(req, server_id, expected_attrs=()):
+    """The server, if the caller's project owns it (or the caller is admin).
+
+    Another project's server is not found, so its existence is not leaked.
+    """
     instance = instance_obj.Instance.get_by_uuid(
         req.context, server_id, expected_attrs=list(expected_attrs))
     if (not req.context.is_admin and
@@ -18,15 +31,22 @@ def _get(req, server_id, expected_attrs=()):
     return instance
 
 
-def _list(req, extended, expected_attrs=()):
+def check_not_locked(req, instance):
+    """A locked server refuses changes from anyone but an admin (409)."""
+    if instance.locked and not req.context.is_admin:
+        raise exception.InstanceIsLocked(instance_uuid=instance.uuid)
+
+
+def _list(req, view, expected_attrs):
     limit, marker = pagination.page(req)
     keys, dirs = pagination.sorting(
-        req, server_filters.sort_keys_allowed(extended), 'created_at',
+        req, server_filters.sort_keys_allowed(view.extended), 'created_at',
         'desc')
-    return instance_obj.InstanceList.get_by_filters(
-        req.context, server_filters.from_request(req, extended),
+    instances = instance_obj.InstanceList.get_by_filters(
+        req.context, server_filters.from_request(req),
         expected_attrs=list(expected_attrs), limit=limit, marker=marker,
-        sort_keys=keys, sort_dirs=dirs), limit
+        sort_keys=keys, sort_dirs=dirs)
+    return instances, limit
 
 
 def _page(req, servers, limit):
@@ -35,24 +55,25 @@ def _page(req, servers, limit):
 
 @validation.responds(200, responses.server_list)
 def index(req):
-    extended = server_view.shows_extended(req)
-    instances, limit = _list(req, extended)
-    return _page(req, [server_view.brief(req, i) for i in instances], limit)
+    view = server_view.ServerView(req)
+    instances, limit = _list(req, view, [])
+    return _page(req, [view.brief(i) for i in instances], limit)
 
 
-@validation.responds(200, responses.server_detail_list)
+@validation.responds(200, responses.server_detail_list, '2.1', '2.46')
+@validation.responds(200, responses.server_detail_list_2_47, '2.47')
 def detail(req):
-    extended = server_view.shows_extended(req)
-    instances, limit = _list(req, extended, ['flavor', 'fault'])
-    return _page(req, [server_view.detail(req, i, extended)
-                       for i in instances], limit)
+    view = server_view.ServerView(req)
+    instances, limit = _list(req, view, view.expected_attrs())
+    return _page(req, [view.detail(i) for i in instances], limit)
 
 
-@validation.responds(200, responses.server_one)
+@validation.responds(200, responses.server_one, '2.1', '2.46')
+@validation.responds(200, responses.server_one_2_47, '2.47')
 def show(req, server_id):
-    instance = _get(req, server_id, ['flavor', 'fault'])
-    return 200, {'server': server_view.detail(
-        req, instance, server_view.shows_extended(req))}
+    view = server_view.ServerView(req)
+    instance = get(req, server_id, view.expected_attrs())
+    return 200, {'server': view.show(instance)}
 
 
 def _flavor(context, flavor_ref):
@@ -64,19 +85,66 @@ def _flavor(context, flavor_ref):
                                 % flavor_ref)
 
 
-@validation.schema(schema.create)
-@validation.responds(202, responses.server_created)
-def create(req):
-    body = req.body_json()['server']
+def _check_boot_source(body):
     if body.get('imageRef'):
         raise exception.Invalid(
             message='Image %s could not be found: this deployment has no '
                     'image service yet; boot with no imageRef.'
                     % body['imageRef'])
+    if body.get('trusted_image_certificates'):
+        raise exception.Invalid(
+            message='Image certificate validation is only supported when '
+                    'booting from an image, and this deployment boots '
+                    'without one.')
+    networks = body.get('networks')
+    if isinstance(networks, list) and networks:
+        raise exception.Invalid(
+            message='This deployment has no network service: boot with '
+                    "networks 'none' or 'auto' (microversion 2.37 and "
+                    'later) or with no networks.')
+
+
+def _requested_destination(req, body):
+    """{'host', 'node'} an admin asked to boot on (2.74), or None."""
+    host, node = body.get('host'), body.get('hypervisor_hostname')
+    if not (host or node):
+        return None
+    policy.enforce(req.context, REQUESTED_DESTINATION)
+    nodes = [n for n in compute_node_obj.ComputeNodeList.get_all(req.context)
+             if (not host or n.host == host) and
+             (not node or n.hypervisor_hostname == node)]
+    if not nodes:
+        raise exception.Invalid(
+            message='Compute host %s could not be found.' % (host or node)
+            if not (host and node) else
+            'Compute host %s with hypervisor %s could not be found.'
+            % (host, node))
+    return {'host': nodes[0].host, 'node': nodes[0].hypervisor_hostname}
+
+
+def _create_schemas(func):
+    for low, high in reversed(schema.CREATE_RANGES):
+        func = validation.schema(schema.create_at(low), low, high)(func)
+    return func
+
+
+@_create_schemas
+@validation.responds(202, responses.server_created)
+def create(req):
+    body = req.body_json()['server']
+    _check_boot_source(body)
     flavor = _flavor(req.context, body['flavorRef'])
     count = _count(body)
-    instances = [req.compute_api.create(req.context, flavor, name)
-                 for name in _names(body['name'], count)]
+    destination = _requested_destination(req, body)
+    reservation_id = instance_obj.new_reservation_id()
+    instances = [req.compute_api.create(
+        req.context, flavor, name, description=body.get('description'),
+        tags=body.get('tags', []), reservation_id=reservation_id,
+        launch_index=index, hostname=_hostname(name),
+        requested_destination=destination)
+        for index, name in enumerate(_names(body['name'], count))]
+    if strutils.bool_from_string(body.get('return_reservation_id', False)):
+        return 202, {'reservation_id': reservation_id}
     server = server_view.brief(req, instances[0])
     server.update({'OS-DCF:diskConfig': 'MANUAL',
                    'security_groups': [{'name': 'default'}]})
@@ -103,7 +171,37 @@ def _names(name, count):
     return ['%s-%d' % (name, i) for i in range(1, count + 1)]
 
 
+def _hostname(display_name):
+    """The guest hostname Nova derives from a display name (RFC 952)."""
+    hostname = re.sub(r'[^\w.-]+', '-', display_name.lower())
+    hostname = re.sub(r'[_.]', '-', hostname).strip('-')[:63]
+    return hostname.rstrip('-') or 'server'
+
+
+def _update_schemas(func):
+    for low, high in (('2.19', None), ('2.1', '2.18')):
+        func = validation.schema(schema.update_at(low), low, high)(func)
+    return func
+
+
+@_update_schemas
+@validation.responds(200, responses.server_one, '2.1', '2.46')
+@validation.responds(200, responses.server_one_2_47, '2.47')
+def update(req, server_id):
+    view = server_view.ServerView(req)
+    instance = get(req, server_id, view.expected_attrs())
+    changes = req.body_json()['server']
+    if 'name' in changes:
+        instance.display_name = changes['name']
+    if 'description' in changes:
+        instance.display_description = changes['description']
+    instance.save()
+    return 200, {'server': view.show(instance)}
+
+
 @validation.responds(204, None)
 def delete(req, server_id):
-    req.compute_api.delete(req.context, _get(req, server_id))
+    instance = get(req, server_id)
+    check_not_locked(req, instance)
+    req.compute_api.delete(req.context, instance)
     return 204, None

@@ -8,6 +8,9 @@ RULES = [
               'Show a flavor.'),
     base.rule('os-flavor-manage:create', base.ADMIN, 'POST', '/flavors',
               'Create a flavor.'),
+    base.rule('os-flavor-manage:update', base.ADMIN, 'PUT',
+              '/flavors/{flavor_id}', "Change a flavor's description "
+                                      '(2.55).'),
     base.rule('os-flavor-manage:delete', base.ADMIN, 'DELETE',
               '/flavors/{flavor_id}', 'Delete a flavor.'),
     base.rule('os-flavor-access', base.ADMIN, 'GET',

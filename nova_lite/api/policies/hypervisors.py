@@ -7,6 +7,13 @@ RULES = [
               '/os-hypervisors/detail', 'List hypervisors with usage.'),
     base.rule('os-hypervisors:show', base.ADMIN, 'GET',
               '/os-hypervisors/{hypervisor_id}', 'Show a hypervisor.'),
+    base.rule('os-hypervisors:search', base.ADMIN, 'GET',
+              '/os-hypervisors/{pattern}/search',
+              'Find hypervisors by hostname (before 2.53).'),
+    base.rule('os-hypervisors:servers', base.ADMIN, 'GET',
+              '/os-hypervisors/{pattern}/servers',
+              'List the servers of hypervisors found by hostname (before '
+              '2.53).'),
 ]
 
 

@@ -4,8 +4,11 @@ RULES = [
     base.rule('os-services:list', base.ADMIN, 'GET', '/os-services',
               'List services with their state (up or down).'),
     base.rule('os-services:update', base.ADMIN, 'PUT',
-              '/os-services/{enable,disable,disable-log-reason}',
-              'Enable or disable a service.'),
+              '/os-services/{service_id} (2.53), /os-services/{enable,'
+              'disable,disable-log-reason,force-down} (before)',
+              'Enable, disable or force down a service.'),
+    base.rule('os-services:delete', base.ADMIN, 'DELETE',
+              '/os-services/{service_id}', 'Delete a service.'),
 ]
 
 

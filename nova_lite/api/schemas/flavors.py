@@ -1,4 +1,6 @@
 """Request schemas of the flavors API."""
+import copy
+
 from nova_lite.api.schemas import parameter_types as types
 
 create = {
@@ -21,6 +23,28 @@ create = {
                 'os-flavor-access:is_public': types.boolean,
             },
             'required': ['name', 'ram', 'vcpus', 'disk'],
+            'additionalProperties': False,
+        },
+    },
+    'required': ['flavor'],
+    'additionalProperties': False,
+}
+
+description = {'type': ['string', 'null'], 'minLength': 0,
+               'maxLength': 65535,
+               'pattern': r'^[^\x00-\x08\x0b\x0c\x0e-\x1f]*$'}
+
+create_2_55 = copy.deepcopy(create)
+create_2_55['properties']['flavor']['properties']['description'] = \
+    description
+
+update = {
+    'type': 'object',
+    'properties': {
+        'flavor': {
+            'type': 'object',
+            'properties': {'description': description},
+            'required': ['description'],
             'additionalProperties': False,
         },
     },

@@ -21,7 +21,8 @@ def _wrap(key, schema, **extra):
 
 
 flavor_brief = _object({'id': {'type': 'string'}, 'name': {'type': 'string'},
-                        'links': _links})
+                        'links': _links, 'description': _nullable_string},
+                       required=['id', 'name', 'links'])
 flavor = _object(dict(flavor_brief['properties'], **{
     'ram': {'type': 'integer'}, 'vcpus': {'type': 'integer'},
     'disk': {'type': 'integer'},
@@ -29,7 +30,14 @@ flavor = _object(dict(flavor_brief['properties'], **{
     'swap': {'type': ['integer', 'string']},
     'rxtx_factor': {'type': 'number'},
     'OS-FLV-DISABLED:disabled': {'type': 'boolean'},
-    'os-flavor-access:is_public': {'type': 'boolean'}}))
+    'os-flavor-access:is_public': {'type': 'boolean'},
+    'description': _nullable_string,
+    'extra_specs': {'type': 'object',
+                    'additionalProperties': {'type': 'string'}}}),
+    required=flavor_brief['required'] + [
+        'ram', 'vcpus', 'disk', 'OS-FLV-EXT-DATA:ephemeral', 'swap',
+        'rxtx_factor', 'OS-FLV-DISABLED:disabled',
+        'os-flavor-access:is_public'])
 flavor_one = _wrap('flavor', flavor)
 flavor_list = _wrap('flavors', {'type': 'array', 'items': flavor_brief},
                     flavors_links=_links)
@@ -66,6 +74,17 @@ server = {'type': 'object', 'properties': dict(
         'OS-EXT-SRV-ATTR:host': _nullable_string,
         'OS-EXT-SRV-ATTR:hypervisor_hostname': _nullable_string,
         'OS-EXT-SRV-ATTR:instance_name': {'type': 'string'},
+        'OS-EXT-SRV-ATTR:reservation_id': _nullable_string,
+        'OS-EXT-SRV-ATTR:launch_index': {'type': 'integer'},
+        'OS-EXT-SRV-ATTR:hostname': _nullable_string,
+        'locked': {'type': 'boolean'},
+        'locked_reason': _nullable_string,
+        'host_status': {'type': 'string', 'enum': [
+            '', 'UP', 'DOWN', 'MAINTENANCE', 'UNKNOWN']},
+        'description': _nullable_string,
+        'tags': {'type': 'array', 'items': {'type': 'string'}},
+        'trusted_image_certificates': {'type': ['array', 'null']},
+        'server_groups': {'type': 'array'},
     }), 'required': ['id', 'name', 'links', 'status', 'tenant_id',
                      'user_id', 'flavor', 'created', 'updated'],
     'additionalProperties': True}
@@ -74,35 +93,67 @@ server_list = _wrap('servers', {'type': 'array', 'items': server_brief},
                     servers_links=_links)
 server_detail_list = _wrap('servers', {'type': 'array', 'items': server},
                            servers_links=_links)
-server_created = _wrap('server', _object(dict(
-    server_brief['properties'], **{
+# From 2.47 the flavor is embedded rather than linked.
+server_2_47 = dict(server, properties=dict(server['properties'], flavor=_object(
+    {'original_name': {'type': 'string'}, 'ram': {'type': 'integer'},
+     'vcpus': {'type': 'integer'}, 'disk': {'type': 'integer'},
+     'ephemeral': {'type': 'integer'}, 'swap': {'type': 'integer'},
+     'extra_specs': {'type': 'object',
+                     'additionalProperties': {'type': 'string'}}},
+    required=['original_name', 'ram', 'vcpus', 'disk', 'ephemeral',
+              'swap'])))
+server_one_2_47 = _wrap('server', server_2_47)
+server_detail_list_2_47 = _wrap('servers', {'type': 'array',
+                                            'items': server_2_47},
+                                servers_links=_links)
+server_created = {'oneOf': [
+    _wrap('server', _object(dict(server_brief['properties'], **{
         'OS-DCF:diskConfig': {'type': 'string'},
-        'security_groups': {'type': 'array'}})))
+        'security_groups': {'type': 'array'}}))),
+    _object({'reservation_id': {'type': 'string'}}),
+]}
+tags = _wrap('tags', {'type': 'array', 'items': {'type': 'string'}})
 
+_hypervisor_servers = {'type': 'array', 'items': _object({
+    'uuid': {'type': 'string'}, 'name': _nullable_string})}
 hypervisor_brief = _object({
-    'id': {'type': 'integer'}, 'hypervisor_hostname': {'type': 'string'},
+    'id': {'type': ['integer', 'string']},
+    'hypervisor_hostname': {'type': 'string'},
     'state': {'type': 'string', 'enum': ['up', 'down']},
-    'status': {'type': 'string', 'enum': ['enabled', 'disabled']}})
+    'status': {'type': 'string', 'enum': ['enabled', 'disabled']},
+    'servers': _hypervisor_servers},
+    required=['id', 'hypervisor_hostname', 'state', 'status'])
 hypervisor = {'type': 'object', 'properties': dict(
     hypervisor_brief['properties'], **{
         name: {'type': 'integer'} for name in (
             'vcpus', 'vcpus_used', 'memory_mb', 'memory_mb_used', 'local_gb',
-            'local_gb_used', 'free_ram_mb', 'free_disk_gb', 'running_vms')}),
+            'local_gb_used', 'free_ram_mb', 'free_disk_gb', 'running_vms')},
+    cpu_info={'type': ['string', 'object']}),
     'required': ['id', 'hypervisor_hostname', 'state', 'status', 'vcpus',
                  'memory_mb', 'local_gb', 'running_vms'],
     'additionalProperties': True}
 hypervisor_list = _wrap('hypervisors', {'type': 'array',
-                                        'items': hypervisor_brief})
+                                        'items': hypervisor_brief},
+                        hypervisors_links=_links)
 hypervisor_detail_list = _wrap('hypervisors', {'type': 'array',
-                                               'items': hypervisor})
+                                               'items': hypervisor},
+                               hypervisors_links=_links)
 hypervisor_one = _wrap('hypervisor', hypervisor)
 
-service_list = _wrap('services', {'type': 'array', 'items': _object({
-    'id': {'type': 'integer'}, 'binary': {'type': 'string'},
+service = _object({
+    'id': {'type': ['integer', 'string']}, 'binary': {'type': 'string'},
     'host': {'type': 'string'}, 'zone': {'type': 'string'},
     'status': {'type': 'string', 'enum': ['enabled', 'disabled']},
     'state': {'type': 'string', 'enum': ['up', 'down']},
-    'updated_at': _time, 'disabled_reason': _nullable_string})})
+    'updated_at': _time, 'disabled_reason': _nullable_string,
+    'forced_down': {'type': 'boolean'}},
+    required=['id', 'binary', 'host', 'zone', 'status', 'state',
+              'updated_at', 'disabled_reason'])
+service_list = _wrap('services', {'type': 'array', 'items': service})
+service_one = _wrap('service', service)
+service_forced_down = _wrap('service', _object({
+    'host': {'type': 'string'}, 'binary': {'type': 'string'},
+    'forced_down': {'type': 'boolean'}}))
 
 _version = {'type': 'object', 'properties': {
     'id': {'type': 'string'}, 'status': {'type': 'string'},

@@ -1,23 +1,131 @@
-"""Request schemas of the servers API."""
+"""Request schemas of the servers API, per microversion.
+
+``create_at(version)`` builds the boot body's schema for one version
+range: 2.19 adds ``description``, 2.37 makes ``networks`` required (and
+allows 'auto' and 'none'), 2.52 adds ``tags``, 2.63
+``trusted_image_certificates``, 2.74 ``host`` and
+``hypervisor_hostname``. ``CREATE_RANGES`` lists the ranges.
+"""
+import copy
+
 from nova_lite.api.schemas import parameter_types as types
 
-create = {
+description = {'type': ['string', 'null'], 'maxLength': 255,
+               'pattern': r'^[^\x00-\x08\x0b\x0c\x0e-\x1f]*$'}
+
+tag = {'type': 'string', 'minLength': 1, 'maxLength': 60,
+       'pattern': '^[^,/]*$'}
+tags = {'type': 'array', 'items': tag, 'maxItems': 50}
+
+_network = {
     'type': 'object',
     'properties': {
-        'server': {
-            'type': 'object',
-            'properties': {
-                'name': types.name,
-                'flavorRef': {'type': ['string', 'integer'], 'minLength': 1},
-                'imageRef': {'type': 'string', 'maxLength': 255},
-                'networks': {'type': 'string', 'enum': ['none', 'auto']},
-                'min_count': types.server_count,
-                'max_count': types.server_count,
-            },
-            'required': ['name', 'flavorRef'],
-            'additionalProperties': False,
-        },
+        'uuid': {'type': 'string', 'format': 'uuid'},
+        'port': {'type': ['string', 'null'], 'format': 'uuid'},
+        'fixed_ip': {'type': 'string'},
+        'tag': tag,
     },
-    'required': ['server'],
     'additionalProperties': False,
 }
+
+_hostname = {'type': 'string', 'minLength': 1, 'maxLength': 255,
+             'pattern': r'^[a-zA-Z0-9-._]*$'}
+
+_BASE = {
+    'name': types.name,
+    'flavorRef': {'type': ['string', 'integer'], 'minLength': 1},
+    'imageRef': {'type': 'string', 'maxLength': 255},
+    'networks': {'type': 'array', 'items': _network},
+    'min_count': types.server_count,
+    'max_count': types.server_count,
+    'return_reservation_id': types.boolean,
+}
+
+CREATE_RANGES = [('2.1', '2.18'), ('2.19', '2.36'), ('2.37', '2.51'),
+                 ('2.52', '2.62'), ('2.63', '2.73'), ('2.74', None)]
+
+
+def _properties(low):
+    minor = int(low.split('.')[1])
+    properties = dict(_BASE)
+    if minor >= 19:
+        properties['description'] = description
+    if minor >= 37:
+        properties['networks'] = {'oneOf': [
+            {'type': 'string', 'enum': ['none', 'auto']},
+            {'type': 'array', 'items': _network}]}
+    if minor >= 52:
+        properties['tags'] = tags
+    if minor >= 63:
+        properties['trusted_image_certificates'] = {
+            'type': ['array', 'null'], 'minItems': 1, 'maxItems': 50,
+            'uniqueItems': True,
+            'items': {'type': 'string', 'minLength': 1}}
+    if minor >= 74:
+        properties['host'] = _hostname
+        properties['hypervisor_hostname'] = _hostname
+    return properties
+
+
+def create_at(low):
+    required = ['name', 'flavorRef']
+    if int(low.split('.')[1]) >= 37:
+        required.append('networks')
+    return {
+        'type': 'object',
+        'properties': {
+            'server': {
+                'type': 'object',
+                'properties': copy.deepcopy(_properties(low)),
+                'required': required,
+                'additionalProperties': False,
+            },
+        },
+        'required': ['server'],
+        'additionalProperties': False,
+    }
+
+
+def update_at(low):
+    properties = {'name': types.name}
+    if int(low.split('.')[1]) >= 19:
+        properties['description'] = description
+    return {
+        'type': 'object',
+        'properties': {'server': {
+            'type': 'object', 'properties': properties,
+            'additionalProperties': False}},
+        'required': ['server'],
+        'additionalProperties': False,
+    }
+
+
+one_tag = {'type': 'object', 'properties': {'tag': tag}}
+
+tags_update_all = {
+    'type': 'object',
+    'properties': {'tags': tags},
+    'required': ['tags'],
+    'additionalProperties': False,
+}
+
+lock = {
+    'oneOf': [
+        {'type': 'null'},
+        {'type': 'object', 'properties': {
+            'locked_reason': {'type': 'string', 'minLength': 1,
+                              'maxLength': 255}},
+         'additionalProperties': False},
+    ],
+}
+lock_2_1 = {'type': ['object', 'null']}
+unlock = {'type': ['object', 'null']}
+
+action = {
+    'type': 'object',
+    'properties': {'lock': lock_2_1, 'unlock': unlock},
+    'minProperties': 1,
+    'maxProperties': 1,
+    'additionalProperties': False,
+}
+action_2_73 = dict(action, properties={'lock': lock, 'unlock': unlock})

@@ -48,22 +48,54 @@ def validate(schema, body):
 
 
 def schema(request_schema, min_version='2.1', max_version=None):
-    """Validate ``req.json_body`` against the schema for these versions."""
+    """Validate the JSON body against the schema for these versions.
+
+    Stack one per version range; each is kept on the handler (outermost
+    first) for the OpenAPI document of a version.
+    """
     def decorator(func):
         @functools.wraps(func)
         def wrapper(req, **kwargs):
             if req.api_version.matches(min_version, max_version):
                 validate(request_schema, req.body_json())
             return func(req, **kwargs)
-        wrapper.request_schema = request_schema
+        wrapper.request_schemas = [(min_version, max_version,
+                                    request_schema)] + list(
+            getattr(func, 'request_schemas', []))
         return wrapper
     return decorator
 
 
-def responds(status, response_schema):
-    """Declare what a handler answers with (OpenAPI, response checks)."""
+def query_schema(request_schema, min_version='2.1', max_version=None):
+    """Validate the query string (a dict of lists) for these versions."""
     def decorator(func):
-        func.responses = dict(getattr(func, 'responses', {}))
-        func.responses[status] = response_schema
+        @functools.wraps(func)
+        def wrapper(req, **kwargs):
+            if req.api_version.matches(min_version, max_version):
+                validate(request_schema, req.GET.dict_of_lists())
+            return func(req, **kwargs)
+        return wrapper
+    return decorator
+
+
+def responds(status, response_schema, min_version='2.1', max_version=None):
+    """Declare what a handler answers with at these versions (OpenAPI,
+    response checks); stack one per version range."""
+    def decorator(func):
+        func.responses = list(getattr(func, 'responses', [])) + [
+            (status, min_version, max_version, response_schema)]
         return func
     return decorator
+
+
+def request_schema_at(handler, version):
+    for low, high, request_schema in getattr(handler, 'request_schemas', []):
+        if version.matches(low, high):
+            return request_schema
+    return None
+
+
+def responses_at(handler, version):
+    """{status: schema} the handler answers with at ``version``."""
+    return {status: response_schema for status, low, high, response_schema
+            in getattr(handler, 'responses', []) if version.matches(low, high)}

@@ -29,6 +29,16 @@ def get_by_id(context, node_id):
 
 
 @engine.reader
+def get_by_uuid(context, uuid):
+    node = context.session.scalars(
+        sa.select(models.ComputeNode)
+        .where(models.ComputeNode.uuid == uuid)).first()
+    if node is None:
+        raise exception.ComputeHostNotFound(host=uuid)
+    return node
+
+
+@engine.reader
 def get_by_host_and_nodename(context, host, nodename):
     node = context.session.scalars(
         sa.select(models.ComputeNode)

@@ -127,6 +127,16 @@ def destroy(context, flavorid):
 
 
 @engine.writer
+def update(context, flavorid, values):
+    """Change a flavor's own columns (the API changes only description)."""
+    flavor = _get(context.session, flavorid)
+    for key, value in values.items():
+        setattr(flavor, key, value)
+    context.session.flush()
+    return flavor
+
+
+@engine.writer
 def update_extra_specs(context, flavorid, specs):
     """Add or replace the given keys, leaving the others as they are."""
     flavor = _get(context.session, flavorid)

@@ -17,11 +17,13 @@ def _utcnow():
 
 
 @engine.writer
-def create(context, values, extra):
+def create(context, values, extra, tags=()):
     instance = models.Instance(**values)
     context.session.add(instance)
     context.session.add(models.InstanceExtra(instance_uuid=values['uuid'],
                                              **extra))
+    context.session.add_all([models.Tag(resource_id=values['uuid'], tag=tag)
+                             for tag in sorted(set(tags))])
     context.session.flush()
     return instance
 
@@ -50,10 +52,25 @@ def _filtered(filters):
     if name_regex:
         query = query.where(
             models.Instance.display_name.regexp_match(name_regex))
+    changed = sa.func.coalesce(models.Instance.updated_at,
+                               models.Instance.created_at)
     since = filters.pop('changes_since', None)
     if since is not None:
-        query = query.where(sa.func.coalesce(
-            models.Instance.updated_at, models.Instance.created_at) >= since)
+        query = query.where(changed >= since)
+    before = filters.pop('changes_before', None)
+    if before is not None:
+        query = query.where(changed <= before)
+    if filters.pop('only_deleted', False):
+        query = query.where(models.Instance.deleted != 0)
+    for name in ('created_at', 'launched_at', 'terminated_at'):
+        at_or_after = filters.pop(name, None)
+        if at_or_after is not None:
+            query = query.where(getattr(models.Instance, name) >= at_or_after)
+    locked = filters.pop('locked', None)
+    if locked is not None:
+        query = query.where(models.Instance.locked_by.is_not(None) if locked
+                            else models.Instance.locked_by.is_(None))
+    query = _tag_filters(query, filters)
     for name, value in filters.items():
         column = getattr(models.Instance, name)
         if isinstance(value, (list, tuple, set)):
@@ -63,13 +80,39 @@ def _filtered(filters):
     return query
 
 
+def _has_tag(tag):
+    return sa.exists().where(models.Tag.resource_id == models.Instance.uuid,
+                             models.Tag.tag == tag)
+
+
+def _tag_filters(query, filters):
+    """``tags``: all of; ``tags_any``: one of; ``not_tags``: not all of;
+    ``not_tags_any``: none of (each a list of tags), as Nova reads them."""
+    tags = filters.pop('tags', None)
+    if tags:
+        query = query.where(*[_has_tag(t) for t in tags])
+    tags_any = filters.pop('tags_any', None)
+    if tags_any:
+        query = query.where(sa.or_(*[_has_tag(t) for t in tags_any]))
+    not_tags = filters.pop('not_tags', None)
+    if not_tags:
+        query = query.where(sa.not_(sa.and_(*[_has_tag(t)
+                                              for t in not_tags])))
+    not_tags_any = filters.pop('not_tags_any', None)
+    if not_tags_any:
+        query = query.where(*[sa.not_(_has_tag(t)) for t in not_tags_any])
+    return query
+
+
 @engine.reader
 def get_all(context, filters=None, limit=None, marker=None, sort_keys=None,
             sort_dirs=None):
     """Instances matching the filters, a page at a time.
 
     Filters are equalities (a list means any of), plus ``name_regex``,
-    ``changes_since`` and ``read_deleted``. The page starts after the
+    ``changes_since``, ``changes_before``, ``created_at``/``launched_at``/
+    ``terminated_at`` (at or after), ``locked``, the tag filters,
+    ``read_deleted`` and ``only_deleted``. The page starts after the
     instance whose uuid is ``marker``; the default order is newest first.
     """
     marker_row = paging.marker_row(
@@ -105,6 +148,8 @@ def destroy(context, uuid):
     instance = _get(context.session, uuid)
     instance.deleted = instance.id
     instance.deleted_at = _utcnow()
+    context.session.execute(sa.delete(models.Tag).where(
+        models.Tag.resource_id == uuid))
     context.session.flush()
     return instance
 

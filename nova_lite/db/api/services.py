@@ -42,3 +42,43 @@ def update(context, service_id, values):
         setattr(service, key, value)
     context.session.flush()
     return service
+
+
+@engine.reader
+def get(context, service_id):
+    service = context.session.get(models.Service, service_id)
+    if service is None:
+        raise exception.ServiceNotFound(service_id=service_id)
+    return service
+
+
+@engine.reader
+def get_by_uuid(context, uuid):
+    service = context.session.scalars(
+        sa.select(models.Service).where(models.Service.uuid == uuid)).first()
+    if service is None:
+        raise exception.ServiceNotFound(service_id=uuid)
+    return service
+
+
+@engine.writer
+def destroy(context, service_id):
+    """Delete a service; a compute's nodes go with it, its servers may not.
+
+    Refused (409) while the host still has servers: they would be left
+    without a compute to delete them.
+    """
+    service = context.session.get(models.Service, service_id)
+    if service is None:
+        raise exception.ServiceNotFound(service_id=service_id)
+    count = context.session.scalar(
+        sa.select(sa.func.count()).select_from(models.Instance).where(
+            models.Instance.host == service.host,
+            models.Instance.deleted == 0))
+    if count and service.binary == 'nova-lite-compute':
+        raise exception.ServiceInUse(service_id=service.uuid,
+                                     host=service.host, count=count)
+    if service.binary == 'nova-lite-compute':
+        context.session.execute(sa.delete(models.ComputeNode).where(
+            models.ComputeNode.host == service.host))
+    context.session.delete(service)
