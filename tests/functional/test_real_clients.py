@@ -19,12 +19,16 @@ def endpoint(all_in_one):
     return 'http://127.0.0.1:%d/v2.1' % aio.api.port
 
 
-def _osc(endpoint, *args):
+def _run_osc(endpoint, *args):
     command = [os.path.join(os.path.dirname(sys.executable), 'openstack'),
                '--os-auth-type', 'none', '--os-endpoint', endpoint,
                '--os-identity-api-version', '3'] + list(args)
-    result = subprocess.run(command, capture_output=True, text=True,
-                            timeout=120)
+    return subprocess.run(command, capture_output=True, text=True,
+                          timeout=120)
+
+
+def _osc(endpoint, *args):
+    result = _run_osc(endpoint, *args)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout) if '-f' in args and 'json' in args \
         else result.stdout
@@ -39,6 +43,13 @@ def test_openstack_cli(endpoint):
          'm1.tiny')
     shown = _osc(endpoint, 'flavor', 'show', 'm1.tiny', '-f', 'json')
     assert shown['properties'] == {'hw:cpu_policy': 'dedicated'}
+    rejected = _run_osc(endpoint, '--os-compute-api-version', '2.86',
+                        'flavor', 'set', '--property',
+                        'hw:cpu_policy=sometimes', 'm1.tiny')
+    assert rejected.returncode != 0
+    assert 'hw:cpu_policy' in rejected.stderr
+    assert _osc(endpoint, 'flavor', 'show', 'm1.tiny', '-f', 'json')[
+        'properties'] == {'hw:cpu_policy': 'dedicated'}
     _osc(endpoint, 'flavor', 'unset', '--property', 'hw:cpu_policy',
          'm1.tiny')
     assert _osc(endpoint, 'flavor', 'show', 'm1.tiny', '-f',
@@ -57,6 +68,10 @@ def test_openstack_cli(endpoint):
                                                              'ACTIVE')]
     shown = _osc(endpoint, 'server', 'show', 'web', '-f', 'json')
     assert shown['OS-EXT-SRV-ATTR:host'].startswith('sim-host-')
+    latest = _osc(endpoint, '--os-compute-api-version', '2.86', 'server',
+                  'show', 'web', '-f', 'json')
+    assert latest['OS-EXT-SRV-ATTR:host'] == shown['OS-EXT-SRV-ATTR:host']
+    assert 'm1.tiny' in str(latest['flavor'])
     _osc(endpoint, 'server', 'delete', '--wait', 'web')
     assert _osc(endpoint, 'server', 'list', '-f', 'json') == []
     _osc(endpoint, 'flavor', 'delete', 'm1.tiny')

@@ -140,3 +140,11 @@ class Keystone:
         self._admin('PUT', '/projects/%s/users/%s/roles/%s' % (
             project_id, user_id, roles[0]['id']))
         return user_id
+
+    def register_endpoint(self, service_type, url):
+        """Put a service in the catalog, as a deployer would."""
+        service_id = self._admin('POST', '/services', {'service': {
+            'type': service_type, 'name': service_type}})['service']['id']
+        self._admin('POST', '/endpoints', {'endpoint': {
+            'service_id': service_id, 'interface': 'public', 'url': url,
+            'region_id': 'RegionOne'}})

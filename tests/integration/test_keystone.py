@@ -1,4 +1,9 @@
 """The keystone auth strategy against a real Keystone."""
+import json
+import os
+import subprocess
+import sys
+
 from keystoneauth1 import loading
 from keystonemiddleware import auth_token
 import pytest
@@ -80,3 +85,46 @@ def test_real_tokens_drive_the_api(keystone, api):
     assert admin.get('/servers/%s' % server['id'])[1]['server'][
         'OS-EXT-SRV-ATTR:host'] == 'sim-host-1'
     assert alice.delete('/servers/%s' % server['id'])[0] == 204
+
+
+def _osc(keystone, user, password, project, *args):
+    command = [os.path.join(os.path.dirname(sys.executable), 'openstack'),
+               '--os-auth-url', keystone.url,
+               '--os-identity-api-version', '3',
+               '--os-username', user, '--os-password', password,
+               '--os-project-name', project,
+               '--os-user-domain-id', 'default',
+               '--os-project-domain-id', 'default',
+               '--os-region-name', 'RegionOne'] + list(args)
+    result = subprocess.run(command, capture_output=True, text=True,
+                            timeout=120)
+    return result.returncode, result.stdout, result.stderr
+
+
+def test_openstack_cli_with_keystone_tokens(keystone, api):
+    keystone.register_endpoint('compute', api.base + '/v2.1')
+    demo = keystone.project('osc-demo')
+    keystone.user('carol', 'carol-pw', demo, 'member')
+    admin = ('admin', keystone_fixture.ADMIN_PASSWORD, 'admin')
+    carol = ('carol', 'carol-pw', 'osc-demo')
+
+    code, out, err = _osc(keystone, *admin, 'flavor', 'create', '--ram',
+                          '512', '--vcpus', '1', '--disk', '1', '--id',
+                          'tiny', 'm1.tiny', '-f', 'json')
+    assert code == 0, err
+    assert json.loads(out)['name'] == 'm1.tiny'
+    code, out, err = _osc(keystone, *carol, 'flavor', 'create', '--ram',
+                          '1', '--vcpus', '1', 'nope')
+    assert code != 0 and '403' in err
+    code, out, err = _osc(keystone, *admin, '--os-compute-api-version',
+                          '2.86', 'flavor', 'set', '--property',
+                          'hw:cpu_policy=sometimes', 'm1.tiny')
+    assert code != 0 and 'hw:cpu_policy' in err
+    code, out, err = _osc(keystone, *admin, '--os-compute-api-version',
+                          '2.86', 'flavor', 'set', '--property',
+                          'hw:cpu_policy=dedicated', 'm1.tiny')
+    assert code == 0, err
+    code, out, err = _osc(keystone, *carol, 'flavor', 'list', '-f', 'json')
+    assert [f['Name'] for f in json.loads(out)] == ['m1.tiny']
+    code, out, err = _osc(keystone, *carol, 'server', 'list', '-f', 'json')
+    assert (code, json.loads(out)) == (0, [])
