@@ -56,6 +56,35 @@ class ComputeApp:
         return self.router(environ, start_response)
 
 
+class ProjectInPath:
+    """Accept ``/v2.1/{project_id}/...`` URLs, as catalogs of the 2.1 era
+    (and Nova since 2.18, optionally) have them: the project id must be
+    the caller's own; it is dropped before routing."""
+
+    def __init__(self, app, collections):
+        self.app = app
+        self.collections = collections
+
+    @webob.dec.wsgify(RequestClass=wsgi.Request)
+    def __call__(self, req):
+        segment = req.path_info_peek()
+        if segment and segment not in self.collections:
+            project_id = req.environ[wsgi.ENVIRON_CONTEXT].project_id
+            if segment == project_id:
+                req.path_info_pop()
+            elif _looks_like_project_id(segment):
+                return faults.error_response(
+                    400, "Malformed request URL: URL's project_id '%s' "
+                         "doesn't match Context's project_id '%s'"
+                         % (segment, project_id))
+        return self.app
+
+
+def _looks_like_project_id(segment):
+    return len(segment) == 32 and all(c in '0123456789abcdef'
+                                      for c in segment)
+
+
 @webob.dec.wsgify(RequestClass=wsgi.Request)
 def versions_app(req):
     status, body = versions.root(req)
@@ -79,7 +108,8 @@ def auth_pipeline_factory(loader, global_conf, **local_conf):
 
 
 def compute_app_factory(global_conf, **local_conf):
-    return ComputeApp(nl_conf.CONF)
+    collections = {path.split('/')[1] for _m, path, _h, _r in router.ROUTES}
+    return ProjectInPath(ComputeApp(nl_conf.CONF), collections)
 
 
 def versions_app_factory(global_conf, **local_conf):

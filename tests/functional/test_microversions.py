@@ -326,3 +326,15 @@ def test_force_down_from_2_11(aio):
     state = {s['host']: s['state'] for s in services}
     assert state['sim-host-2'] == 'down'
     assert isinstance(services[0]['id'], int)
+
+
+def test_project_id_in_the_url_is_accepted_when_it_is_yours(aio):
+    api = aio.client
+    member = api.as_user('alice:0123456789abcdef0123456789abcdef')
+    server = _boot(member)
+    status, body = member.get('/0123456789abcdef0123456789abcdef/servers')
+    assert status == 200, body
+    assert [s['id'] for s in body['servers']] == [server['id']]
+    status, body = member.get('/fedcba98765432100123456789abcdef/servers')
+    assert status == 400 and "doesn't match" in body['badRequest'][
+        'message']
