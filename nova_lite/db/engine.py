@@ -12,6 +12,7 @@ import os
 import sqlite3
 
 from oslo_db.sqlalchemy import enginefacade
+from oslo_db.sqlalchemy import engines
 import sqlalchemy
 
 from nova_lite import conf
@@ -105,8 +106,20 @@ def _new_manager(connection):
                       max_retries=CONF.database.max_retries,
                       retry_interval=CONF.database.retry_interval,
                       **options)
+    manager.append_on_engine_create(_no_eventlet_yield)
     manager.append_on_engine_create(_tune_sqlite)
     return manager
+
+
+def _no_eventlet_yield(engine):
+    """Drop oslo.db's time.sleep(0) at each connection check-in.
+
+    It is there to let eventlet green threads run; nova_lite runs real
+    threads, which need no such yield, and it cost a tenth of a
+    millisecond a transaction.
+    """
+    if sqlalchemy.event.contains(engine, 'checkin', engines._thread_yield):
+        sqlalchemy.event.remove(engine, 'checkin', engines._thread_yield)
 
 
 def configure(connection=None):

@@ -47,10 +47,19 @@ def _detail(req, flavor):
         'OS-FLV-DISABLED:disabled': flavor.disabled,
         'os-flavor-access:is_public': flavor.is_public,
     })
-    if (req.api_version.matches('2.61') and
-            policy.check(req.context, EXTRA_SPECS_INDEX)):
+    if _shows_extra_specs(req):
         body['extra_specs'] = dict(flavor.extra_specs)
     return body
+
+
+def _shows_extra_specs(req):
+    """From 2.61, for those who may read extra specs; asked once a
+    request, however many flavors it shows."""
+    if 'nova_lite.shows_extra_specs' not in req.environ:
+        req.environ['nova_lite.shows_extra_specs'] = (
+            req.api_version.matches('2.61') and
+            policy.check(req.context, EXTRA_SPECS_INDEX))
+    return req.environ['nova_lite.shows_extra_specs']
 
 
 def get_visible(context, flavor_id):

@@ -1,6 +1,7 @@
 """Flavors and their extra specs."""
 from oslo_db import exception as db_exc
 import sqlalchemy as sa
+from sqlalchemy import orm
 
 from nova_lite.db import engine
 from nova_lite.db import models
@@ -28,8 +29,10 @@ def create(context, values, extra_specs):
 
 
 def _get(session, flavorid):
+    # One query with its extra specs joined, rather than two.
     flavor = session.scalars(
-        _query(session).where(models.Flavor.flavorid == flavorid)).first()
+        _query(session).where(models.Flavor.flavorid == flavorid)
+        .options(orm.joinedload(models.Flavor.extra_specs))).unique().first()
     if flavor is None:
         raise exception.FlavorNotFound(flavor_id=flavorid)
     return flavor

@@ -29,8 +29,12 @@ class Registry:
             self.validators.extend(module.register())
             if hasattr(module, 'check_all'):
                 self.whole_set_checks.append(module.check_all)
-        self._compiled = [(v.key_regex(), v, base.value_schema(v.value))
-                          for v in self.validators]
+        # Validators built once: jsonschema.validate() would check the
+        # schema itself again on every call.
+        self._compiled = [
+            (v.key_regex(), v,
+             jsonschema.Draft4Validator(base.value_schema(v.value)))
+            for v in self.validators]
         self._namespaces = [v.namespace_regex() for v in self.validators
                             if v.namespace is not None]
 
@@ -62,7 +66,7 @@ class Registry:
                     detail='Validation failed; %s.' % problems[0])
 
     def validate_one(self, key, value):
-        validator, schema = self.find(key)
+        validator, schema = self.find(key)  # schema: a compiled validator
         if validator is None:
             if self.in_known_namespace(key):
                 raise exception.ValidationError(
@@ -72,7 +76,7 @@ class Registry:
             return
         try:
             converted = _convert(value, validator.value['type'])
-            jsonschema.validate(converted, schema)
+            schema.validate(converted)
         except (ValueError, jsonschema.ValidationError) as e:
             reason = getattr(e, 'message', None) or str(e)
             raise exception.ValidationError(
