@@ -5,12 +5,18 @@ Starts ``nova-lite-api`` (cheroot, the production WSGI server, with the
 api-paste.ini pipeline) on a fresh SQLite database and times, from one
 client on loopback: GET /flavors/detail with 10 flavors, GET one flavor,
 POST a flavor, POST extra specs (valid) and POST extra specs (invalid,
-refused with 400 at microversion 2.86 once it is served, by the shape
-check before). Prints the median of each; it never asserts.
+refused with 400 by the microversion 2.86 validation). Prints the median
+of each; it never asserts.
+
+The client is http.client on one keep-alive connection: on this machine
+kind requests adds about a millisecond of its own to every call, which is
+the client's time, not the API's.
 
     .venv/bin/python bench/api.py [--rounds 200]
 """
 import argparse
+import http.client
+import json
 import os
 import socket
 import statistics
@@ -62,13 +68,34 @@ def start_api():
     raise SystemExit('nova-lite-api did not start; see %s' % log.name)
 
 
+class Client:
+    """JSON over one keep-alive connection, with the bench's headers."""
+
+    def __init__(self, base):
+        self.prefix = '/v2.1'
+        self.conn = http.client.HTTPConnection(
+            base.split('//', 1)[1].split('/', 1)[0])
+        self.headers = {'X-Auth-Token': 'admin:admin',
+                        'OpenStack-API-Version': 'compute latest',
+                        'Content-Type': 'application/json'}
+
+    def call(self, method, path, body=None):
+        self.conn.request(method, self.prefix + path,
+                          body=json.dumps(body) if body is not None
+                          else None, headers=self.headers)
+        response = self.conn.getresponse()
+        payload = response.read()
+        if response.status >= 500:
+            raise SystemExit('%s %s: %s' % (method, path, payload))
+        return response.status
+
+
 def median_ms(call, rounds):
     samples = []
     for i in range(rounds):
         start = time.perf_counter()
-        response = call(i)
+        call(i)
         samples.append(time.perf_counter() - start)
-        assert response.status_code < 500, response.text
     return 1000 * statistics.median(samples)
 
 
@@ -77,34 +104,32 @@ def main():
     parser.add_argument('--rounds', type=int, default=200)
     args = parser.parse_args()
     process, base = start_api()
-    session = requests.Session()
-    session.headers.update({'X-Auth-Token': 'admin:admin',
-                            'OpenStack-API-Version': 'compute latest'})
+    client = Client(base)
     try:
         for i in range(10):
-            session.post(base + '/flavors', json={'flavor': {
+            client.call('POST', '/flavors', {'flavor': {
                 'name': 'f%d' % i, 'id': 'f%d' % i, 'ram': 512,
                 'vcpus': 1, 'disk': 1}})
         rounds = args.rounds
         figures = [
             ('GET /flavors/detail (10 flavors)', median_ms(
-                lambda i: session.get(base + '/flavors/detail'), rounds)),
+                lambda i: client.call('GET', '/flavors/detail'), rounds)),
             ('GET /flavors/f1', median_ms(
-                lambda i: session.get(base + '/flavors/f1'), rounds)),
+                lambda i: client.call('GET', '/flavors/f1'), rounds)),
             ('POST /flavors', median_ms(
-                lambda i: session.post(base + '/flavors', json={'flavor': {
+                lambda i: client.call('POST', '/flavors', {'flavor': {
                     'name': 'new%d' % i, 'ram': 512, 'vcpus': 1,
                     'disk': 1}}), rounds)),
             ('POST extra specs (valid)', median_ms(
-                lambda i: session.post(
-                    base + '/flavors/f1/os-extra_specs',
-                    json={'extra_specs': {'hw:cpu_policy': 'dedicated',
-                                          'quota:cpu_shares': str(i)}}),
+                lambda i: client.call(
+                    'POST', '/flavors/f1/os-extra_specs',
+                    {'extra_specs': {'hw:cpu_policy': 'dedicated',
+                                     'quota:cpu_shares': str(i)}}),
                 rounds)),
             ('POST extra specs (invalid)', median_ms(
-                lambda i: session.post(
-                    base + '/flavors/f1/os-extra_specs',
-                    json={'extra_specs': {'hw:cpu_policy': ['x']}}),
+                lambda i: client.call(
+                    'POST', '/flavors/f1/os-extra_specs',
+                    {'extra_specs': {'hw:cpu_policy': 'sometimes'}}),
                 rounds)),
         ]
     finally:

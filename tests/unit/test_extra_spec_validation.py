@@ -104,9 +104,9 @@ class _Req:
 
 
 def test_validation_applies_from_2_86_only():
-    extra_specs.validate_for(_Req('2.85'), {'hw:cpu_polcy': 'x'})
+    extra_specs.validate_keys_for(_Req('2.85'), {'hw:cpu_polcy': 'x'})
     with pytest.raises(exception.ValidationError):
-        extra_specs.validate_for(_Req('2.86'), {'hw:cpu_polcy': 'x'})
+        extra_specs.validate_keys_for(_Req('2.86'), {'hw:cpu_polcy': 'x'})
 
 
 def test_documentation_lists_every_key(registry):

@@ -20,17 +20,21 @@ def index(req, flavor_id):
     return 200, {'extra_specs': _flavor(req, flavor_id).extra_specs}
 
 
-def _write(req, flavor, specs):
+def _write(req, flavor_id, specs):
+    """Check each key and value, then (with the flavor's other keys) the
+    whole set, then write; a bad key costs no database read."""
     specs = _as_strings(specs)
-    extra_specs.validate_for(req, specs, dict(flavor.extra_specs, **specs))
+    extra_specs.validate_keys_for(req, specs)
+    flavor = _flavor(req, flavor_id)
+    extra_specs.validate_set_for(req, dict(flavor.extra_specs, **specs))
     flavor.update_extra_specs(specs)
+    return flavor
 
 
 @validation.schema(schema.create)
 @validation.responds(200, responses.extra_specs)
 def create(req, flavor_id):
-    flavor = _flavor(req, flavor_id)
-    _write(req, flavor, req.body_json()['extra_specs'])
+    flavor = _write(req, flavor_id, req.body_json()['extra_specs'])
     return 200, {'extra_specs': flavor.extra_specs}
 
 
@@ -49,8 +53,7 @@ def update(req, flavor_id, key):
     if key not in body:
         raise exception.ValidationError(detail='Request body and URI '
                                                'mismatch')
-    flavor = _flavor(req, flavor_id)
-    _write(req, flavor, body)
+    flavor = _write(req, flavor_id, body)
     return 200, {key: flavor.extra_specs[key]}
 
 

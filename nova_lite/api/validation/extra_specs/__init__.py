@@ -57,10 +57,16 @@ class Registry:
         ``resulting`` (default: ``specs``) is the flavor's whole set once
         they are written, for the checks that need all keys at once.
         """
+        self.validate_keys(specs)
+        self.validate_set(specs if resulting is None else resulting)
+
+    def validate_keys(self, specs):
         for key in sorted(specs):
             self.validate_one(key, specs[key])
+
+    def validate_set(self, resulting):
         for check in self.whole_set_checks:
-            problems = check(specs if resulting is None else resulting)
+            problems = check(resulting)
             if problems:
                 raise exception.ValidationError(
                     detail='Validation failed; %s.' % problems[0])
@@ -112,7 +118,13 @@ def get_registry():
 VALIDATED_FROM = '2.86'
 
 
-def validate_for(req, specs, resulting=None):
+def validate_keys_for(req, specs):
     """Validate keys and values when the request's version asks for it."""
     if req.api_version.matches(VALIDATED_FROM):
-        get_registry().validate(specs, resulting)
+        get_registry().validate_keys(specs)
+
+
+def validate_set_for(req, resulting):
+    """The checks across keys (a flavor's whole set), from 2.86."""
+    if req.api_version.matches(VALIDATED_FROM):
+        get_registry().validate_set(resulting)
