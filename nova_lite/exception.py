@@ -152,3 +152,88 @@ class InstanceIsLocked(Conflict):
 class ServiceInUse(Conflict):
     msg_fmt = ('Service %(service_id)s on host %(host)s still has '
                '%(count)d servers; delete them first.')
+
+
+# Placement. ``error_code`` is Placement's machine-readable code, sent in
+# the ``errors[].code`` of its error bodies.
+
+class PlacementError(NovaLiteException):
+    error_code = 'placement.undefined_code'
+
+
+class ResourceProviderNotFound(PlacementError, NotFound):
+    msg_fmt = 'No resource provider with uuid %(uuid)s found'
+
+
+class ResourceProviderExists(PlacementError, Conflict):
+    error_code = 'placement.duplicate_name'
+    msg_fmt = 'Conflicting resource provider %(field)s: %(value)s already exists.'
+
+
+class ResourceProviderInUse(PlacementError, Conflict):
+    error_code = 'placement.resource_provider.inuse'
+    msg_fmt = 'Unable to delete resource provider %(uuid)s: %(reason)s'
+
+
+class ResourceProviderGenerationConflict(PlacementError, Conflict):
+    error_code = 'placement.concurrent_update'
+    msg_fmt = ('resource provider generation conflict: %(uuid)s is at '
+               'generation %(current)s, not %(given)s')
+
+
+class ConcurrentUpdate(PlacementError, Conflict):
+    """Writers raced for the same providers or consumer; retried, then
+    reported."""
+    error_code = 'placement.concurrent_update'
+    msg_fmt = '%(detail)s'
+
+
+class ConsumerGenerationConflict(PlacementError, Conflict):
+    error_code = 'placement.concurrent_update'
+    msg_fmt = ('consumer generation conflict - expected %(expected)s but '
+               'got %(got)s')
+
+
+class InvalidInventory(PlacementError, Invalid):
+    msg_fmt = '%(detail)s'
+
+
+class InventoryInUse(PlacementError, Conflict):
+    error_code = 'placement.inventory.inuse'
+    msg_fmt = ('Inventory for %(resource_class)s on resource provider '
+               '%(uuid)s in use.')
+
+
+class InvalidAllocation(PlacementError, Invalid):
+    msg_fmt = '%(detail)s'
+
+
+class CapacityExceeded(PlacementError, Conflict):
+    msg_fmt = ('Unable to allocate inventory: Unable to create allocation '
+               'for \'%(resource_class)s\' on resource provider '
+               '\'%(uuid)s\'. The requested amount would exceed the '
+               'capacity.')
+
+
+class ResourceClassNotFound(PlacementError, NotFound):
+    msg_fmt = 'No such resource class %(name)s.'
+
+
+class ResourceClassExists(PlacementError, Conflict):
+    msg_fmt = 'Resource class %(name)s already exists.'
+
+
+class ResourceClassInUse(PlacementError, Conflict):
+    msg_fmt = 'Unable to delete resource class %(name)s: it is in use.'
+
+
+class TraitNotFound(PlacementError, NotFound):
+    msg_fmt = 'No such trait(s): %(names)s.'
+
+
+class TraitInUse(PlacementError, Conflict):
+    msg_fmt = 'The trait %(name)s is in use by a resource provider.'
+
+
+class PlacementBadRequest(PlacementError, Invalid):
+    msg_fmt = '%(detail)s'

@@ -191,3 +191,109 @@ class RequestSpec(TimestampMixin, Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     instance_uuid: Mapped[str] = mapped_column(String(36), unique=True)
     spec: Mapped[str] = mapped_column(Text)
+
+
+# The placement store: providers of resources, what they hold
+# (inventories), who uses what (allocations by consumers), and the traits
+# and aggregates that qualify them. Standard resource classes and traits
+# come from os-resource-classes and os-traits; only custom ones are rows.
+
+
+class ResourceProvider(TimestampMixin, Base):
+    __tablename__ = 'resource_providers'
+    __table_args__ = (
+        Index('resource_providers_root_provider_id_idx',
+              'root_provider_id'),
+        Index('resource_providers_parent_provider_id_idx',
+              'parent_provider_id'),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    uuid: Mapped[str] = mapped_column(String(36), unique=True)
+    name: Mapped[str] = mapped_column(String(200), unique=True)
+    # Bumped by every change to the provider, its inventory, traits,
+    # aggregates or allocations: the compare-and-swap that keeps
+    # concurrent writers from over-allocating.
+    generation: Mapped[int] = mapped_column(Integer, default=0)
+    root_provider_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey('resource_providers.id'))
+    parent_provider_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey('resource_providers.id'))
+
+
+class ResourceClass(TimestampMixin, Base):
+    """A custom resource class (CUSTOM_*)."""
+    __tablename__ = 'resource_classes'
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(255), unique=True)
+
+
+class Inventory(TimestampMixin, Base):
+    __tablename__ = 'inventories'
+    __table_args__ = (
+        UniqueConstraint('resource_provider_id', 'resource_class',
+                         name='uniq_inventories0provider0class'),
+        Index('inventories_resource_class_idx', 'resource_class'),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    resource_provider_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey('resource_providers.id'))
+    resource_class: Mapped[str] = mapped_column(String(255))
+    total: Mapped[int] = mapped_column(Integer)
+    reserved: Mapped[int] = mapped_column(Integer, default=0)
+    min_unit: Mapped[int] = mapped_column(Integer, default=1)
+    max_unit: Mapped[int] = mapped_column(Integer)
+    step_size: Mapped[int] = mapped_column(Integer, default=1)
+    allocation_ratio: Mapped[float] = mapped_column(Float, default=1.0)
+
+
+class Consumer(TimestampMixin, Base):
+    __tablename__ = 'consumers'
+    __table_args__ = (
+        Index('consumers_project_id_user_id_idx', 'project_id', 'user_id'),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    uuid: Mapped[str] = mapped_column(String(36), unique=True)
+    project_id: Mapped[str] = mapped_column(String(255))
+    user_id: Mapped[str] = mapped_column(String(255))
+    generation: Mapped[int] = mapped_column(Integer, default=0)
+    consumer_type: Mapped[str | None] = mapped_column(String(255))
+
+
+class Allocation(TimestampMixin, Base):
+    __tablename__ = 'allocations'
+    __table_args__ = (
+        Index('allocations_provider_class_idx', 'resource_provider_id',
+              'resource_class'),
+        Index('allocations_consumer_id_idx', 'consumer_id'),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    resource_provider_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey('resource_providers.id'))
+    consumer_id: Mapped[str] = mapped_column(String(36))
+    resource_class: Mapped[str] = mapped_column(String(255))
+    used: Mapped[int] = mapped_column(Integer)
+
+
+class Trait(TimestampMixin, Base):
+    """A custom trait (CUSTOM_*)."""
+    __tablename__ = 'traits'
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(255), unique=True)
+
+
+class ProviderTrait(Base):
+    __tablename__ = 'resource_provider_traits'
+    __table_args__ = (Index('resource_provider_traits_trait_idx', 'trait'),)
+    resource_provider_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey('resource_providers.id'), primary_key=True)
+    trait: Mapped[str] = mapped_column(String(255), primary_key=True)
+
+
+class ProviderAggregate(Base):
+    __tablename__ = 'resource_provider_aggregates'
+    __table_args__ = (
+        Index('resource_provider_aggregates_aggregate_idx', 'aggregate'),
+    )
+    resource_provider_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey('resource_providers.id'), primary_key=True)
+    aggregate: Mapped[str] = mapped_column(String(36), primary_key=True)

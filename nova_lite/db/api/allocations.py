@@ -1,0 +1,234 @@
+"""Allocations: what each consumer uses of which providers.
+
+``replace`` writes the allocations of one or more consumers all or
+nothing in one transaction: their old allocations go, every new amount is
+checked against the provider's inventory (min/max/step, and capacity
+``(total - reserved) * allocation_ratio`` against what is used once the
+old ones are gone), and every provider touched moves on a generation with
+a compare-and-swap. A concurrent writer makes that swap fail
+(ConcurrentUpdate) and the whole transaction roll back; the caller retries
+in a new transaction, never inside this one.
+"""
+import sqlalchemy as sa
+
+from nova_lite.db.api import inventories
+from nova_lite.db.api import resource_providers as providers
+from nova_lite.db import engine
+from nova_lite.db import models
+from nova_lite import exception
+
+ALLOC = models.Allocation
+CONSUMER = models.Consumer
+
+
+def capacity(inventory):
+    return int((inventory['total'] - inventory['reserved']) *
+               inventory['allocation_ratio'])
+
+
+def _check_amount(uuid, resource_class, amount, inventory):
+    if inventory is None:
+        raise exception.InvalidAllocation(
+            detail="Unable to allocate inventory: Inventory for "
+                   "'%s' on resource provider '%s' invalid."
+                   % (resource_class, uuid))
+    if not (inventory['min_unit'] <= amount <= inventory['max_unit']) or \
+            amount % inventory['step_size']:
+        raise exception.InvalidAllocation(
+            detail="Unable to allocate inventory: Allocation of %d %s on "
+                   "resource provider '%s' violates min_unit, max_unit, or "
+                   "step_size." % (amount, resource_class, uuid))
+
+
+def _consumer_row(session, uuid):
+    return session.scalars(sa.select(CONSUMER).where(
+        CONSUMER.uuid == uuid)).first()
+
+
+def _write_consumer(session, consumer):
+    """Create or move on the consumer, checking the generation sent."""
+    row = _consumer_row(session, consumer['uuid'])
+    expected = consumer.get('generation', 'any')
+    if row is None:
+        if expected not in (None, 'any'):
+            raise exception.ConsumerGenerationConflict(expected=expected,
+                                                       got=None)
+        row = CONSUMER(uuid=consumer['uuid'],
+                       project_id=consumer['project_id'],
+                       user_id=consumer['user_id'], generation=0,
+                       consumer_type=consumer.get('consumer_type'))
+        session.add(row)
+        session.flush()
+        return row
+    if expected != 'any' and expected != row.generation:
+        raise exception.ConsumerGenerationConflict(expected=expected,
+                                                   got=row.generation)
+    updated = session.execute(
+        sa.update(CONSUMER).where(CONSUMER.id == row.id,
+                                  CONSUMER.generation == row.generation)
+        .values(generation=row.generation + 1,
+                project_id=consumer['project_id'],
+                user_id=consumer['user_id'],
+                consumer_type=consumer.get('consumer_type') or
+                row.consumer_type))
+    if updated.rowcount != 1:
+        raise exception.ConcurrentUpdate(
+            detail='consumer %s changed while it was written'
+                   % consumer['uuid'])
+    return row
+
+
+def _old_provider_ids(session, consumer_uuids):
+    return set(session.scalars(sa.select(ALLOC.resource_provider_id)
+                               .where(ALLOC.consumer_id.in_(
+                                   consumer_uuids))))
+
+
+def _check_capacity(session, provider, wanted):
+    inventory = inventories._of(session, provider.id)
+    used = inventories.used_by_class(session, provider.id)
+    for resource_class, amount in wanted.items():
+        inv = inventory.get(resource_class)
+        _check_amount(provider.uuid, resource_class, amount, inv)
+        if used.get(resource_class, 0) + amount > capacity(inv):
+            raise exception.CapacityExceeded(resource_class=resource_class,
+                                             uuid=provider.uuid)
+
+
+def _wanted_by_provider(requests):
+    wanted = {}
+    for request in requests:
+        for provider_uuid, resources in request['allocations'].items():
+            per_class = wanted.setdefault(provider_uuid, {})
+            for resource_class, amount in resources.items():
+                per_class[resource_class] = per_class.get(
+                    resource_class, 0) + amount
+    return wanted
+
+
+@engine.writer
+def replace(context, requests):
+    """Write each consumer's allocations, replacing what it had.
+
+    ``requests``: [{'consumer': {uuid, project_id, user_id,
+    generation ('any' to skip the check), consumer_type},
+    'allocations': {provider uuid: {resource class: amount}}}].
+    """
+    session = context.session
+    uuids = [r['consumer']['uuid'] for r in requests]
+    touched = _old_provider_ids(session, uuids)
+    session.execute(sa.delete(ALLOC).where(ALLOC.consumer_id.in_(uuids)))
+    wanted = _wanted_by_provider(requests)
+    rows = {uuid: providers.get_row(session, uuid) for uuid in wanted}
+    # The generations read before the usage is: the swaps below must
+    # compare against these, never against a fresh read.
+    expected = {row.id: (row.generation, row.uuid) for row in rows.values()}
+    for uuid, per_class in wanted.items():
+        _check_capacity(session, rows[uuid], per_class)
+    for request in requests:
+        _write_consumer(session, request['consumer'])
+        session.add_all([
+            ALLOC(resource_provider_id=rows[p].id,
+                  consumer_id=request['consumer']['uuid'],
+                  resource_class=rc, used=amount)
+            for p, resources in request['allocations'].items()
+            for rc, amount in resources.items()])
+    session.flush()
+    _bump_all(session, touched - set(expected))
+    for provider_id, (generation, uuid) in sorted(expected.items()):
+        providers.bump_generation(session, provider_id, generation, uuid)
+    _drop_empty_consumers(session, [r['consumer']['uuid'] for r in requests
+                                    if not r['allocations']])
+
+
+def _bump_all(session, provider_ids):
+    """Bump providers that only lose allocations (no capacity at stake)."""
+    if not provider_ids:
+        return
+    rows = session.execute(
+        sa.select(models.ResourceProvider.id,
+                  models.ResourceProvider.generation,
+                  models.ResourceProvider.uuid)
+        .where(models.ResourceProvider.id.in_(provider_ids))
+        .order_by(models.ResourceProvider.id)).all()
+    for provider_id, generation, uuid in rows:
+        providers.bump_generation(session, provider_id, generation, uuid)
+
+
+def _drop_empty_consumers(session, uuids):
+    if uuids:
+        session.execute(sa.delete(CONSUMER).where(CONSUMER.uuid.in_(uuids)))
+
+
+@engine.writer
+def delete(context, consumer_uuid):
+    session = context.session
+    touched = _old_provider_ids(session, [consumer_uuid])
+    if not touched:
+        raise exception.NotFound(
+            message='No allocations for consumer \'%s\'' % consumer_uuid)
+    session.execute(sa.delete(ALLOC).where(
+        ALLOC.consumer_id == consumer_uuid))
+    _bump_all(session, touched)
+    _drop_empty_consumers(session, [consumer_uuid])
+
+
+@engine.reader
+def get_for_consumer(context, consumer_uuid):
+    """(consumer row as dict or None, {provider uuid: {generation,
+    resources}})."""
+    session = context.session
+    rows = session.execute(
+        sa.select(models.ResourceProvider.uuid,
+                  models.ResourceProvider.generation, ALLOC.resource_class,
+                  ALLOC.used)
+        .join(models.ResourceProvider,
+              models.ResourceProvider.id == ALLOC.resource_provider_id)
+        .where(ALLOC.consumer_id == consumer_uuid)).all()
+    allocations = {}
+    for uuid, generation, resource_class, used in rows:
+        entry = allocations.setdefault(uuid, {'generation': generation,
+                                              'resources': {}})
+        entry['resources'][resource_class] = used
+    consumer = _consumer_row(session, consumer_uuid)
+    info = None if consumer is None else {
+        'project_id': consumer.project_id, 'user_id': consumer.user_id,
+        'generation': consumer.generation,
+        'consumer_type': consumer.consumer_type}
+    return info, allocations
+
+
+@engine.reader
+def get_for_provider(context, provider_uuid):
+    provider = providers.get_row(context.session, provider_uuid)
+    rows = context.session.execute(
+        sa.select(ALLOC.consumer_id, ALLOC.resource_class, ALLOC.used)
+        .where(ALLOC.resource_provider_id == provider.id)).all()
+    allocations = {}
+    for consumer, resource_class, used in rows:
+        allocations.setdefault(consumer, {'resources': {}})['resources'][
+            resource_class] = used
+    return provider.generation, allocations
+
+
+@engine.reader
+def usages_of_provider(context, provider_uuid):
+    provider = providers.get_row(context.session, provider_uuid)
+    used = inventories.used_by_class(context.session, provider.id)
+    for resource_class in inventories._of(context.session, provider.id):
+        used.setdefault(resource_class, 0)
+    return provider.generation, {k: int(v) for k, v in used.items()}
+
+
+@engine.reader
+def usages_of_project(context, project_id, user_id=None,
+                      consumer_type=None):
+    query = (sa.select(ALLOC.resource_class, sa.func.sum(ALLOC.used))
+             .join(CONSUMER, CONSUMER.uuid == ALLOC.consumer_id)
+             .where(CONSUMER.project_id == project_id)
+             .group_by(ALLOC.resource_class))
+    if user_id is not None:
+        query = query.where(CONSUMER.user_id == user_id)
+    if consumer_type is not None:
+        query = query.where(CONSUMER.consumer_type == consumer_type)
+    return {rc: int(total) for rc, total in context.session.execute(query)}

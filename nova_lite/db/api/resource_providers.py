@@ -1,0 +1,162 @@
+"""Resource providers: create, find, rename or re-parent, delete.
+
+Every change to a provider, or to what hangs off it (inventory, traits,
+aggregates, allocations), bumps its generation with a compare-and-swap
+(``bump_generation``): a writer that read generation G may only write if
+the provider is still at G when it commits its change. That is what keeps
+two writers from both using the last unit of a provider.
+"""
+from oslo_db import exception as db_exc
+import sqlalchemy as sa
+
+from nova_lite.db import engine
+from nova_lite.db import models
+from nova_lite import exception
+
+RP = models.ResourceProvider
+
+
+def get_row(session, uuid):
+    provider = session.scalars(sa.select(RP).where(RP.uuid == uuid)).first()
+    if provider is None:
+        raise exception.ResourceProviderNotFound(uuid=uuid)
+    return provider
+
+
+def bump_generation(session, provider_id, expected, uuid):
+    """Move the provider from generation ``expected`` to the next, or fail.
+
+    The UPDATE's WHERE re-reads the committed row (PostgreSQL waits for a
+    concurrent writer's commit first; InnoDB reads the latest version), so
+    a concurrent change since our read makes it match no row.
+    """
+    updated = session.execute(
+        sa.update(RP).where(RP.id == provider_id, RP.generation == expected)
+        .values(generation=expected + 1)
+        .execution_options(synchronize_session=False))
+    if updated.rowcount != 1:
+        raise exception.ConcurrentUpdate(
+            detail='resource provider %s changed while it was written '
+                   '(generation %d is stale)' % (uuid, expected))
+    return expected + 1
+
+
+def check_generation(provider, given):
+    if given is not None and provider.generation != given:
+        raise exception.ResourceProviderGenerationConflict(
+            uuid=provider.uuid, current=provider.generation, given=given)
+
+
+@engine.writer
+def create(context, uuid, name, parent_uuid=None):
+    parent = get_row(context.session, parent_uuid) if parent_uuid else None
+    provider = RP(uuid=uuid, name=name, generation=0,
+                  parent_provider_id=parent.id if parent else None)
+    context.session.add(provider)
+    try:
+        context.session.flush()
+    except db_exc.DBDuplicateEntry as e:
+        field = 'uuid' if 'uuid' in (e.columns or []) else 'name'
+        raise exception.ResourceProviderExists(
+            field=field, value=uuid if field == 'uuid' else name)
+    provider.root_provider_id = (parent.root_provider_id if parent
+                                 else provider.id)
+    context.session.flush()
+    return _as_dict(context.session, provider)
+
+
+def _uuids_of(session, ids):
+    ids = [i for i in ids if i is not None]
+    if not ids:
+        return {}
+    return dict(session.execute(sa.select(RP.id, RP.uuid)
+                                .where(RP.id.in_(ids))).all())
+
+
+def _as_dict(session, provider, uuids=None):
+    uuids = uuids if uuids is not None else _uuids_of(
+        session, [provider.root_provider_id, provider.parent_provider_id])
+    return {'uuid': provider.uuid, 'name': provider.name,
+            'generation': provider.generation,
+            'root_provider_uuid': uuids.get(provider.root_provider_id),
+            'parent_provider_uuid': uuids.get(provider.parent_provider_id),
+            'id': provider.id}
+
+
+@engine.reader
+def get(context, uuid):
+    return _as_dict(context.session, get_row(context.session, uuid))
+
+
+@engine.reader
+def get_all(context, name=None, uuid=None, in_tree=None):
+    query = sa.select(RP).order_by(RP.id)
+    if name is not None:
+        query = query.where(RP.name == name)
+    if uuid is not None:
+        query = query.where(RP.uuid == uuid)
+    if in_tree is not None:
+        root = get_row(context.session, in_tree).root_provider_id
+        query = query.where(RP.root_provider_id == root)
+    providers = list(context.session.scalars(query))
+    uuids = dict(context.session.execute(sa.select(RP.id, RP.uuid)).all()
+                 ) if providers else {}
+    return [_as_dict(context.session, p, uuids) for p in providers]
+
+
+def _check_parent(session, provider, parent_uuid):
+    """A provider may get a parent, keep it, or (not) change it."""
+    current = provider.parent_provider_id
+    if parent_uuid is None:
+        if current is not None:
+            raise exception.PlacementBadRequest(
+                detail='Un-parenting a provider is not allowed.')
+        return None
+    parent = get_row(session, parent_uuid)
+    if parent.root_provider_id == provider.root_provider_id and (
+            current is None or parent.id == provider.id):
+        raise exception.PlacementBadRequest(
+            detail='Creating a loop in the provider tree is not allowed.')
+    if current is not None and current != parent.id:
+        raise exception.PlacementBadRequest(
+            detail='Re-parenting a provider is not allowed.')
+    return parent
+
+
+@engine.writer
+def update(context, uuid, name, parent_uuid=None, generation=None):
+    provider = get_row(context.session, uuid)
+    check_generation(provider, generation)
+    parent = _check_parent(context.session, provider, parent_uuid)
+    provider.name = name
+    if parent is not None and provider.parent_provider_id is None:
+        provider.parent_provider_id = parent.id
+        provider.root_provider_id = parent.root_provider_id
+    try:
+        context.session.flush()
+    except db_exc.DBDuplicateEntry:
+        raise exception.ResourceProviderExists(field='name', value=name)
+    bump_generation(context.session, provider.id, provider.generation,
+                    uuid)
+    context.session.refresh(provider)
+    return _as_dict(context.session, provider)
+
+
+@engine.writer
+def delete(context, uuid):
+    session = context.session
+    provider = get_row(session, uuid)
+    if session.scalar(sa.select(sa.func.count()).select_from(
+            models.Allocation).where(
+            models.Allocation.resource_provider_id == provider.id)):
+        raise exception.ResourceProviderInUse(
+            uuid=uuid, reason='it has allocations')
+    if session.scalar(sa.select(sa.func.count()).select_from(RP).where(
+            RP.parent_provider_id == provider.id)):
+        raise exception.ResourceProviderInUse(
+            uuid=uuid, reason='it has child providers')
+    for model in (models.Inventory, models.ProviderTrait,
+                  models.ProviderAggregate):
+        session.execute(sa.delete(model).where(
+            model.resource_provider_id == provider.id))
+    session.delete(provider)

@@ -1,0 +1,55 @@
+"""Resource classes: the standard ones (os-resource-classes) and CUSTOM_*
+ones operators create."""
+import re
+
+import os_resource_classes as orc
+
+from nova_lite.db.api import resource_classes as db
+from nova_lite import exception
+
+CUSTOM_NAME = re.compile(r'^CUSTOM_[A-Z0-9_]+$')
+
+
+def all_names(context):
+    return list(orc.STANDARDS) + db.custom_classes(context)
+
+
+def check_known(context, names):
+    """Raise a 400 naming the first class that does not exist."""
+    unknown = set(names) - set(orc.STANDARDS)
+    if unknown:
+        missing = sorted(unknown - set(db.custom_classes(context)))
+        if missing:
+            raise exception.PlacementBadRequest(
+                detail='Unknown resource class in inventory or allocation: '
+                       '%s.' % missing[0])
+
+
+def exists(context, name):
+    return name in orc.STANDARDS or name in db.custom_classes(context)
+
+
+def create(context, name):
+    if not CUSTOM_NAME.match(name):
+        raise exception.PlacementBadRequest(
+            detail='Resource class name %s must start with CUSTOM_ and '
+                   'hold only A-Z, 0-9 and _.' % name)
+    db.create_class(context, name)
+
+
+def ensure(context, name):
+    """Create a custom class unless it exists: True if it was created."""
+    if exists(context, name):
+        return False
+    try:
+        create(context, name)
+    except exception.ResourceClassExists:
+        return False
+    return True
+
+
+def delete(context, name):
+    if name in orc.STANDARDS:
+        raise exception.PlacementBadRequest(
+            detail='Cannot delete standard resource class %s.' % name)
+    db.delete_class(context, name)
