@@ -99,12 +99,41 @@ class Api:
             server_id, states, timeout, body))
 
 
+class PlacementApi(Api):
+    """The placement API at a microversion (latest unless told)."""
+
+    def __init__(self, port, token='admin:admin', version='latest'):
+        super().__init__(port, token)
+        self.session.headers['OpenStack-API-Version'] = (
+            'placement %s' % version)
+
+    def as_user(self, token):
+        return PlacementApi(int(self.base.rsplit(':', 1)[1]), token)
+
+    def at(self, version):
+        return PlacementApi(int(self.base.rsplit(':', 1)[1]),
+                            self.session.headers['X-Auth-Token'], version)
+
+    def get(self, path, **kw):
+        return self.call('GET', path, **kw)
+
+    def post(self, path, body=None, **kw):
+        return self.call('POST', path, body, **kw)
+
+    def put(self, path, body=None, **kw):
+        return self.call('PUT', path, body, **kw)
+
+    def delete(self, path, **kw):
+        return self.call('DELETE', path, **kw)
+
+
 @pytest.fixture
 def all_in_one(tmp_path, overrides):
     """Start (and on teardown stop) all-in-ones on one state directory."""
     from nova_lite.cmd import all_in_one as aio_mod
     overrides('state_path', str(tmp_path / 'state'))
     overrides('port', 0, group='api')
+    overrides('port', 0, group='placement')
     started = []
     undo = []
 
@@ -117,6 +146,7 @@ def all_in_one(tmp_path, overrides):
         aio.start()
         started.append(aio)
         aio.client = Api(aio.api.port)
+        aio.placement_client = PlacementApi(aio.placement.port)
         return aio
 
     def stop(aio):

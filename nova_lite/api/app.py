@@ -12,6 +12,8 @@ import webob.dec
 from nova_lite.api.compute import versions
 from nova_lite.api import faults
 from nova_lite.api import microversion
+from nova_lite.api.placement import router as placement_router
+from nova_lite.api.placement import wsgi as placement_wsgi
 from nova_lite.api import router
 from nova_lite.api import wsgi
 from nova_lite.compute import api as compute_api
@@ -110,6 +112,35 @@ def auth_pipeline_factory(loader, global_conf, **local_conf):
 def compute_app_factory(global_conf, **local_conf):
     collections = {path.split('/')[1] for _m, path, _h, _r in router.ROUTES}
     return ProjectInPath(ComputeApp(nl_conf.CONF), collections)
+
+
+def placement_app_factory(global_conf, **local_conf):
+    return placement_wsgi.Router(placement_router.ROUTES)
+
+
+class PlacementRoot:
+    """``/`` (the versions document) without auth, the rest with it."""
+
+    def __init__(self, versions, api):
+        self.versions = versions
+        self.api = api
+
+    def __call__(self, environ, start_response):
+        if environ.get('PATH_INFO', '') in ('', '/'):
+            environ[wsgi.ENVIRON_CONTEXT] = None
+            return self.versions(environ, start_response)
+        return self.api(environ, start_response)
+
+
+def placement_root_factory(loader, global_conf, **local_conf):
+    return PlacementRoot(loader.get_app(local_conf['versions']),
+                         loader.get_app(local_conf['api']))
+
+
+def build_placement(conf):
+    """The placement WSGI application, as api-paste.ini assembles it."""
+    return deploy.loadapp('config:%s' % find_paste_config(conf),
+                          name='placement')
 
 
 def versions_app_factory(global_conf, **local_conf):

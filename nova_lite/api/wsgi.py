@@ -94,15 +94,19 @@ class Router:
     def __call__(self, req):
         match = self.mapper.match(environ=req.environ)
         if match is None:
-            return faults.error_response(404, 'The resource could not be '
-                                              'found.')
+            return self.error_response(404, 'The resource could not be '
+                                            'found.')
         kwargs = {k: _from_wsgi_path(v) for k, v in match.items()
                   if k not in ('action', 'rule')}
         if match['action'] is None:
-            return faults.error_response(405, 'The method %s is not allowed '
-                                              'for this resource.'
-                                         % req.method)
+            return self.error_response(405, 'The method %s is not allowed '
+                                            'for this resource.'
+                                       % req.method)
         return self.dispatch(req, match['action'], match['rule'], kwargs)
+
+    @staticmethod
+    def error_response(code, message):
+        return faults.error_response(code, message)
 
     @staticmethod
     def dispatch(req, handler, rule, kwargs):

@@ -71,12 +71,15 @@ class AllInOne:
         self.sync_schema = sync_schema
         self.services = []
         self.api = None
+        self.placement = None
 
     def start(self):
         rpc.set_default_url(self.conf, 'fake://')
         # Many services share one process: small RPC thread pools each.
         rpc.set_default_pool_size(self.conf, POOL_SIZES['conductor'])
         app = api_app.build(self.conf)  # a bad pipeline fails before all
+        placement_app = (api_app.build_placement(self.conf)
+                         if self.conf.placement.enabled else None)
         config.setup_database(self.conf)
         self.sync_schema(self.conf)
         if rpc.is_in_process(self.conf):
@@ -97,6 +100,12 @@ class AllInOne:
             app, self.conf.api.listen,
             self.conf.api.port, self.conf.api.threads)
         self.api.start()
+        if placement_app is not None:
+            self.placement = api_server.APIServer(
+                placement_app, self.conf.placement.listen,
+                self.conf.placement.port, self.conf.api.threads,
+                name='nova-lite-placement')
+            self.placement.start()
         LOG.info('nova_lite all-in-one ready: compute API on http://%s:%d'
                  '/v2.1, %d simulated hosts, state in %s',
                  self.conf.api.listen, self.api.port, self.hosts,
@@ -120,8 +129,9 @@ class AllInOne:
         self.services.append(svc)
 
     def stop(self):
-        if self.api is not None:
-            self.api.stop()
+        for server in (self.api, self.placement):
+            if server is not None:
+                server.stop()
         for svc in self.services:
             svc.stop()
         # Each RPC server drains on its own; wait for them side by side.

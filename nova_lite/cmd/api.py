@@ -29,13 +29,23 @@ def main():
         config.setup_database(conf)
         servers.append(server.APIServer(app.build(conf), conf.api.listen,
                                         conf.api.port, conf.api.threads))
-        servers[0].start()
+        if conf.placement.enabled:
+            servers.append(server.APIServer(
+                app.build_placement(conf), conf.placement.listen,
+                conf.placement.port, conf.api.threads,
+                name='nova-lite-placement'))
+        for api_server in servers:
+            api_server.start()
     error = daemon.attempt(start)
     if error is not None:
         daemon.start_failure('nova-lite-api', error)
         return 1
-    api = servers[0]
-    LOG.info('compute API on http://%s:%d/v2.1', conf.api.listen, api.port)
+    LOG.info('compute API on http://%s:%d/v2.1', conf.api.listen,
+             servers[0].port)
+    if conf.placement.enabled:
+        LOG.info('placement API on http://%s:%d/', conf.placement.listen,
+                 servers[1].port)
     stop.wait()
-    api.stop()
+    for api_server in servers:
+        api_server.stop()
     return 0

@@ -12,11 +12,12 @@ from nova_lite.conf import conductor
 from nova_lite.conf import database
 from nova_lite.conf import default
 from nova_lite.conf import libvirt
+from nova_lite.conf import placement
 from nova_lite.conf import scheduler
 from nova_lite.conf import upgrade_levels
 
 MODULES = (default, api, compute, conductor, database, libvirt, scheduler,
-           upgrade_levels, all_in_one)
+           upgrade_levels, all_in_one, placement)
 
 CONF = cfg.CONF
 

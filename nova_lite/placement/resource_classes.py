@@ -39,6 +39,9 @@ def create(context, name):
 
 def ensure(context, name):
     """Create a custom class unless it exists: True if it was created."""
+    if name in orc.STANDARDS:
+        raise exception.PlacementBadRequest(
+            detail='Cannot update standard resource class %s.' % name)
     if exists(context, name):
         return False
     try:

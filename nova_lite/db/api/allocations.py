@@ -53,9 +53,10 @@ def _write_consumer(session, consumer):
         if expected not in (None, 'any'):
             raise exception.ConsumerGenerationConflict(expected=expected,
                                                        got=None)
+        # Created at 0 and moved on by this write, as Placement does.
         row = CONSUMER(uuid=consumer['uuid'],
                        project_id=consumer['project_id'],
-                       user_id=consumer['user_id'], generation=0,
+                       user_id=consumer['user_id'], generation=1,
                        consumer_type=consumer.get('consumer_type'))
         session.add(row)
         session.flush()
@@ -106,6 +107,15 @@ def _wanted_by_provider(requests):
     return wanted
 
 
+def _provider(session, uuid):
+    try:
+        return providers.get_row(session, uuid)
+    except exception.ResourceProviderNotFound:
+        raise exception.InvalidAllocation(
+            detail="Allocation for resource provider '%s' that does not "
+                   "exist." % uuid)
+
+
 @engine.writer
 def replace(context, requests):
     """Write each consumer's allocations, replacing what it had.
@@ -119,7 +129,7 @@ def replace(context, requests):
     touched = _old_provider_ids(session, uuids)
     session.execute(sa.delete(ALLOC).where(ALLOC.consumer_id.in_(uuids)))
     wanted = _wanted_by_provider(requests)
-    rows = {uuid: providers.get_row(session, uuid) for uuid in wanted}
+    rows = {uuid: _provider(session, uuid) for uuid in wanted}
     # The generations read before the usage is: the swaps below must
     # compare against these, never against a fresh read.
     expected = {row.id: (row.generation, row.uuid) for row in rows.values()}

@@ -1,0 +1,2 @@
+"""The placement API: an OpenStack Placement compatible REST API over the
+placement store."""

@@ -1,0 +1,31 @@
+"""/resource_providers/{uuid}/aggregates (1.1; generations from 1.19)."""
+from nova_lite.api import microversion
+from nova_lite.api.schemas import placement as schema
+from nova_lite.api import validation
+from nova_lite.placement import aggregates as provider_aggregates
+
+
+def _body(req, generation, aggregates):
+    body = {'aggregates': aggregates}
+    if req.api_version.matches('1.19'):
+        body['resource_provider_generation'] = generation
+    return body
+
+
+@microversion.since('1.1')
+def index(req, uuid):
+    return 200, _body(req, *provider_aggregates.of_provider(req.context, uuid))
+
+
+@microversion.since('1.1')
+@validation.schema(schema.aggregates_1_1, '1.1', '1.18')
+@validation.schema(schema.aggregates_1_19, '1.19')
+def update(req, uuid):
+    body = req.body_json()
+    if req.api_version.matches('1.19'):
+        generation, aggregates = body['resource_provider_generation'], \
+            body['aggregates']
+    else:
+        generation, aggregates = None, body
+    return 200, _body(req, *provider_aggregates.set_for_provider(
+        req.context, uuid, generation, aggregates))

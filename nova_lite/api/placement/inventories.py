@@ -1,0 +1,55 @@
+"""/resource_providers/{uuid}/inventories[/{resource_class}]."""
+from nova_lite.api import microversion
+from nova_lite.api.schemas import placement as schema
+from nova_lite.api import validation
+from nova_lite import exception
+from nova_lite.placement import inventories
+
+
+def _all(generation, records):
+    return {'resource_provider_generation': generation,
+            'inventories': records}
+
+
+def index(req, uuid):
+    return 200, _all(*inventories.get(req.context, uuid))
+
+
+@validation.schema(schema.inventories)
+def update_all(req, uuid):
+    body = req.body_json()
+    return 200, _all(*inventories.set_all(
+        req.context, uuid, body['resource_provider_generation'],
+        body['inventories']))
+
+
+@microversion.since('1.5')
+def delete_all(req, uuid):
+    generation, _records = inventories.get(req.context, uuid)
+    inventories.delete_all(req.context, uuid, generation)
+    return 204, None
+
+
+def show(req, uuid, resource_class):
+    generation, records = inventories.get(req.context, uuid)
+    if resource_class not in records:
+        raise exception.NotFound(
+            message='No inventory of class %s for %s' % (resource_class,
+                                                        uuid))
+    return 200, dict(records[resource_class],
+                     resource_provider_generation=generation)
+
+
+@validation.schema(schema.inventory)
+def update(req, uuid, resource_class):
+    body = dict(req.body_json())
+    given = body.pop('resource_provider_generation')
+    generation, values = inventories.set_one(req.context, uuid, given,
+                                             resource_class, body)
+    return 200, dict(values, resource_provider_generation=generation)
+
+
+def delete(req, uuid, resource_class):
+    generation, _records = inventories.get(req.context, uuid)
+    inventories.delete_one(req.context, uuid, generation, resource_class)
+    return 204, None

@@ -1,0 +1,46 @@
+"""/resource_classes[/{name}]: standard and CUSTOM_* classes."""
+from nova_lite.api import microversion
+from nova_lite.api.schemas import placement as schema
+from nova_lite.api import validation
+from nova_lite import exception
+from nova_lite.placement import resource_classes
+
+
+def _view(req, name):
+    return {'name': name, 'links': [{
+        'rel': 'self', 'href': '%s/resource_classes/%s' % (req.script_name,
+                                                           name)}]}
+
+
+def index(req):
+    return 200, {'resource_classes': [
+        _view(req, n) for n in resource_classes.all_names(req.context)]}
+
+
+@microversion.since('1.2')
+@validation.schema(schema.resource_class)
+def create(req):
+    name = req.body_json()['name']
+    resource_classes.create(req.context, name)
+    return 201, None, {'Location': _view(req, name)['links'][0]['href']}
+
+
+@microversion.since('1.2')
+def show(req, name):
+    if not resource_classes.exists(req.context, name):
+        raise exception.ResourceClassNotFound(name=name)
+    return 200, _view(req, name)
+
+
+@microversion.since('1.7')
+def ensure(req, name):
+    """Create a custom class if needed: 201 if created, 204 if not."""
+    created = resource_classes.ensure(req.context, name)
+    return (201 if created else 204), None, {
+        'Location': _view(req, name)['links'][0]['href']}
+
+
+@microversion.since('1.2')
+def delete(req, name):
+    resource_classes.delete(req.context, name)
+    return 204, None

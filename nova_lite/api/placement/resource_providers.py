@@ -1,0 +1,53 @@
+"""/resource_providers and /resource_providers/{uuid}."""
+from oslo_utils import uuidutils
+
+from nova_lite.api.placement import links
+from nova_lite.api.schemas import placement as schema
+from nova_lite.api import validation
+from nova_lite.placement import providers
+
+
+def view(req, provider):
+    body = {'uuid': provider['uuid'], 'name': provider['name'],
+            'generation': provider['generation'],
+            'links': links.provider_links(req, provider['uuid'])}
+    if req.api_version.matches('1.14'):
+        body['root_provider_uuid'] = provider['root_provider_uuid']
+        body['parent_provider_uuid'] = provider['parent_provider_uuid']
+    return body
+
+
+def index(req):
+    found = providers.get_all(req.context, name=req.GET.get('name'),
+                              uuid=req.GET.get('uuid'),
+                              in_tree=req.GET.get('in_tree'))
+    return 200, {'resource_providers': [view(req, p) for p in found]}
+
+
+@validation.schema(schema.provider_create)
+def create(req):
+    body = req.body_json()
+    uuid = body.get('uuid') or uuidutils.generate_uuid()
+    provider = providers.create(req.context, uuid, body['name'],
+                                body.get('parent_provider_uuid'))
+    location = {'Location': links.provider_url(req, uuid)}
+    if req.api_version.matches('1.20'):
+        return 200, view(req, provider), location
+    return 201, None, location
+
+
+def show(req, uuid):
+    return 200, view(req, providers.get(req.context, uuid))
+
+
+@validation.schema(schema.provider_update)
+def update(req, uuid):
+    body = req.body_json()
+    provider = providers.update(req.context, uuid, body['name'],
+                                body.get('parent_provider_uuid'))
+    return 200, view(req, provider)
+
+
+def delete(req, uuid):
+    providers.delete(req.context, uuid)
+    return 204, None

@@ -1,0 +1,9 @@
+"""GET /: the versions document, as OpenStack Placement answers it."""
+from nova_lite.api.placement import version
+
+
+def versions(req):
+    return 200, {'versions': [{
+        'id': 'v1.0', 'min_version': version.MIN_VERSION,
+        'max_version': version.MAX_VERSION, 'status': 'CURRENT',
+        'links': [{'rel': 'self', 'href': ''}]}]}

@@ -1,0 +1,73 @@
+"""/traits[/{name}] (1.6) and /resource_providers/{uuid}/traits."""
+from nova_lite.api import microversion
+from nova_lite.api.schemas import placement as schema
+from nova_lite.api import validation
+from nova_lite import exception
+from nova_lite.placement import traits
+
+
+def _matching(names, query):
+    """``name=in:A,B`` or ``name=startswith:PREFIX``."""
+    if not query:
+        return names
+    kind, _sep, value = query.partition(':')
+    if kind == 'in':
+        wanted = set(value.split(','))
+        return [n for n in names if n in wanted]
+    if kind == 'startswith':
+        return [n for n in names if n.startswith(value)]
+    raise exception.PlacementBadRequest(
+        detail="Badly formatted name parameter. Expected name query string "
+               "parameter in form: ?name=[in|startswith]:[name1,name2|"
+               "prefix]. Got: \"%s\"" % query)
+
+
+@microversion.since('1.6')
+def index(req):
+    names = _matching(traits.all_names(req.context), req.GET.get('name'))
+    return 200, {'traits': names}
+
+
+@microversion.since('1.6')
+def show(req, name):
+    if not traits.exists(req.context, name):
+        raise exception.TraitNotFound(names=name)
+    return 204, None
+
+
+@microversion.since('1.6')
+def ensure(req, name):
+    created = traits.ensure(req.context, name)
+    return (201 if created else 204), None, {
+        'Location': '%s/traits/%s' % (req.script_name, name)}
+
+
+@microversion.since('1.6')
+def delete(req, name):
+    traits.delete(req.context, name)
+    return 204, None
+
+
+def _provider_body(generation, names):
+    return {'resource_provider_generation': generation, 'traits': names}
+
+
+@microversion.since('1.6')
+def for_provider(req, uuid):
+    return 200, _provider_body(*traits.of_provider(req.context, uuid))
+
+
+@microversion.since('1.6')
+@validation.schema(schema.provider_traits)
+def set_for_provider(req, uuid):
+    body = req.body_json()
+    return 200, _provider_body(*traits.set_for_provider(
+        req.context, uuid, body['resource_provider_generation'],
+        body['traits']))
+
+
+@microversion.since('1.6')
+def delete_for_provider(req, uuid):
+    generation, _names = traits.of_provider(req.context, uuid)
+    traits.set_for_provider(req.context, uuid, generation, [])
+    return 204, None

@@ -1,0 +1,23 @@
+"""/resource_providers/{uuid}/usages and /usages?project_id= (1.9)."""
+from nova_lite.api import microversion
+from nova_lite import exception
+from nova_lite.placement import allocations
+
+
+def for_provider(req, uuid):
+    generation, usages = allocations.usages_of_provider(req.context, uuid)
+    return 200, {'resource_provider_generation': generation,
+                 'usages': usages}
+
+
+@microversion.since('1.9')
+def for_project(req):
+    project_id = req.GET.get('project_id')
+    if not project_id:
+        raise exception.PlacementBadRequest(
+            detail="'project_id' is a required property")
+    usages = allocations.usages_of_project(
+        req.context, project_id, req.GET.get('user_id'),
+        req.GET.get('consumer_type') if req.api_version.matches('1.38')
+        else None)
+    return 200, {'usages': usages}

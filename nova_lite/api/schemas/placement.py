@@ -1,0 +1,140 @@
+"""Request schemas of the placement API."""
+import copy
+
+_uuid = {'type': 'string', 'format': 'uuid',
+         'pattern': '^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?'
+                    '[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$'}
+_class = {'type': 'string', 'pattern': '^[A-Z0-9_]+$', 'maxLength': 255}
+_positive = {'type': 'integer', 'minimum': 1, 'maximum': 2147483647}
+_non_negative = {'type': 'integer', 'minimum': 0, 'maximum': 2147483647}
+
+provider_create = {
+    'type': 'object',
+    'properties': {
+        'name': {'type': 'string', 'minLength': 1, 'maxLength': 200},
+        'uuid': _uuid,
+        'parent_provider_uuid': {'anyOf': [_uuid, {'type': 'null'}]},
+    },
+    'required': ['name'],
+    'additionalProperties': False,
+}
+provider_update = copy.deepcopy(provider_create)
+
+inventory_record = {
+    'type': 'object',
+    'properties': {
+        'total': _positive, 'reserved': _non_negative,
+        'min_unit': _positive, 'max_unit': _positive,
+        'step_size': _positive,
+        'allocation_ratio': {'type': 'number', 'exclusiveMinimum': True,
+                             'minimum': 0, 'maximum': 3.40282e+38},
+    },
+    'required': ['total'],
+    'additionalProperties': False,
+}
+
+inventories = {
+    'type': 'object',
+    'properties': {
+        'resource_provider_generation': _non_negative,
+        'inventories': {'type': 'object',
+                        'patternProperties': {'^[A-Z0-9_]+$':
+                                              inventory_record},
+                        'additionalProperties': False},
+    },
+    'required': ['resource_provider_generation', 'inventories'],
+    'additionalProperties': False,
+}
+
+inventory = copy.deepcopy(inventory_record)
+inventory['properties']['resource_provider_generation'] = _non_negative
+inventory['required'] = ['total', 'resource_provider_generation']
+
+generation_only = {
+    'type': 'object',
+    'properties': {'resource_provider_generation': _non_negative},
+    'required': ['resource_provider_generation'],
+    'additionalProperties': False,
+}
+
+resource_class = {
+    'type': 'object',
+    'properties': {'name': _class},
+    'required': ['name'],
+    'additionalProperties': False,
+}
+
+_resources = {'type': 'object', 'minProperties': 1,
+              'patternProperties': {'^[A-Z0-9_]+$': _positive},
+              'additionalProperties': False}
+_project = {'type': 'string', 'minLength': 1, 'maxLength': 255}
+
+
+def allocations_at(minor):
+    """PUT /allocations/{consumer} at 1.<minor>: the list form before
+    1.12, the dict form from it; project and user from 1.8, the consumer
+    generation from 1.28, the consumer type from 1.38."""
+    if minor < 12:
+        allocations = {'type': 'array', 'items': {
+            'type': 'object',
+            'properties': {
+                'resource_provider': {
+                    'type': 'object', 'properties': {'uuid': _uuid},
+                    'required': ['uuid'], 'additionalProperties': False},
+                'resources': _resources},
+            'required': ['resource_provider', 'resources'],
+            'additionalProperties': False}, 'minItems': 1}
+    else:
+        allocations = {'type': 'object', 'patternProperties': {
+            '^[0-9a-fA-F-]{32,36}$': {
+                'type': 'object',
+                'properties': {'resources': _resources,
+                               'generation': {'type': ['integer',
+                                                       'null']}},
+                'required': ['resources'], 'additionalProperties': False}},
+            'additionalProperties': False,
+            'minProperties': 0 if minor >= 28 else 1}
+    properties = {'allocations': allocations}
+    required = ['allocations']
+    if minor >= 8:
+        properties.update(project_id=_project, user_id=_project)
+        required += ['project_id', 'user_id']
+    if minor >= 28:
+        properties['consumer_generation'] = {'type': ['integer', 'null']}
+        required.append('consumer_generation')
+    if minor >= 38:
+        properties['consumer_type'] = {'type': 'string', 'minLength': 1,
+                                       'maxLength': 255,
+                                       'pattern': '^[A-Z0-9_]+$'}
+        required.append('consumer_type')
+    return {'type': 'object', 'properties': properties,
+            'required': required, 'additionalProperties': False}
+
+
+def allocations_many_at(minor):
+    """POST /allocations (1.13): {consumer uuid: allocations body}."""
+    one = allocations_at(minor)
+    return {'type': 'object', 'patternProperties': {
+        '^[0-9a-fA-F-]{32,36}$': one}, 'additionalProperties': False,
+        'minProperties': 1}
+
+provider_traits = {
+    'type': 'object',
+    'properties': {
+        'resource_provider_generation': _non_negative,
+        'traits': {'type': 'array', 'uniqueItems': True, 'items': {
+            'type': 'string', 'pattern': '^[A-Z0-9_]+$',
+            'maxLength': 255}},
+    },
+    'required': ['resource_provider_generation', 'traits'],
+    'additionalProperties': False,
+}
+
+aggregates_1_1 = {'type': 'array', 'uniqueItems': True, 'items': _uuid}
+aggregates_1_19 = {
+    'type': 'object',
+    'properties': {'aggregates': aggregates_1_1,
+                   'resource_provider_generation': _non_negative},
+    'required': ['aggregates', 'resource_provider_generation'],
+    'additionalProperties': False,
+}

@@ -1,0 +1,54 @@
+"""Traits: standard ones (os-traits) and CUSTOM_* ones; a provider's set."""
+import re
+
+import os_traits
+
+from nova_lite.db.api import provider_traits
+from nova_lite.db.api import resource_classes as db
+from nova_lite import exception
+
+CUSTOM_NAME = re.compile(r'^CUSTOM_[A-Z0-9_]+$')
+_STANDARD = frozenset(os_traits.get_traits())
+
+
+def all_names(context):
+    return sorted(_STANDARD) + db.custom_traits(context)
+
+
+def exists(context, name):
+    return name in _STANDARD or name in db.custom_traits(context)
+
+
+def check_known(context, names):
+    unknown = set(names) - _STANDARD
+    if unknown:
+        missing = sorted(unknown - set(db.custom_traits(context)))
+        if missing:
+            raise exception.PlacementBadRequest(
+                detail='No such trait(s): %s.' % ', '.join(missing))
+
+
+def ensure(context, name):
+    """Create a custom trait unless it exists: True if it was created."""
+    if not CUSTOM_NAME.match(name):
+        raise exception.PlacementBadRequest(
+            detail='The trait %s is not a valid custom trait: it must '
+                   'start with CUSTOM_ and hold only A-Z, 0-9 and _.'
+                   % name)
+    return db.create_trait(context, name)
+
+
+def delete(context, name):
+    if name in _STANDARD:
+        raise exception.PlacementBadRequest(
+            detail='Cannot delete standard trait %s.' % name)
+    db.delete_trait(context, name)
+
+
+def of_provider(context, uuid):
+    return provider_traits.get(context, uuid)
+
+
+def set_for_provider(context, uuid, generation, names):
+    check_known(context, names)
+    return provider_traits.replace(context, uuid, generation, names)
