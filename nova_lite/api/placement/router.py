@@ -1,5 +1,6 @@
 """The placement API's route table: method, path, handler, policy rule."""
 from nova_lite.api.placement import aggregates
+from nova_lite.api.placement import allocation_candidates
 from nova_lite.api.placement import allocations
 from nova_lite.api.placement import inventories
 from nova_lite.api.placement import resource_classes
@@ -53,6 +54,8 @@ ROUTES = [
     ('GET', '/traits/{name}', traits.show, _P + 'traits'),
     ('PUT', '/traits/{name}', traits.ensure, _P + 'traits'),
     ('DELETE', '/traits/{name}', traits.delete, _P + 'traits'),
+    ('GET', '/allocation_candidates', allocation_candidates.index,
+     _P + 'allocation_candidates'),
     ('POST', '/allocations', allocations.post, _P + 'allocations'),
     ('GET', '/allocations/{consumer_uuid}', allocations.show,
      _P + 'allocations'),

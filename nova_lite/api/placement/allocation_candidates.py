@@ -1,0 +1,76 @@
+"""GET /allocation_candidates (1.10): where a request would fit now.
+
+The answer's shape follows the version: allocation requests as lists
+before 1.12 and keyed by provider from it, ``mappings`` from 1.34;
+summaries with traits from 1.17, with every class of a provider from
+1.27, and for every provider of the answered trees, with parent and root,
+from 1.29.
+"""
+from nova_lite.api import microversion
+from nova_lite.placement import candidates
+from nova_lite.placement import request_groups
+from nova_lite.placement import resource_classes
+from nova_lite.placement import traits
+
+
+def _request(req):
+    params = req.GET.dict_of_lists()
+    request = request_groups.parse(params, req.api_version.minor)
+    resource_classes.check_known(
+        req.context, {rc for g in request.groups.values()
+                      for rc in g.resources})
+    names = request.root_required | request.root_forbidden
+    for group in request.groups.values():
+        names |= group.forbidden.union(*group.required)
+    traits.check_known(req.context, names)
+    return request
+
+
+def _allocation_request(req, merged, mappings, tree):
+    uuid = {p: tree[p][0] for p in merged}
+    if req.api_version.matches('1.12'):
+        body = {'allocations': {uuid[p]: {'resources': r}
+                                for p, r in merged.items()}}
+    else:
+        body = {'allocations': [{'resource_provider': {'uuid': uuid[p]},
+                                 'resources': r}
+                                for p, r in merged.items()]}
+    if req.api_version.matches('1.34'):
+        body['mappings'] = {s: [uuid[p] for p in providers]
+                            for s, providers in mappings.items()}
+    return body
+
+
+def _summaries(req, found, tree, requested):
+    in_answer = {p for merged, _m in found for p in merged}
+    whole_trees = req.api_version.matches('1.29')
+    ids = set(tree) if whole_trees else in_answer
+    with_traits = req.api_version.matches('1.17')
+    read = candidates.summaries(req.context, ids, with_traits)
+    body = {}
+    for provider_id in sorted(ids):
+        uuid, root, parent = tree[provider_id]
+        resources = read[provider_id]['resources']
+        if not req.api_version.matches('1.27'):
+            resources = {rc: v for rc, v in resources.items()
+                         if rc in requested}
+        summary = {'resources': resources}
+        if with_traits:
+            summary['traits'] = read[provider_id]['traits']
+        if whole_trees:
+            summary['root_provider_uuid'] = tree[root][0]
+            summary['parent_provider_uuid'] = (tree[parent][0] if parent
+                                               else None)
+        body[uuid] = summary
+    return body
+
+
+@microversion.since('1.10')
+def index(req):
+    request = _request(req)
+    found, tree = candidates.find(req.context, request)
+    requested = {rc for g in request.groups.values() for rc in g.resources}
+    return 200, {
+        'allocation_requests': [_allocation_request(req, m, maps, tree)
+                                for m, maps in found],
+        'provider_summaries': _summaries(req, found, tree, requested)}

@@ -1,0 +1,121 @@
+"""What allocation candidates are made of, read in one transaction.
+
+The search itself (``nova_lite.placement.candidates``) works on sets of
+provider ids; the database answers the questions that narrow them: which
+providers can take ``amount`` of a class now, which carry a trait, which
+belong to an aggregate, how the trees they sit in are shaped, and what the
+providers of the chosen trees hold and use.
+"""
+import sqlalchemy as sa
+
+from nova_lite.db import engine
+from nova_lite.db import models
+
+INV = models.Inventory
+ALLOC = models.Allocation
+RP = models.ResourceProvider
+
+
+def _used(resource_class):
+    return (sa.select(ALLOC.resource_provider_id,
+                      sa.func.sum(ALLOC.used).label('used'))
+            .where(ALLOC.resource_class == resource_class)
+            .group_by(ALLOC.resource_provider_id).subquery())
+
+
+def _with_capacity(session, resource_class, amount):
+    """{provider id: root id} of providers that can take ``amount`` now."""
+    used = _used(resource_class)
+    query = (
+        sa.select(INV.resource_provider_id, RP.root_provider_id)
+        .join(RP, RP.id == INV.resource_provider_id)
+        .outerjoin(used, used.c.resource_provider_id ==
+                   INV.resource_provider_id)
+        .where(INV.resource_class == resource_class,
+               INV.min_unit <= amount, INV.max_unit >= amount,
+               sa.literal(amount) % INV.step_size == 0,
+               (INV.total - INV.reserved) * INV.allocation_ratio -
+               sa.func.coalesce(used.c.used, 0) >= amount))
+    return dict(session.execute(query).all())
+
+
+@engine.reader
+def with_capacity(context, resource_class, amount):
+    return _with_capacity(context.session, resource_class, amount)
+
+
+def _with_trait(session, trait):
+    return set(session.scalars(sa.select(
+        models.ProviderTrait.resource_provider_id).where(
+        models.ProviderTrait.trait == trait)))
+
+
+def _in_aggregates(session, aggregates):
+    return set(session.scalars(sa.select(
+        models.ProviderAggregate.resource_provider_id).where(
+        models.ProviderAggregate.aggregate.in_(list(aggregates)))))
+
+
+@engine.reader
+def gather(context, amounts, traits, aggregate_sets, tree_uuids):
+    """Everything the search needs, in one read.
+
+    ``amounts``: (class, amount) pairs; ``traits``: names;
+    ``aggregate_sets``: frozensets of aggregate uuids (any of each);
+    ``tree_uuids``: provider uuids whose root the request names.
+    """
+    session = context.session
+    roots = {}
+    for uuid in tree_uuids:
+        row = session.execute(sa.select(RP.id, RP.root_provider_id).where(
+            RP.uuid == uuid)).first()
+        roots[uuid] = row[1] if row else None
+    return {
+        'capacity': {pair: _with_capacity(session, *pair)
+                     for pair in amounts},
+        'traits': {name: _with_trait(session, name) for name in traits},
+        'aggregates': {aggs: _in_aggregates(session, aggs)
+                       for aggs in aggregate_sets},
+        'roots_of': roots,
+    }
+
+
+@engine.reader
+def trees(context, root_ids):
+    """{provider id: (uuid, root id, parent id)} of the given trees."""
+    if not root_ids:
+        return {}
+    rows = context.session.execute(
+        sa.select(RP.id, RP.uuid, RP.root_provider_id, RP.parent_provider_id)
+        .where(RP.root_provider_id.in_(list(root_ids))))
+    return {row[0]: (row[1], row[2], row[3]) for row in rows}
+
+
+@engine.reader
+def summaries(context, provider_ids, with_traits):
+    """{provider id: {'resources': {class: {capacity, used}}, 'traits'}}."""
+    ids = list(provider_ids)
+    found = {i: {'resources': {}, 'traits': []} for i in ids}
+    if not ids:
+        return found
+    session = context.session
+    used = dict(((p, rc), int(u)) for p, rc, u in session.execute(
+        sa.select(ALLOC.resource_provider_id, ALLOC.resource_class,
+                  sa.func.sum(ALLOC.used))
+        .where(ALLOC.resource_provider_id.in_(ids))
+        .group_by(ALLOC.resource_provider_id, ALLOC.resource_class)))
+    for row in session.execute(sa.select(INV).where(
+            INV.resource_provider_id.in_(ids))).scalars():
+        found[row.resource_provider_id]['resources'][row.resource_class] = {
+            'capacity': int((row.total - row.reserved) *
+                            row.allocation_ratio),
+            'used': used.get((row.resource_provider_id, row.resource_class),
+                             0)}
+    if with_traits:
+        for provider_id, trait in session.execute(
+                sa.select(models.ProviderTrait.resource_provider_id,
+                          models.ProviderTrait.trait)
+                .where(models.ProviderTrait.resource_provider_id.in_(ids))
+                .order_by(models.ProviderTrait.trait)):
+            found[provider_id]['traits'].append(trait)
+    return found

@@ -1,0 +1,210 @@
+"""Allocation candidates: where a request would fit, right now.
+
+The database narrows providers to sets (those with room for each amount,
+with each trait, in each aggregate); the search then works per tree. A
+suffixed group is served by one provider; the unsuffixed group may take
+each class from a different provider of the same tree. Candidates come
+tree by tree in provider order and the search stops at ``limit``, so a
+small limit is cheaper than a large one; summaries are read only for the
+trees that are answered.
+"""
+import itertools
+
+from nova_lite.db.api import candidates as db
+
+_COMBOS_PER_TREE = 100
+
+
+class _Facts:
+    """The sets the database answered, and the shape of the trees."""
+
+    def __init__(self, context, request):
+        groups = request.groups.values()
+        amounts = {(rc, n) for g in groups for rc, n in g.resources.items()}
+        traits = set(request.root_required | request.root_forbidden)
+        aggregates = set()
+        for g in groups:
+            traits |= set().union(*g.required) if g.required else set()
+            traits |= g.forbidden
+            aggregates |= set(g.member_of)
+            if g.not_member_of:
+                aggregates.add(frozenset(g.not_member_of))
+        trees = {g.in_tree for g in groups if g.in_tree}
+        found = db.gather(context, amounts, traits, aggregates, trees)
+        self.capacity = found['capacity']
+        self.traits = found['traits']
+        self.aggregates = found['aggregates']
+        self.roots_of = found['roots_of']
+        self.root = {}
+        for per_provider in self.capacity.values():
+            self.root.update(per_provider)
+
+    def has_traits(self, provider_ids, group):
+        for any_of in group.required:
+            if not any(p in self.traits[t] for t in any_of
+                       for p in provider_ids):
+                return False
+        return not any(p in self.traits[t] for t in group.forbidden
+                       for p in provider_ids)
+
+    def in_aggregates(self, provider_id, group):
+        root = self.root.get(provider_id, provider_id)
+        for any_of in group.member_of:
+            members = self.aggregates[any_of]
+            if provider_id not in members and root not in members:
+                return False
+        if group.not_member_of:
+            members = self.aggregates[frozenset(group.not_member_of)]
+            if provider_id in members or root in members:
+                return False
+        return True
+
+
+def _single_provider_options(facts, group):
+    """{root: [provider id]} of providers that serve the group alone."""
+    sets = [set(facts.capacity[(rc, n)]) for rc, n in group.resources.items()]
+    providers = set.intersection(*sets) if sets else set()
+    wanted_root = facts.roots_of.get(group.in_tree) if group.in_tree else None
+    options = {}
+    for provider in sorted(providers):
+        root = facts.root[provider]
+        if wanted_root is not None and root != wanted_root:
+            continue
+        if facts.has_traits([provider], group) and \
+                facts.in_aggregates(provider, group):
+            options.setdefault(root, []).append({provider: group.resources})
+    return options
+
+
+def _spread_options(facts, group):
+    """{root: [{provider: resources}]}: the unsuffixed group, each class
+    from any provider of the tree."""
+    per_class = {}
+    for rc, n in group.resources.items():
+        by_root = {}
+        for provider, root in facts.capacity[(rc, n)].items():
+            by_root.setdefault(root, []).append(provider)
+        per_class[rc] = by_root
+    roots = set.intersection(*[set(r) for r in per_class.values()])
+    wanted_root = facts.roots_of.get(group.in_tree) if group.in_tree else None
+    options = {}
+    for root in sorted(roots):
+        if wanted_root is not None and root != wanted_root:
+            continue
+        choices = [sorted(per_class[rc][root]) for rc in group.resources]
+        for combo in itertools.islice(itertools.product(*choices),
+                                      _COMBOS_PER_TREE):
+            if not facts.has_traits(set(combo), group) or not all(
+                    facts.in_aggregates(p, group) for p in combo):
+                continue
+            allocation = {}
+            for provider, rc in zip(combo, group.resources):
+                allocation.setdefault(provider, {})[rc] = \
+                    group.resources[rc]
+            options.setdefault(root, []).append(allocation)
+    return options
+
+
+def _options(facts, request):
+    options = {}
+    for suffix, group in request.groups.items():
+        if not group.resources:
+            continue
+        options[suffix] = (_spread_options(facts, group) if suffix == ''
+                           else _single_provider_options(facts, group))
+    return options
+
+
+def _merge(picks):
+    merged = {}
+    for allocation in picks:
+        for provider, resources in allocation.items():
+            target = merged.setdefault(provider, {})
+            for rc, n in resources.items():
+                target[rc] = target.get(rc, 0) + n
+    return merged
+
+
+def _fits_when_shared(context, facts, merged):
+    """A provider serving several groups has room for their sum."""
+    for provider, resources in merged.items():
+        for rc, n in resources.items():
+            if (rc, n) not in facts.capacity:
+                facts.capacity[(rc, n)] = db.with_capacity(context, rc, n)
+            if provider not in facts.capacity[(rc, n)]:
+                return False
+    return True
+
+
+def _isolated(request, picks_by_suffix):
+    if request.group_policy != 'isolate':
+        return True
+    used = [p for s, alloc in picks_by_suffix.items() if s
+            for p in alloc]
+    return len(used) == len(set(used))
+
+
+def _candidates_in_tree(context, facts, request, root, options, tree):
+    suffixes = sorted(options)
+    for picks in itertools.product(*[options[s][root] for s in suffixes]):
+        by_suffix = dict(zip(suffixes, picks))
+        if not _isolated(request, by_suffix):
+            continue
+        if not _same_subtree(request, by_suffix, tree):
+            continue
+        merged = _merge(picks)
+        if len(picks) > 1 and not _fits_when_shared(context, facts,
+                                                     merged):
+            continue
+        yield merged, {s: sorted(a) for s, a in by_suffix.items()}
+
+
+def _same_subtree(request, by_suffix, tree):
+    for names in request.same_subtree:
+        providers = {p for s in names for p in by_suffix.get(s, {})}
+        if providers and not any(
+                all(_is_ancestor(tree, top, p) for p in providers)
+                for top in providers):
+            return False
+    return True
+
+
+def _is_ancestor(tree, top, provider):
+    while provider is not None:
+        if provider == top:
+            return True
+        provider = tree[provider][2] if provider in tree else None
+    return False
+
+
+def _root_ok(facts, request, root):
+    if any(root not in facts.traits[t] for t in request.root_required):
+        return False
+    return not any(root in facts.traits[t] for t in request.root_forbidden)
+
+
+def find(context, request):
+    """(candidates, trees): candidates as (allocations by provider id,
+    mappings by suffix); trees as db.trees() answers for their roots."""
+    facts = _Facts(context, request)
+    options = _options(facts, request)
+    roots = sorted(set.intersection(*[set(o) for o in options.values()]))
+    roots = [r for r in roots if _root_ok(facts, request, r)]
+    found = []
+    for root in roots:
+        tree = db.trees(context, [root]) if request.same_subtree else {}
+        for candidate in _candidates_in_tree(context, facts, request, root,
+                                             options, tree):
+            found.append(candidate)
+            if request.limit and len(found) >= request.limit:
+                return found, _trees_of(context, found, facts)
+    return found, _trees_of(context, found, facts)
+
+
+def _trees_of(context, found, facts):
+    return db.trees(context, {facts.root[p] for merged, _m in found
+                              for p in merged})
+
+
+def summaries(context, tree, with_traits):
+    return db.summaries(context, tree, with_traits)

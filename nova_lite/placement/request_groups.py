@@ -1,0 +1,157 @@
+"""GET /allocation_candidates query strings, read into request groups.
+
+``resources``, ``required``, ``member_of`` and ``in_tree`` make the
+unsuffixed group, whose resources may come from several providers of one
+tree; ``resourcesN``, ``requiredN``, ``member_ofN`` and ``in_treeN``
+(any suffix from 1.33) make groups each served by one provider.
+``required=A,!B`` (1.22 forbids), ``required=in:A,B`` (1.39, any of);
+``member_of=in:X,Y`` (any of), repeated (all of), ``!in:`` (1.32, none
+of). ``group_policy`` (none or isolate) is needed with two or more
+suffixed groups; ``same_subtree`` (1.36) and ``root_required`` (1.35)
+constrain the trees; ``limit`` caps the answer.
+"""
+import dataclasses
+import re
+
+from nova_lite import exception
+
+_PARAM = re.compile(r'^(resources|required|member_of|in_tree)([0-9]*|_'
+                    r'[a-zA-Z0-9_-]{1,64})?$')
+_OTHERS = {'group_policy', 'limit', 'same_subtree', 'root_required'}
+
+
+@dataclasses.dataclass
+class Group:
+    suffix: str
+    resources: dict = dataclasses.field(default_factory=dict)
+    required: list = dataclasses.field(default_factory=list)  # any-of sets
+    forbidden: set = dataclasses.field(default_factory=set)
+    member_of: list = dataclasses.field(default_factory=list)  # any-of
+    not_member_of: set = dataclasses.field(default_factory=set)
+    in_tree: str = None
+
+
+@dataclasses.dataclass
+class Request:
+    groups: dict
+    group_policy: str = None
+    limit: int = None
+    same_subtree: list = dataclasses.field(default_factory=list)
+    root_required: set = dataclasses.field(default_factory=set)
+    root_forbidden: set = dataclasses.field(default_factory=set)
+
+
+def _bad(detail):
+    return exception.PlacementBadRequest(detail=detail)
+
+
+def _resources(text):
+    resources = {}
+    for item in text.split(','):
+        name, _sep, amount = item.partition(':')
+        if not name or not amount.strip().isdigit() or int(amount) < 1:
+            raise _bad('Badly formed resources parameter. Expected '
+                       'resources query string parameter in form: '
+                       '?resources=VCPU:2,MEMORY_MB:1024. Got: %s.' % text)
+        if name in resources:
+            raise _bad('Resource class %s was requested twice.' % name)
+        resources[name] = int(amount)
+    return resources
+
+
+def _traits(group, text, minor):
+    if text.startswith('in:'):
+        if minor < 39:
+            raise _bad("The 'in:' form of required needs microversion "
+                       "1.39. Got: %s" % text)
+        group.required.append(frozenset(text[3:].split(',')))
+        return
+    for name in text.split(','):
+        if name.startswith('!'):
+            if minor < 22:
+                raise _bad('Forbidden traits need microversion 1.22. '
+                           'Got: %s' % text)
+            group.forbidden.add(name[1:])
+        elif name:
+            group.required.append(frozenset([name]))
+
+
+def _member_of(group, text, minor):
+    if text.startswith('!'):
+        if minor < 32:
+            raise _bad('Forbidden aggregates need microversion 1.32.')
+        group.not_member_of.update(text[4:].split(',') if
+                                   text.startswith('!in:') else [text[1:]])
+        return
+    group.member_of.append(frozenset(
+        text[3:].split(',') if text.startswith('in:') else [text]))
+
+
+def _read_group(groups, name, suffix, values, minor):
+    group = groups.setdefault(suffix, Group(suffix))
+    if name == 'resources':
+        group.resources = _resources(values[-1])
+    elif name == 'required':
+        for value in values if minor >= 39 else values[-1:]:
+            _traits(group, value, minor)
+    elif name == 'member_of':
+        for value in values if minor >= 24 else values[-1:]:
+            _member_of(group, value, minor)
+    else:
+        group.in_tree = values[-1]
+
+
+def parse(params, minor):
+    """``params``: {name: [values]} of the query string."""
+    groups = {}
+    for key, values in params.items():
+        match = _PARAM.match(key)
+        if match is None:
+            if key not in _OTHERS:
+                raise _bad('Invalid query string parameters: %s' % key)
+            continue
+        _read_group(groups, match.group(1), match.group(2) or '', values,
+                    minor)
+    request = Request(groups)
+    _read_others(request, params, minor)
+    _check(request)
+    return request
+
+
+def _read_others(request, params, minor):
+    if 'limit' in params:
+        text = params['limit'][-1]
+        if not text.isdigit() or int(text) < 1:
+            raise _bad("Invalid query string parameters: limit must be a "
+                       "positive integer. Got: %s" % text)
+        request.limit = int(text)
+    if 'group_policy' in params:
+        request.group_policy = params['group_policy'][-1]
+        if request.group_policy not in ('none', 'isolate'):
+            raise _bad("group_policy must be 'none' or 'isolate'.")
+    for value in params.get('same_subtree', []) if minor >= 36 else []:
+        request.same_subtree.append(value.split(','))
+    for value in params.get('root_required', []) if minor >= 35 else []:
+        for name in value.split(','):
+            (request.root_forbidden if name.startswith('!')
+             else request.root_required).add(name.lstrip('!'))
+
+
+def _check(request):
+    if not any(g.resources for g in request.groups.values()):
+        raise _bad("At least one resources parameter (resources or "
+                   "resourcesN) is required.")
+    for group in request.groups.values():
+        if not group.resources and group.suffix:
+            raise _bad('Request group %s asks for no resources: groups '
+                       'without resources are not supported here.'
+                       % group.suffix)
+    numbered = [s for s, g in request.groups.items() if s and g.resources]
+    if len(numbered) > 1 and request.group_policy is None:
+        raise _bad('The "group_policy" parameter is required when '
+                   'specifying more than one "resources{N}" parameter.')
+    known = set(request.groups)
+    for names in request.same_subtree:
+        if set(names) - known:
+            raise _bad('Unknown suffix in same_subtree: %s' % ','.join(
+                sorted(set(names) - known)))

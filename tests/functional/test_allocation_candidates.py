@@ -1,0 +1,131 @@
+"""GET /allocation_candidates through REST: simple hosts, traits,
+aggregates, nested providers and granular groups."""
+import uuid as uuidlib
+
+import pytest
+
+from tests.functional.test_placement_api import _inventory, _provider
+
+
+@pytest.fixture
+def placement(all_in_one):
+    return all_in_one(hosts=1).placement_client
+
+
+def _host(api, name, vcpu=8, ram=8192, traits=(), parent=None):
+    extra = {'parent_provider_uuid': parent} if parent else {}
+    uuid = _provider(api, name, **extra)['uuid']
+    generation = _inventory(api, uuid, 0, VCPU=vcpu, MEMORY_MB=ram)
+    if traits:
+        status, body = api.put('/resource_providers/%s/traits' % uuid, {
+            'resource_provider_generation': generation,
+            'traits': list(traits)})
+        assert status == 200, body
+    return uuid
+
+
+def _candidates(api, query):
+    status, body = api.get('/allocation_candidates?' + query)
+    assert status == 200, body
+    return body
+
+
+def _hosts_of(body):
+    return [sorted(r['allocations']) for r in body['allocation_requests']]
+
+
+def test_simple_hosts_fit_and_full_ones_do_not(placement):
+    small = _host(placement, 'small', vcpu=2)
+    big = _host(placement, 'big', vcpu=16)
+    body = _candidates(placement, 'resources=VCPU:4,MEMORY_MB:1024')
+    assert _hosts_of(body) == [[big]]
+    request = body['allocation_requests'][0]
+    assert request['allocations'][big]['resources'] == {
+        'VCPU': 4, 'MEMORY_MB': 1024}
+    assert request['mappings'] == {'': [big]}
+    summary = body['provider_summaries'][big]
+    assert summary['resources']['VCPU'] == {'capacity': 16, 'used': 0}
+    assert summary['root_provider_uuid'] == big
+    # Fill the big one: now nothing fits.
+    status, _ = placement.put('/allocations/%s' % uuidlib.uuid4(), {
+        'allocations': {big: {'resources': {'VCPU': 14}}},
+        'project_id': 'p', 'user_id': 'u', 'consumer_generation': None,
+        'consumer_type': 'INSTANCE'})
+    assert status == 204
+    assert _candidates(placement, 'resources=VCPU:4')[
+        'allocation_requests'] == []
+    assert _hosts_of(_candidates(placement, 'resources=VCPU:2')) == [
+        [small], [big]]
+    assert len(_candidates(placement, 'resources=VCPU:1&limit=1')[
+        'allocation_requests']) == 1
+
+
+def test_traits_and_aggregates_narrow_the_hosts(placement):
+    avx = _host(placement, 'avx', traits=['HW_CPU_X86_AVX2'])
+    plain = _host(placement, 'plain')
+    assert _hosts_of(_candidates(
+        placement, 'resources=VCPU:1&required=HW_CPU_X86_AVX2')) == [[avx]]
+    assert _hosts_of(_candidates(
+        placement, 'resources=VCPU:1&required=!HW_CPU_X86_AVX2')) == [
+        [plain]]
+    agg = str(uuidlib.uuid4())
+    placement.put('/resource_providers/%s/aggregates' % plain, {
+        'aggregates': [agg], 'resource_provider_generation': 1})
+    assert _hosts_of(_candidates(
+        placement, 'resources=VCPU:1&member_of=in:%s' % agg)) == [[plain]]
+    status, body = placement.get('/allocation_candidates?resources=VCPU:1'
+                                 '&required=CUSTOM_NOPE')
+    assert status == 400
+
+
+def test_nested_nics_and_granular_groups(placement):
+    assert placement.put('/resource_classes/CUSTOM_NIC_RATE')[0] == 201
+    for trait in ('CUSTOM_PHYSNET_1', 'CUSTOM_PHYSNET_2'):
+        assert placement.put('/traits/%s' % trait)[0] == 201
+    host = _host(placement, 'host')
+    nics = {}
+    for name, physnet, rate in (('nic1', 'CUSTOM_PHYSNET_1', 1000),
+                                ('nic2', 'CUSTOM_PHYSNET_1', 500),
+                                ('nic3', 'CUSTOM_PHYSNET_2', 1000)):
+        uuid = _provider(placement, name, parent_provider_uuid=host)['uuid']
+        generation = _inventory(placement, uuid, 0, CUSTOM_NIC_RATE=rate)
+        placement.put('/resource_providers/%s/traits' % uuid, {
+            'resource_provider_generation': generation,
+            'traits': [physnet]})
+        nics[name] = uuid
+    body = _candidates(
+        placement, 'resources=VCPU:1&resources1=CUSTOM_NIC_RATE:600'
+        '&required1=CUSTOM_PHYSNET_1&group_policy=none')
+    assert len(body['allocation_requests']) == 1
+    request = body['allocation_requests'][0]
+    assert request['allocations'] == {
+        host: {'resources': {'VCPU': 1}},
+        nics['nic1']: {'resources': {'CUSTOM_NIC_RATE': 600}}}
+    assert request['mappings'] == {'': [host], '1': [nics['nic1']]}
+    assert set(body['provider_summaries']) == {host, *nics.values()}
+    # Two vNICs on physnet1, isolated: nic1 and nic2, in either order.
+    body = _candidates(
+        placement, 'resources1=CUSTOM_NIC_RATE:400&required1=CUSTOM_PHYSNET_1'
+        '&resources2=CUSTOM_NIC_RATE:400&required2=CUSTOM_PHYSNET_1'
+        '&group_policy=isolate')
+    pairs = sorted((r['mappings']['1'][0], r['mappings']['2'][0])
+                   for r in body['allocation_requests'])
+    assert pairs == sorted([(nics['nic1'], nics['nic2']),
+                            (nics['nic2'], nics['nic1'])])
+    # Not isolated, both fit on nic1 only if it has room for the sum.
+    body = _candidates(
+        placement, 'resources1=CUSTOM_NIC_RATE:600&required1=CUSTOM_PHYSNET_1'
+        '&resources2=CUSTOM_NIC_RATE:600&required2=CUSTOM_PHYSNET_1'
+        '&group_policy=none')
+    assert body['allocation_requests'] == []
+
+
+def test_bad_queries_are_400(placement):
+    for query in ('resources=VCPU:x', 'resources=VCPU:1&foo=1',
+                  'resources1=VCPU:1&resources2=VCPU:1', 'limit=1',
+                  'resources=VCPU:1&limit=0'):
+        status, body = placement.get('/allocation_candidates?' + query)
+        assert status == 400, (query, body)
+        assert body['errors'][0]['status'] == 400
+    older = placement.at('1.9')
+    assert older.get('/allocation_candidates?resources=VCPU:1')[0] == 404
