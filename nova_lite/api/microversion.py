@@ -41,9 +41,17 @@ class APIVersion:
         return '%d.%d' % (self.major, self.minor)
 
     def matches(self, min_version, max_version=None):
-        low = APIVersion(min_version)
-        high = APIVersion(max_version) if max_version else None
-        return low <= self and (high is None or self <= high)
+        mine = (self.major, self.minor)
+        if _parsed(min_version) > mine:
+            return False
+        return max_version is None or mine <= _parsed(max_version)
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(text):
+    """(major, minor) of a version written in code; parsed once."""
+    version = APIVersion(text)
+    return version.major, version.minor
 
 
 def _requested(headers):

@@ -76,33 +76,57 @@ def _single_provider_options(facts, group):
     return options
 
 
+class _SpreadOptions:
+    """The unsuffixed group's options in each tree, worked out when a
+    tree is reached: each class from any provider of the tree."""
+
+    def __init__(self, facts, group):
+        self.facts, self.group = facts, group
+        self.per_class = {}
+        for rc, n in group.resources.items():
+            by_root = {}
+            for provider, root in facts.capacity[(rc, n)].items():
+                by_root.setdefault(root, []).append(provider)
+            self.per_class[rc] = by_root
+        roots = set.intersection(*[set(r) for r in self.per_class.values()])
+        wanted = facts.roots_of.get(group.in_tree) if group.in_tree else None
+        self.roots = roots if wanted is None else roots & {wanted}
+
+    def __contains__(self, root):
+        return root in self.roots
+
+    def __iter__(self):
+        return iter(self.roots)
+
+    def __getitem__(self, root):
+        choices = [self.per_class[rc][root] for rc in self.group.resources]
+        if all(len(c) == 1 for c in choices) and len(
+                {c[0] for c in choices}) == 1:
+            combos = [tuple(c[0] for c in choices)]  # one provider: a host
+        else:
+            combos = itertools.islice(itertools.product(
+                *[sorted(c) for c in choices]), _COMBOS_PER_TREE)
+        return [self._allocation(combo) for combo in combos
+                if self._qualifies(combo)]
+
+    def _qualifies(self, combo):
+        group, facts = self.group, self.facts
+        if (group.required or group.forbidden) and not facts.has_traits(
+                set(combo), group):
+            return False
+        return not (group.member_of or group.not_member_of) or all(
+            facts.in_aggregates(p, group) for p in combo)
+
+    def _allocation(self, combo):
+        allocation = {}
+        for provider, rc in zip(combo, self.group.resources):
+            allocation.setdefault(provider, {})[rc] = \
+                self.group.resources[rc]
+        return allocation
+
+
 def _spread_options(facts, group):
-    """{root: [{provider: resources}]}: the unsuffixed group, each class
-    from any provider of the tree."""
-    per_class = {}
-    for rc, n in group.resources.items():
-        by_root = {}
-        for provider, root in facts.capacity[(rc, n)].items():
-            by_root.setdefault(root, []).append(provider)
-        per_class[rc] = by_root
-    roots = set.intersection(*[set(r) for r in per_class.values()])
-    wanted_root = facts.roots_of.get(group.in_tree) if group.in_tree else None
-    options = {}
-    for root in sorted(roots):
-        if wanted_root is not None and root != wanted_root:
-            continue
-        choices = [sorted(per_class[rc][root]) for rc in group.resources]
-        for combo in itertools.islice(itertools.product(*choices),
-                                      _COMBOS_PER_TREE):
-            if not facts.has_traits(set(combo), group) or not all(
-                    facts.in_aggregates(p, group) for p in combo):
-                continue
-            allocation = {}
-            for provider, rc in zip(combo, group.resources):
-                allocation.setdefault(provider, {})[rc] = \
-                    group.resources[rc]
-            options.setdefault(root, []).append(allocation)
-    return options
+    return _SpreadOptions(facts, group)
 
 
 def _options(facts, request):
@@ -146,7 +170,8 @@ def _isolated(request, picks_by_suffix):
 
 def _candidates_in_tree(context, facts, request, root, options, tree):
     suffixes = sorted(options)
-    for picks in itertools.product(*[options[s][root] for s in suffixes]):
+    for picks in itertools.product(*[options[s][root] or [] for s in
+                                     suffixes]):
         by_suffix = dict(zip(suffixes, picks))
         if not _isolated(request, by_suffix):
             continue
@@ -189,6 +214,7 @@ def find(context, request):
     facts = _Facts(context, request)
     options = _options(facts, request)
     roots = sorted(set.intersection(*[set(o) for o in options.values()]))
+    # A tree whose unsuffixed options all fail their traits has none.
     roots = [r for r in roots if _root_ok(facts, request, r)]
     found = []
     for root in roots:

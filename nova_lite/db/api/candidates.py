@@ -14,6 +14,9 @@ from nova_lite.db import models
 INV = models.Inventory
 ALLOC = models.Allocation
 RP = models.ResourceProvider
+# Past this many ids, reading every row and dropping the others in Python
+# is cheaper than binding a long IN list.
+_IN_LIST_MAX = 200
 
 
 def _used(resource_class):
@@ -85,10 +88,13 @@ def trees(context, root_ids):
     """{provider id: (uuid, root id, parent id)} of the given trees."""
     if not root_ids:
         return {}
-    rows = context.session.execute(
-        sa.select(RP.id, RP.uuid, RP.root_provider_id, RP.parent_provider_id)
-        .where(RP.root_provider_id.in_(list(root_ids))))
-    return {row[0]: (row[1], row[2], row[3]) for row in rows}
+    query = sa.select(RP.id, RP.uuid, RP.root_provider_id,
+                      RP.parent_provider_id)
+    if len(root_ids) <= _IN_LIST_MAX:
+        query = query.where(RP.root_provider_id.in_(list(root_ids)))
+    return {row[0]: (row[1], row[2], row[3])
+            for row in context.session.execute(query)
+            if row[2] in root_ids}
 
 
 @engine.reader
@@ -99,23 +105,30 @@ def summaries(context, provider_ids, with_traits):
     if not ids:
         return found
     session = context.session
-    used = dict(((p, rc), int(u)) for p, rc, u in session.execute(
-        sa.select(ALLOC.resource_provider_id, ALLOC.resource_class,
-                  sa.func.sum(ALLOC.used))
-        .where(ALLOC.resource_provider_id.in_(ids))
-        .group_by(ALLOC.resource_provider_id, ALLOC.resource_class)))
-    for row in session.execute(sa.select(INV).where(
-            INV.resource_provider_id.in_(ids))).scalars():
-        found[row.resource_provider_id]['resources'][row.resource_class] = {
-            'capacity': int((row.total - row.reserved) *
-                            row.allocation_ratio),
-            'used': used.get((row.resource_provider_id, row.resource_class),
-                             0)}
+    query = (sa.select(ALLOC.resource_provider_id, ALLOC.resource_class,
+                       sa.func.sum(ALLOC.used))
+             .group_by(ALLOC.resource_provider_id, ALLOC.resource_class))
+    if len(ids) <= _IN_LIST_MAX:
+        query = query.where(ALLOC.resource_provider_id.in_(ids))
+    used = {(p, rc): int(u) for p, rc, u in session.execute(query)}
+    query = sa.select(INV.resource_provider_id, INV.resource_class,
+                      INV.total, INV.reserved, INV.allocation_ratio)
+    if len(ids) <= _IN_LIST_MAX:
+        query = query.where(INV.resource_provider_id.in_(ids))
+    for provider_id, rc, total, reserved, ratio in session.execute(query):
+        if provider_id not in found:
+            continue
+        found[provider_id]['resources'][rc] = {
+            'capacity': int((total - reserved) * ratio),
+            'used': used.get((provider_id, rc), 0)}
     if with_traits:
-        for provider_id, trait in session.execute(
-                sa.select(models.ProviderTrait.resource_provider_id,
-                          models.ProviderTrait.trait)
-                .where(models.ProviderTrait.resource_provider_id.in_(ids))
-                .order_by(models.ProviderTrait.trait)):
-            found[provider_id]['traits'].append(trait)
+        query = sa.select(models.ProviderTrait.resource_provider_id,
+                          models.ProviderTrait.trait).order_by(
+            models.ProviderTrait.trait)
+        if len(ids) <= _IN_LIST_MAX:
+            query = query.where(
+                models.ProviderTrait.resource_provider_id.in_(ids))
+        for provider_id, trait in session.execute(query):
+            if provider_id in found:
+                found[provider_id]['traits'].append(trait)
     return found
