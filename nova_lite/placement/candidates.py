@@ -8,6 +8,7 @@ tree by tree in provider order and the search stops at ``limit``, so a
 small limit is cheaper than a large one; summaries are read only for the
 trees that are answered.
 """
+import dataclasses
 import itertools
 
 from nova_lite.db.api import candidates as db
@@ -208,9 +209,38 @@ def _root_ok(facts, request, root):
     return not any(root in facts.traits[t] for t in request.root_forbidden)
 
 
+def _flat_search(context, request):
+    """One unsuffixed group, every provider a host: the database finds
+    the hosts that hold it all, and stops at the limit."""
+    group = request.groups['']
+    root_id = None
+    if group.in_tree:
+        root_id = db.gather(context, [], [], [], [group.in_tree])[
+            'roots_of'][group.in_tree]
+        if root_id is None:
+            return [], {}
+    if request.root_required or request.root_forbidden:
+        group = _with_root_traits(group, request)
+    hosts = db.single_providers(
+        context, group.resources, group.required, group.forbidden,
+        group.member_of, group.not_member_of, root_id, request.limit)
+    found = [({host: dict(group.resources)}, {'': [host]}) for host in hosts]
+    return found, db.trees(context, set(hosts))
+
+
+def _with_root_traits(group, request):
+    """On a flat deployment the host is its own root."""
+    return dataclasses.replace(
+        group, required=group.required + [frozenset([t]) for t in
+                                          request.root_required],
+        forbidden=group.forbidden | request.root_forbidden)
+
+
 def find(context, request):
     """(candidates, trees): candidates as (allocations by provider id,
     mappings by suffix); trees as db.trees() answers for their roots."""
+    if list(request.groups) == [''] and db.flat(context):
+        return _flat_search(context, request)
     facts = _Facts(context, request)
     options = _options(facts, request)
     roots = sorted(set.intersection(*[set(o) for o in options.values()]))

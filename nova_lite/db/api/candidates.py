@@ -42,6 +42,74 @@ def _with_capacity(session, resource_class, amount):
     return dict(session.execute(query).all())
 
 
+def _has_room(resources):
+    """One WHERE clause: the inventory row's class has room for what is
+    asked of it (amount within min/max/step, and capacity left)."""
+    used = (sa.select(ALLOC.resource_provider_id, ALLOC.resource_class,
+                      sa.func.sum(ALLOC.used).label('used'))
+            .where(ALLOC.resource_class.in_(list(resources)))
+            .group_by(ALLOC.resource_provider_id, ALLOC.resource_class)
+            .subquery())
+    amount = sa.case(resources, value=INV.resource_class)
+    condition = sa.and_(
+        INV.resource_class.in_(list(resources)),
+        INV.min_unit <= amount, INV.max_unit >= amount,
+        amount % INV.step_size == 0,
+        (INV.total - INV.reserved) * INV.allocation_ratio -
+        sa.func.coalesce(used.c.used, 0) >= amount)
+    return used, condition
+
+
+@engine.reader
+def flat(context):
+    """Whether no provider has a parent: every provider is a host."""
+    return context.session.execute(sa.select(RP.id).where(
+        RP.parent_provider_id.is_not(None)).limit(1)).first() is None
+
+
+@engine.reader
+def single_providers(context, resources, required, forbidden, member_of,
+                     not_member_of, root_id, limit):
+    """Ids of providers that alone hold room for all of ``resources`` and
+    qualify, in id order, at most ``limit`` (the database stops there)."""
+    used, condition = _has_room(resources)
+    query = (sa.select(INV.resource_provider_id)
+             .outerjoin(used, sa.and_(
+                 used.c.resource_provider_id == INV.resource_provider_id,
+                 used.c.resource_class == INV.resource_class))
+             .where(condition)
+             .group_by(INV.resource_provider_id)
+             .having(sa.func.count() == len(resources))
+             .order_by(INV.resource_provider_id))
+    for any_of in required:
+        query = query.where(_trait_exists(any_of))
+    if forbidden:
+        query = query.where(~_trait_exists(forbidden))
+    for any_of in member_of:
+        query = query.where(_aggregate_exists(any_of))
+    if not_member_of:
+        query = query.where(~_aggregate_exists(not_member_of))
+    if root_id is not None:
+        query = query.where(INV.resource_provider_id == root_id)
+    if limit:
+        query = query.limit(limit)
+    return list(context.session.scalars(query))
+
+
+def _trait_exists(names):
+    return sa.exists().where(
+        models.ProviderTrait.resource_provider_id ==
+        INV.resource_provider_id,
+        models.ProviderTrait.trait.in_(list(names)))
+
+
+def _aggregate_exists(aggregates):
+    return sa.exists().where(
+        models.ProviderAggregate.resource_provider_id ==
+        INV.resource_provider_id,
+        models.ProviderAggregate.aggregate.in_(list(aggregates)))
+
+
 @engine.reader
 def with_capacity(context, resource_class, amount):
     return _with_capacity(context.session, resource_class, amount)
