@@ -91,8 +91,9 @@ class Api:
         while time.monotonic() < deadline:
             status, body = self.get('/servers/%s' % server_id)
             if status == 404 and states == ('DELETED',):
-                return None
-            if status == 200 and body['server']['status'] in states:
+                return None  # gone: a DELETED status is not the end yet
+            if status == 200 and body['server']['status'] in states and \
+                    states != ('DELETED',):
                 return body['server']
             time.sleep(0.05)
         raise AssertionError('server %s not in %s after %ss: %s' % (

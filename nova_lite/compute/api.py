@@ -15,6 +15,7 @@ from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import hooks
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import request_spec as request_spec_obj
 
 LOG = logging.getLogger(__name__)
@@ -62,6 +63,7 @@ class API:
         instance.task_state = None
         instance.save()
         instance.destroy()
+        placement_obj.Placement.unclaim(context, instance.uuid)
         request_spec_obj.RequestSpec.destroy_by_instance_uuid(
             context, instance.uuid)
 

@@ -18,6 +18,7 @@ from nova_lite import exception
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import instance_fault
+from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite import service
 from nova_lite.virt import driver as virt_driver
@@ -137,6 +138,7 @@ class ComputeManager(service.Manager):
             instance.vm_state = fields.VMState.ERROR
             instance.task_state = None
             instance.save(expected_task_state=expected)
+            placement_obj.Placement.unclaim(context, instance.uuid)
         except (exception.Conflict, exception.InstanceNotFound):
             LOG.info('instance %s was deleted during its build',
                      instance.uuid)
@@ -156,6 +158,7 @@ class ComputeManager(service.Manager):
             self.rt.drop_instance(instance, remove_record=instance.destroy)
         except exception.InstanceNotFound:
             return
+        placement_obj.Placement.unclaim(context, instance.uuid)
         request_spec_obj.RequestSpec.destroy_by_instance_uuid(
             context, instance.uuid)
         LOG.info('instance %s deleted from %s', instance.uuid, self.host)

@@ -11,6 +11,7 @@ import threading
 from oslo_log import log as logging
 
 from nova_lite.compute import claims
+from nova_lite.compute import placement_report
 from nova_lite import exception
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import fields
@@ -48,6 +49,7 @@ class ResourceTracker:
             self._recount(node, instances)
             node.save()
             self.compute_node = node
+            placement_report.report(context, node, instances)
 
     def _get_or_create_node(self, context, resources):
         if self.compute_node is not None:

@@ -19,6 +19,7 @@ from nova_lite import exception
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import instance_fault
+from nova_lite.objects import placement as placement_obj
 from nova_lite.scheduler import rpcapi as scheduler_rpcapi
 from nova_lite import service
 
@@ -47,11 +48,36 @@ class ConductorManager(object_indirection.ObjectIndirection,
                 reason='the scheduler did not answer: %s' % e))
             return
         if alternates:
+            selections = self._claim_alternate(context, instance,
+                                               request_spec, selections)
+            if not selections:
+                self._fail(context, instance, exception.NoValidHost(
+                    reason='the build failed (%s) and no alternate host '
+                           'had room left' % last_error))
+                return
             LOG.info('rescheduling %s to %s after: %s', instance.uuid,
                      selections[0].service_host, last_error)
         chosen, rest = selections[0], list(selections[1:])
         self.compute_api.build_and_run_instance(
             context, instance, chosen.service_host, request_spec, rest)
+
+    @staticmethod
+    def _claim_alternate(context, instance, request_spec, alternates):
+        """Move the instance's allocation to the first alternate that
+        still has room; the alternates from there on."""
+        resources = placement_obj.resources_of(request_spec.flavor)
+        for index, selection in enumerate(alternates):
+            try:
+                placement_obj.Placement.claim(
+                    context, instance.uuid, selection.compute_node_uuid,
+                    resources, instance.project_id, instance.user_id)
+                return list(alternates[index:])
+            except (exception.CapacityExceeded,
+                    exception.ConcurrentUpdate) as e:
+                LOG.info('alternate %s for %s has no room: %s',
+                         selection.service_host, instance.uuid,
+                         e.format_message())
+        return []
 
     def _schedule(self, context, request_spec):
         return self.scheduler_api.select_destinations(
@@ -61,6 +87,7 @@ class ConductorManager(object_indirection.ObjectIndirection,
     def _fail(self, context, instance, error):
         LOG.info('build of %s failed: %s', instance.uuid,
                  error.format_message())
+        placement_obj.Placement.unclaim(context, instance.uuid)
         instance_fault.InstanceFault.record(context, instance.uuid, error,
                                             host=self.host)
         instance.vm_state = fields.VMState.ERROR
@@ -97,6 +124,7 @@ def fail_builds_older_than(context, seconds, host):
         if instance.created_at and instance.created_at > cutoff:
             continue
         error = exception.BuildRequestLost(seconds=seconds)
+        placement_obj.Placement.unclaim(context, instance.uuid)
         instance_fault.InstanceFault.record(context, instance.uuid, error,
                                             host=host)
         instance.vm_state = fields.VMState.ERROR

@@ -8,5 +8,5 @@ before the first RPC message is deserialized.
 def register_all():
     import importlib
     for name in ('compute_node', 'flavor', 'instance', 'instance_fault',
-                 'request_spec', 'selection', 'service'):
+                 'placement', 'request_spec', 'selection', 'service'):
         importlib.import_module('nova_lite.objects.' + name)

@@ -7,9 +7,11 @@ from oslo_log import log as logging
 import oslo_messaging as messaging
 
 from nova_lite import exception
+from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import selection as selection_obj
 from nova_lite.scheduler import filters
 from nova_lite.scheduler import host_manager
+from nova_lite.scheduler import placement_groups
 from nova_lite.scheduler import weighers
 from nova_lite import service
 
@@ -34,6 +36,12 @@ class SchedulerManager(service.Manager):
         return self.place(context, spec_obj, max_hosts)
 
     def place(self, context, spec_obj, max_hosts=1):
+        """Filter and weigh the hosts placement has room on, then claim.
+
+        The claim in placement (consumer: the instance) is what makes the
+        choice hold: a host that lost its room to a concurrent claim
+        refuses it, and the next one is tried.
+        """
         with self.host_manager.lock:
             states = self.host_manager.get_all_host_states(context)
             states = _candidates(states, spec_obj)
@@ -41,13 +49,49 @@ class SchedulerManager(service.Manager):
             if not passing:
                 raise exception.NoValidHost(
                     reason=self._why(states, report, spec_obj))
-            ranked = self.weight_handler.rank(passing, spec_obj)
-            chosen = ranked[0][1]
+            ranked = self._with_room(context, spec_obj,
+                                     self.weight_handler.rank(passing,
+                                                              spec_obj))
+            chosen = self._claim_first(context, spec_obj, ranked)
+            ranked = [r for r in ranked if r[1] is not chosen]
+            ranked.insert(0, (0.0, chosen))
             self.host_manager.record_placement(
                 spec_obj.instance_uuid, chosen, spec_obj.flavor.usage())
         LOG.debug('placing %s on %s', spec_obj.instance_uuid, chosen.host)
         return [selection_obj.Selection.from_host_state(state, weight)
                 for weight, state in ranked[:max_hosts]]
+
+    @staticmethod
+    def _with_room(context, spec_obj, ranked):
+        resources = placement_obj.resources_of(spec_obj.flavor)
+        room = set(placement_obj.Placement.providers_with_room(
+            context, resources, placement_groups.from_extra_specs(
+                spec_obj.flavor.extra_specs)))
+        kept = [(w, s) for w, s in ranked if s.uuid in room]
+        if not kept:
+            raise exception.NoValidHost(
+                reason='placement has no room for %s on the %d hosts the '
+                       'filters passed' % (', '.join(
+                           '%s:%d' % i for i in sorted(resources.items())),
+                           len(ranked)))
+        return kept
+
+    @staticmethod
+    def _claim_first(context, spec_obj, ranked):
+        resources = placement_obj.resources_of(spec_obj.flavor)
+        for _weight, state in ranked:
+            try:
+                placement_obj.Placement.claim(
+                    context, spec_obj.instance_uuid, state.uuid, resources,
+                    spec_obj.project_id, spec_obj.user_id)
+                return state
+            except (exception.CapacityExceeded,
+                    exception.ConcurrentUpdate) as e:
+                LOG.info('claim of %s on %s refused: %s',
+                         spec_obj.instance_uuid, state.host,
+                         e.format_message())
+        raise exception.NoValidHost(
+            reason='every host with room lost it to concurrent claims')
 
     @staticmethod
     def _why(states, report, spec_obj):

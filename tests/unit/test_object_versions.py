@@ -19,6 +19,7 @@ EXPECTED = {
     'InstanceFault': '1.0-df20f4f1b636b09e362b78bf7b077d2a',
     'InstanceFaultList': '1.0-2f9135d53fc1013859c865668bb237e6',
     'InstanceList': '1.1-d3b5f862728d92e488f817bd0e9da871',
+    'Placement': '1.0-064f254f5d856114d0b041b6268ea1f8',
     'RequestSpec': '1.1-df2bb0f4ebfd91c928ba518a7657adf8',
     'Selection': '1.0-7f89178948da53fce96167f710e751cc',
     'Service': '1.1-24b6ad2f0d996facb6e2d259cb7286bc',

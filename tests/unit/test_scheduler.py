@@ -9,6 +9,7 @@ from nova_lite import conf as nl_conf
 from nova_lite import exception
 from nova_lite.objects import compute_node
 from nova_lite.objects import flavor as flavor_obj
+from nova_lite.objects import placement
 from nova_lite.objects import request_spec
 from nova_lite.objects import service
 from nova_lite.scheduler import manager
@@ -26,6 +27,9 @@ def _node(ctx, host, vcpus=8, memory_mb=16384, local_gb=100, **used):
         cpu_allocation_ratio=1.0, ram_allocation_ratio=1.0,
         disk_allocation_ratio=1.0, service_id=svc.id, **used)
     node.create()
+    # As the host's resource tracker does: its inventory in placement.
+    placement.Placement.report_inventory(ctx, node.uuid, host,
+                                         placement.inventory_of(node))
     return svc
 
 
@@ -36,7 +40,7 @@ def _spec(ctx, memory_mb=1024, vcpus=1, disk=10):
                                extra_specs={})
     return request_spec.RequestSpec(
         ctx, instance_uuid=uuidutils.generate_uuid(), flavor=flavor,
-        ignore_hosts=[], scheduler_hints={})
+        project_id='p', user_id='u', ignore_hosts=[], scheduler_hints={})
 
 
 @pytest.fixture
@@ -143,3 +147,26 @@ def test_in_flight_placements_count_until_they_land(scheduler,
     second.vm_state = 'error'
     second.save()
     assert _free_ram(scheduler, admin_context) == {'a': 4096}
+
+
+def test_placement_decides_who_has_room_and_holds_the_claim(scheduler,
+                                                            admin_context):
+    _node(admin_context, 'a', memory_mb_used=4096)
+    _node(admin_context, 'b')
+    nodes = {n.host: n for n in
+             compute_node.ComputeNodeList.get_all(admin_context)}
+    # 'b' looks emptier to the filters, but placement has it full.
+    placement.Placement.claim(admin_context, uuidutils.generate_uuid(),
+                              nodes['b'].uuid, {'VCPU': 8}, 'p', 'u')
+    spec = _spec(admin_context)
+    chosen = scheduler.place(admin_context, spec, max_hosts=2)
+    assert [s.service_host for s in chosen] == ['a']
+    assert placement.Placement.consumers_on(
+        admin_context, nodes['a'].uuid) == {
+        spec.instance_uuid: {'VCPU': 1, 'MEMORY_MB': 1024, 'DISK_GB': 10}}
+    placement.Placement.claim(admin_context, uuidutils.generate_uuid(),
+                              nodes['a'].uuid, {'VCPU': 7}, 'p', 'u')
+    with pytest.raises(exception.NoValidHost) as caught:
+        scheduler.place(admin_context, _spec(admin_context))
+    assert 'placement has no room for DISK_GB:10, MEMORY_MB:1024, VCPU:1' \
+        in caught.value.format_message()

@@ -1,0 +1,62 @@
+"""The compute's side of placement: its inventory, and its allocations
+healed.
+
+Each periodic run reports the node as a provider (uuid: the compute node's)
+with VCPU, MEMORY_MB and DISK_GB inventory from the node and the
+``[compute]`` reserved and ratio options, then makes placement agree with
+the instances on the host: one missing its allocation gets it, and an
+allocation whose instance is deleted or on another host goes. An instance
+still being scheduled (no host yet) keeps the allocation the scheduler
+made for it, and a consumer that is no server at all is left to
+``nova-lite-manage placement audit``.
+"""
+from oslo_log import log as logging
+
+from nova_lite import exception
+from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import placement as placement_obj
+
+LOG = logging.getLogger(__name__)
+
+
+def report(context, node, instances):
+    placement_obj.Placement.report_inventory(
+        context, node.uuid, node.hypervisor_hostname,
+        placement_obj.inventory_of(node))
+    consumers = placement_obj.Placement.consumers_on(context, node.uuid)
+    expected = {i.uuid: i for i in instances}
+    for uuid, instance in expected.items():
+        resources = placement_obj.resources_of(instance.flavor)
+        if consumers.get(uuid) != resources:
+            _heal(context, node, instance, resources)
+    strays = set(consumers) - set(expected)
+    if strays:
+        _drop_strays(context, node, strays)
+
+
+def _heal(context, node, instance, resources):
+    try:
+        placement_obj.Placement.claim(context, instance.uuid, node.uuid,
+                                      resources, instance.project_id,
+                                      instance.user_id)
+        LOG.info('healed the allocation of %s on %s', instance.uuid,
+                 node.hypervisor_hostname)
+    except exception.NovaLiteException as e:
+        LOG.warning('could not heal the allocation of %s on %s: %s',
+                    instance.uuid, node.hypervisor_hostname,
+                    e.format_message())
+
+
+def _drop_strays(context, node, uuids):
+    found = {i.uuid: i for i in instance_obj.InstanceList.get_by_filters(
+        context, {'uuid': sorted(uuids), 'read_deleted': True})}
+    for uuid in sorted(uuids):
+        instance = found.get(uuid)
+        if instance is None:
+            continue  # not a server: the audit reports it, an admin acts
+        if not instance.deleted and instance.host in (None, node.host):
+            continue  # still being scheduled here, or landing now
+        placement_obj.Placement.unclaim(context, uuid)
+        LOG.info('removed the allocation of %s from %s: the instance is '
+                 '%s', uuid, node.hypervisor_hostname,
+                 'deleted' if instance.deleted else 'on %s' % instance.host)

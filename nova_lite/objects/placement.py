@@ -1,0 +1,128 @@
+"""Placement: what the services ask of the placement store, as an object.
+
+Its methods are remotable, so a compute with no database reaches the store
+through the conductor like everything else it persists, and the scheduler
+and conductor (which have the database) call the store directly. The
+compute reports its inventory and heals its allocations; the scheduler
+asks for candidates and claims; everyone who ends a server's life
+unclaims it.
+"""
+from nova_lite import exception
+from nova_lite.objects import base
+from nova_lite.placement import allocations
+from nova_lite.placement import candidates
+from nova_lite.placement import inventories
+from nova_lite.placement import providers
+from nova_lite.placement import request_groups
+
+_REPORT_ATTEMPTS = 3
+
+
+def resources_of(flavor):
+    """The classes and amounts one instance of the flavor uses: its size,
+    with the ``resources:CLASS`` extra specs of the unnamed group."""
+    usage = flavor.usage()
+    amounts = {'VCPU': usage['vcpus'], 'MEMORY_MB': usage['memory_mb'],
+               'DISK_GB': usage['local_gb']}
+    for key, value in (flavor.extra_specs or {}).items():
+        if key.startswith('resources:') and str(value).isdigit():
+            amounts[key.split(':', 1)[1]] = int(value)
+    return {rc: n for rc, n in amounts.items() if n > 0}
+
+
+def inventory_of(node):
+    """A compute node's VCPU, MEMORY_MB and DISK_GB inventory records."""
+    disk_reserved = -(-node.reserved_host_disk_mb // 1024)
+    records = {
+        'VCPU': (node.vcpus, node.reserved_host_cpus,
+                 node.cpu_allocation_ratio),
+        'MEMORY_MB': (node.memory_mb, node.reserved_host_memory_mb,
+                      node.ram_allocation_ratio),
+        'DISK_GB': (node.local_gb, disk_reserved,
+                    node.disk_allocation_ratio),
+    }
+    return {rc: {'total': total, 'reserved': min(reserved, total),
+                 'max_unit': total, 'allocation_ratio': ratio}
+            for rc, (total, reserved, ratio) in records.items() if total > 0}
+
+
+@base.NovaLiteObjectRegistry.register
+class Placement(base.NovaLiteObject):
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = {}
+
+    @base.remotable_classmethod
+    def report_inventory(cls, context, provider_uuid, name, records):
+        """Make the provider exist and hold exactly ``records``."""
+        try:
+            providers.get(context, provider_uuid)
+        except exception.ResourceProviderNotFound:
+            try:
+                providers.create(context, provider_uuid, name)
+            except exception.ResourceProviderExists:
+                pass  # created meanwhile, by a restart racing with itself
+        for attempt in range(_REPORT_ATTEMPTS):
+            generation, current = inventories.get(context, provider_uuid)
+            if _same(current, records):
+                return
+            try:
+                inventories.set_all(context, provider_uuid, generation,
+                                    records)
+                return
+            except exception.ConcurrentUpdate:
+                if attempt == _REPORT_ATTEMPTS - 1:
+                    raise
+            except exception.ResourceProviderGenerationConflict:
+                if attempt == _REPORT_ATTEMPTS - 1:
+                    raise
+
+    @base.remotable_classmethod
+    def claim(cls, context, consumer_uuid, provider_uuid, resources,
+              project_id, user_id):
+        """Make the consumer's allocations exactly ``resources`` on the
+        provider (moving them if it had others), or raise."""
+        allocations.replace(context, [{
+            'consumer': {'uuid': consumer_uuid, 'project_id': project_id,
+                         'user_id': user_id, 'generation': 'any',
+                         'consumer_type': 'INSTANCE'},
+            'allocations': {provider_uuid: resources}}])
+
+    @base.remotable_classmethod
+    def unclaim(cls, context, consumer_uuid):
+        """Drop the consumer's allocations; none is not an error."""
+        try:
+            allocations.delete(context, consumer_uuid)
+        except exception.NotFound:
+            pass
+
+    @base.remotable_classmethod
+    def consumers_on(cls, context, provider_uuid):
+        """{consumer uuid: resources} allocated on the provider."""
+        try:
+            _generation, found = allocations.for_provider(context,
+                                                          provider_uuid)
+        except exception.ResourceProviderNotFound:
+            return {}
+        return {consumer: entry['resources']
+                for consumer, entry in found.items()}
+
+    @base.remotable_classmethod
+    def providers_with_room(cls, context, resources, extra_groups=None):
+        """Uuids of the root providers where ``resources`` fit now."""
+        params = {'resources': [','.join('%s:%d' % item for item in
+                                         sorted(resources.items()))]}
+        params.update(extra_groups or {})
+        request = request_groups.parse(params, 39)
+        found, tree = candidates.find(context, request)
+        return sorted({tree[tree[p][1]][0] for merged, _m in found
+                       for p in merged})
+
+
+def _same(current, records):
+    for rc, record in records.items():
+        mine = current.get(rc)
+        if mine is None or any(mine[k] != v for k, v in record.items()):
+            return False
+    return set(current) == set(records)

@@ -1,0 +1,75 @@
+"""Servers and placement: every server holds its allocation, a delete
+frees it, and each compute reports its inventory and heals allocations."""
+from oslo_utils import uuidutils
+
+from nova_lite import context as nl_context
+from nova_lite.objects import compute_node
+from nova_lite.objects import placement
+
+
+def _boot(api, name):
+    status, body = api.post('/servers', {'server': {
+        'name': name, 'flavorRef': 'm1'}})
+    assert status == 202, body
+    return api.wait_server(body['server']['id'])
+
+
+def test_servers_hold_allocations_and_computes_report(all_in_one):
+    aio = all_in_one(hosts=2)
+    api, placement_api = aio.client, aio.placement_client
+    api.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1', 'ram': 1024,
+                                     'vcpus': 2, 'disk': 5}})
+    providers = {p['name']: p['uuid'] for p in placement_api.get(
+        '/resource_providers')[1]['resource_providers']}
+    assert set(providers) == {'sim-host-1', 'sim-host-2'}
+    inventory = placement_api.get('/resource_providers/%s/inventories'
+                                  % providers['sim-host-1'])[1]
+    assert set(inventory['inventories']) == {'VCPU', 'MEMORY_MB',
+                                             'DISK_GB'}
+    servers = [_boot(api, 'vm%d' % i) for i in range(3)]
+    for server in servers:
+        status, body = placement_api.get('/allocations/%s' % server['id'])
+        host = server['OS-EXT-SRV-ATTR:host']
+        assert body['allocations'] == {providers[host]: {
+            'generation': body['allocations'][providers[host]]['generation'],
+            'resources': {'VCPU': 2, 'MEMORY_MB': 1024, 'DISK_GB': 5}}}
+    # An allocation lost (an operator's mistake) is healed by the host's
+    # next periodic run.
+    lost = servers[0]
+    assert placement_api.delete('/allocations/%s' % lost['id'])[0] == 204
+    context = nl_context.get_admin_context()
+    for svc in aio.services:
+        rt = getattr(svc.manager, 'rt', None)
+        if rt is not None:
+            rt.update_available_resource(context)
+    assert placement_api.get('/allocations/%s' % lost['id'])[1][
+        'allocations']
+    for server in servers:
+        assert api.delete('/servers/%s' % server['id'])[0] == 204
+        api.wait_server(server['id'], states=('DELETED',))
+        assert placement_api.get('/allocations/%s' % server['id'])[1] == {
+            'allocations': {}}
+    for uuid in providers.values():
+        usages = placement_api.get('/resource_providers/%s/usages'
+                                   % uuid)[1]['usages']
+        assert set(usages.values()) == {0}
+
+
+def test_no_room_in_placement_is_no_valid_host(all_in_one):
+    aio = all_in_one(hosts=1)
+    api = aio.client
+    api.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1', 'ram': 512,
+                                     'vcpus': 1, 'disk': 1}})
+    context = nl_context.get_admin_context()
+    node = compute_node.ComputeNodeList.get_all(context)[0]
+    vcpu = placement.inventory_of(node)['VCPU']
+    capacity = int((vcpu['total'] - vcpu['reserved']) *
+                   vcpu['allocation_ratio'])
+    while capacity:  # another consumer takes every VCPU, max_unit a go
+        take = min(capacity, vcpu['max_unit'])
+        placement.Placement.claim(context, uuidutils.generate_uuid(),
+                                  node.uuid, {'VCPU': take}, 'other', 'u')
+        capacity -= take
+    server = _boot(api, 'squeezed')
+    assert server['status'] == 'ERROR'
+    assert 'placement has no room' in server['fault']['message']
