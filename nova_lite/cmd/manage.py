@@ -1,10 +1,12 @@
-"""nova-lite-manage: database migrations and service listing."""
+"""nova-lite-manage: database migrations, service and host listing,
+extra-spec documentation, the placement audit."""
 import sys
 
 from oslo_config import cfg
 
 from nova_lite.api.validation import extra_specs
 from nova_lite.api.validation.extra_specs import docs as extra_spec_docs
+from nova_lite.cmd import placement_audit
 from nova_lite import config
 from nova_lite import context as nl_context
 from nova_lite.db import migration
@@ -40,14 +42,20 @@ def _host_list(conf):
                      node.running_vms))
 
 
+def _placement_audit(conf):
+    placement_audit.audit(nl_context.get_admin_context(),
+                          conf.category.heal, print)
+
+
 def _extra_specs_docs(conf):
     print(extra_spec_docs.render_rst(extra_specs.get_registry()))
 
 
 COMMANDS = {('db', 'sync'): _db_sync, ('service', 'list'): _service_list,
             ('host', 'list'): _host_list,
-            ('extra-specs', 'docs'): _extra_specs_docs}
-NEEDS_DB = {'db', 'service', 'host'}
+            ('extra-specs', 'docs'): _extra_specs_docs,
+            ('placement', 'audit'): _placement_audit}
+NEEDS_DB = {'db', 'service', 'host', 'placement'}
 
 
 def _add_commands(subparsers):
@@ -57,7 +65,11 @@ def _add_commands(subparsers):
         actions.required = True
         for cat, action in COMMANDS:
             if cat == category:
-                actions.add_parser(action)
+                parser = actions.add_parser(action)
+                if (cat, action) == ('placement', 'audit'):
+                    parser.add_argument(
+                        '--heal', action='store_true',
+                        help='Write missing allocations, remove orphans.')
 
 
 def main():

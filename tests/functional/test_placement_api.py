@@ -6,7 +6,7 @@ import pytest
 
 @pytest.fixture
 def placement(all_in_one):
-    return all_in_one(hosts=1).placement_client
+    return all_in_one(hosts=0).placement_client
 
 
 def _uuid():

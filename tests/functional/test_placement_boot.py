@@ -1,5 +1,9 @@
 """Servers and placement: every server holds its allocation, a delete
 frees it, and each compute reports its inventory and heals allocations."""
+import os
+import subprocess
+import sys
+
 from oslo_utils import uuidutils
 
 from nova_lite import context as nl_context
@@ -73,3 +77,37 @@ def test_no_room_in_placement_is_no_valid_host(all_in_one):
     server = _boot(api, 'squeezed')
     assert server['status'] == 'ERROR'
     assert 'placement has no room' in server['fault']['message']
+
+
+def test_audit_finds_and_heals_missing_and_orphaned(all_in_one, tmp_path):
+    aio = all_in_one(hosts=1)
+    api, placement_api = aio.client, aio.placement_client
+    api.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1', 'ram': 512,
+                                     'vcpus': 1, 'disk': 1}})
+    server = _boot(api, 'audited')
+    assert placement_api.delete('/allocations/%s' % server['id'])[0] == 204
+    context = nl_context.get_admin_context()
+    node = compute_node.ComputeNodeList.get_all(context)[0]
+    stray = uuidutils.generate_uuid()
+    placement.Placement.claim(context, stray, node.uuid, {'VCPU': 1}, 'p',
+                              'u')
+    config_file = tmp_path / 'manage.conf'
+    config_file.write_text('[DEFAULT]\nstate_path = %s\n'
+                           % (tmp_path / 'state'))
+    manage = [os.path.join(os.path.dirname(sys.executable),
+                           'nova-lite-manage'), '--config-file',
+              str(config_file), 'placement', 'audit']
+    result = subprocess.run(manage, capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        'missing  %s on sim-host-1' % server['id'],
+        'orphaned %s on sim-host-1' % stray, '2 findings']
+    result = subprocess.run(manage + ['--heal'], capture_output=True,
+                            text=True, timeout=60)
+    assert result.stdout.splitlines()[-1] == '2 findings, healed'
+    result = subprocess.run(manage, capture_output=True, text=True,
+                            timeout=60)
+    assert result.stdout.splitlines() == ['0 findings']
+    assert placement_api.get('/allocations/%s' % server['id'])[1][
+        'allocations']
