@@ -21,6 +21,15 @@ Possible values:
 Weighers (entry points of ``nova_lite.scheduler.weighers``) whose weighted
 sum ranks the hosts that pass the filters.
 """),
+    cfg.IntOpt('max_placement_results', default=100, min=1, help="""
+How many hosts with room the scheduler asks placement for, picked at
+random among all that have room, before filtering and weighing them.
+
+Possible values:
+
+* A positive integer. Fewer is faster on large deployments; more gives
+  the weighers more hosts to choose from.
+"""),
     cfg.FloatOpt('ram_weight_multiplier', default=1.0,
                  help="""
 Multiplier of the RAM weigher. Positive spreads instances over hosts with

@@ -98,7 +98,8 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
 @base.NovaLiteObjectRegistry.register
 class ComputeNodeList(base.ObjectListBase, base.NovaLiteObject):
     # Version 1.0: Initial version
-    VERSION = '1.0'
+    # Version 1.1: get_by_uuids()
+    VERSION = '1.1'
 
     fields = {'objects': fields.ListOfObjectsField('ComputeNode')}
 
@@ -106,3 +107,9 @@ class ComputeNodeList(base.ObjectListBase, base.NovaLiteObject):
     def get_all(cls, context):
         return cls(context, objects=[ComputeNode.from_db(context, n)
                                      for n in db.get_all(context)])
+
+    @base.remotable_classmethod
+    def get_by_uuids(cls, context, uuids):
+        return cls(context, objects=[ComputeNode.from_db(context, n)
+                                     for n in db.get_by_uuids(context,
+                                                              uuids)])

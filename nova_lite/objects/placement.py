@@ -109,15 +109,19 @@ class Placement(base.NovaLiteObject):
                 for consumer, entry in found.items()}
 
     @base.remotable_classmethod
-    def providers_with_room(cls, context, resources, extra_groups=None):
-        """Uuids of the root providers where ``resources`` fit now."""
+    def providers_with_room(cls, context, resources, extra_groups=None,
+                            limit=None):
+        """Uuids of root providers where ``resources`` fit now: all of
+        them, or ``limit`` picked at random."""
         params = {'resources': [','.join('%s:%d' % item for item in
                                          sorted(resources.items()))]}
         params.update(extra_groups or {})
         request = request_groups.parse(params, 39)
+        request.limit = limit
+        request.randomize = limit is not None
         found, tree = candidates.find(context, request)
-        return sorted({tree[tree[p][1]][0] for merged, _m in found
-                       for p in merged})
+        return list(dict.fromkeys(tree[tree[p][1]][0] for merged, _m in found
+                                  for p in merged))
 
 
 def _same(current, records):

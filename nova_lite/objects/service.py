@@ -94,7 +94,8 @@ class Service(base.NovaLiteTimestampObject, base.NovaLiteObject):
 @base.NovaLiteObjectRegistry.register
 class ServiceList(base.ObjectListBase, base.NovaLiteObject):
     # Version 1.0: Initial version
-    VERSION = '1.0'
+    # Version 1.1: get_by_hosts()
+    VERSION = '1.1'
 
     fields = {'objects': fields.ListOfObjectsField('Service')}
 
@@ -102,3 +103,9 @@ class ServiceList(base.ObjectListBase, base.NovaLiteObject):
     def get_all(cls, context, binary=None):
         return cls(context, objects=[Service.from_db(context, s)
                                      for s in db.get_all(context, binary)])
+
+    @base.remotable_classmethod
+    def get_by_hosts(cls, context, hosts, binary):
+        return cls(context, objects=[
+            Service.from_db(context, s)
+            for s in db.get_by_hosts(context, hosts, binary)])

@@ -10,6 +10,7 @@ trees that are answered.
 """
 import dataclasses
 import itertools
+import random
 
 from nova_lite.db.api import candidates as db
 
@@ -223,7 +224,8 @@ def _flat_search(context, request):
         group = _with_root_traits(group, request)
     hosts = db.single_providers(
         context, group.resources, group.required, group.forbidden,
-        group.member_of, group.not_member_of, root_id, request.limit)
+        group.member_of, group.not_member_of, root_id, request.limit,
+        request.randomize)
     found = [({host: dict(group.resources)}, {'': [host]}) for host in hosts]
     return found, db.trees(context, set(hosts))
 
@@ -246,6 +248,8 @@ def find(context, request):
     roots = sorted(set.intersection(*[set(o) for o in options.values()]))
     # A tree whose unsuffixed options all fail their traits has none.
     roots = [r for r in roots if _root_ok(facts, request, r)]
+    if request.randomize:
+        random.shuffle(roots)
     found = []
     for root in roots:
         tree = db.trees(context, [root]) if request.same_subtree else {}

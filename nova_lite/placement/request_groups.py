@@ -39,6 +39,9 @@ class Request:
     same_subtree: list = dataclasses.field(default_factory=list)
     root_required: set = dataclasses.field(default_factory=set)
     root_forbidden: set = dataclasses.field(default_factory=set)
+    # Pick the ``limit`` answers at random among all (the scheduler's
+    # wish), rather than the first ones.
+    randomize: bool = False
 
 
 def _bad(detail):

@@ -23,13 +23,25 @@ class HostManager:
         self.lock = threading.Lock()
 
     def get_all_host_states(self, context):
+        return self.get_host_states(context)
+
+    def get_host_states(self, context, node_uuids=None):
+        """States of every host, or of the hosts of these compute nodes."""
         # Landed placements first, nodes after: a compute saves its node's
         # usage before it gives the instance its host, so a node read after
         # an instance is seen landed already counts that instance.
         self._forget_landed(context)
-        nodes = compute_node_obj.ComputeNodeList.get_all(context)
-        services = {s.host: s for s in service_obj.ServiceList.get_all(
-            context, binary=service_obj.COMPUTE_BINARY)}
+        if node_uuids is None:
+            nodes = compute_node_obj.ComputeNodeList.get_all(context)
+            services = service_obj.ServiceList.get_all(
+                context, binary=service_obj.COMPUTE_BINARY)
+        else:
+            nodes = compute_node_obj.ComputeNodeList.get_by_uuids(
+                context, node_uuids)
+            services = service_obj.ServiceList.get_by_hosts(
+                context, sorted({n.host for n in nodes}),
+                service_obj.COMPUTE_BINARY)
+        services = {s.host: s for s in services}
         states = [self._state_for(node, services.get(node.host))
                   for node in nodes]
         by_uuid = {state.uuid: state for state in states}

@@ -36,22 +36,23 @@ class SchedulerManager(service.Manager):
         return self.place(context, spec_obj, max_hosts)
 
     def place(self, context, spec_obj, max_hosts=1):
-        """Filter and weigh the hosts placement has room on, then claim.
+        """Ask placement where the request fits, filter and weigh those
+        hosts, then claim.
 
+        Placement answers at most ``max_placement_results`` hosts with room
+        (at random among all that have it); only their states are read.
         The claim in placement (consumer: the instance) is what makes the
         choice hold: a host that lost its room to a concurrent claim
         refuses it, and the next one is tried.
         """
         with self.host_manager.lock:
-            states = self.host_manager.get_all_host_states(context)
-            states = _candidates(states, spec_obj)
-            passing, report = self.filter_handler.run(states, spec_obj)
+            passing = self._passing(context, spec_obj, sample=True)
             if not passing:
-                raise exception.NoValidHost(
-                    reason=self._why(states, report, spec_obj))
-            ranked = self._with_room(context, spec_obj,
-                                     self.weight_handler.rank(passing,
-                                                              spec_obj))
+                # The sample may have held only hosts the filters refuse.
+                passing = self._passing(context, spec_obj, sample=False)
+            if not passing:
+                self._no_valid_host(context, spec_obj)
+            ranked = self.weight_handler.rank(passing, spec_obj)
             chosen = self._claim_first(context, spec_obj, ranked)
             ranked = [r for r in ranked if r[1] is not chosen]
             ranked.insert(0, (0.0, chosen))
@@ -61,20 +62,36 @@ class SchedulerManager(service.Manager):
         return [selection_obj.Selection.from_host_state(state, weight)
                 for weight, state in ranked[:max_hosts]]
 
-    @staticmethod
-    def _with_room(context, spec_obj, ranked):
-        resources = placement_obj.resources_of(spec_obj.flavor)
-        room = set(placement_obj.Placement.providers_with_room(
-            context, resources, placement_groups.from_extra_specs(
-                spec_obj.flavor.extra_specs)))
-        kept = [(w, s) for w, s in ranked if s.uuid in room]
-        if not kept:
+    def _passing(self, context, spec_obj, sample):
+        """Host states that have room in placement and pass the filters;
+        of a random sample of those with room, or of all of them."""
+        limit = self.conf.filter_scheduler.max_placement_results
+        room = placement_obj.Placement.providers_with_room(
+            context, placement_obj.resources_of(spec_obj.flavor),
+            placement_groups.from_extra_specs(spec_obj.flavor.extra_specs),
+            limit=limit if sample else None)
+        if not room or (not sample and len(room) < limit):
+            return []  # nothing new to look at beyond the sample
+        states = _candidates(self.host_manager.get_host_states(context,
+                                                               room),
+                             spec_obj)
+        return self.filter_handler.run(states, spec_obj)[0]
+
+    def _no_valid_host(self, context, spec_obj):
+        """Raise NoValidHost saying why, from every host's view: what each
+        filter removed, or else that placement has no room."""
+        states = _candidates(self.host_manager.get_all_host_states(context),
+                             spec_obj)
+        passing, report = self.filter_handler.run(states, spec_obj)
+        if not passing:
             raise exception.NoValidHost(
-                reason='placement has no room for %s on the %d hosts the '
-                       'filters passed' % (', '.join(
-                           '%s:%d' % i for i in sorted(resources.items())),
-                           len(ranked)))
-        return kept
+                reason=self._why(states, report, spec_obj))
+        resources = placement_obj.resources_of(spec_obj.flavor)
+        raise exception.NoValidHost(
+            reason='placement has no room for %s on the %d hosts the '
+                   'filters passed' % (', '.join(
+                       '%s:%d' % i for i in sorted(resources.items())),
+                       len(passing)))
 
     @staticmethod
     def _claim_first(context, spec_obj, ranked):

@@ -12,18 +12,18 @@ from nova_lite.objects import service
 
 EXPECTED = {
     'ComputeNode': '1.1-1d514835e623ab41b5fad3da6b318abf',
-    'ComputeNodeList': '1.0-4ee0d9efdfd681fed822da88376e04d2',
+    'ComputeNodeList': '1.1-c0ef26ee6384f290fcd4358e47536645',
     'Flavor': '1.2-0fea007aafb62eb23e2ae21547f2ac1b',
     'FlavorList': '1.1-1f9a07e68d1d9bb71715abe67b911fb2',
     'Instance': '1.1-1f386d62da26ee0b734001dc7fd07de0',
     'InstanceFault': '1.0-df20f4f1b636b09e362b78bf7b077d2a',
     'InstanceFaultList': '1.0-2f9135d53fc1013859c865668bb237e6',
     'InstanceList': '1.1-d3b5f862728d92e488f817bd0e9da871',
-    'Placement': '1.0-064f254f5d856114d0b041b6268ea1f8',
+    'Placement': '1.0-92830bc32fc405fb9fe6cd760ce4dd14',
     'RequestSpec': '1.1-df2bb0f4ebfd91c928ba518a7657adf8',
     'Selection': '1.0-7f89178948da53fce96167f710e751cc',
     'Service': '1.1-24b6ad2f0d996facb6e2d259cb7286bc',
-    'ServiceList': '1.0-b74ac53c0a49290f101fdfb45a8af35a',
+    'ServiceList': '1.1-aea63d2a37f51689ced5026e45cb8573',
 }
 
 

@@ -170,3 +170,17 @@ def test_placement_decides_who_has_room_and_holds_the_claim(scheduler,
         scheduler.place(admin_context, _spec(admin_context))
     assert 'placement has no room for DISK_GB:10, MEMORY_MB:1024, VCPU:1' \
         in caught.value.format_message()
+
+
+def test_a_sample_of_refused_hosts_widens_to_all(sqlite_db, admin_context,
+                                                 overrides):
+    overrides('max_placement_results', 1, group='filter_scheduler')
+    scheduler = manager.SchedulerManager(CONF, 'test')
+    for name in ('off-1', 'off-2', 'off-3'):
+        svc = _node(admin_context, name)
+        svc.disabled = True
+        svc.save()
+    _node(admin_context, 'on')
+    for _ in range(4):
+        chosen = scheduler.place(admin_context, _spec(admin_context))
+        assert chosen[0].service_host == 'on'

@@ -69,9 +69,10 @@ def flat(context):
 
 @engine.reader
 def single_providers(context, resources, required, forbidden, member_of,
-                     not_member_of, root_id, limit):
+                     not_member_of, root_id, limit, randomize=False):
     """Ids of providers that alone hold room for all of ``resources`` and
-    qualify, in id order, at most ``limit`` (the database stops there)."""
+    qualify, in id order (or at random), at most ``limit`` (the database
+    stops there)."""
     used, condition = _has_room(resources)
     query = (sa.select(INV.resource_provider_id)
              .outerjoin(used, sa.and_(
@@ -80,7 +81,8 @@ def single_providers(context, resources, required, forbidden, member_of,
              .where(condition)
              .group_by(INV.resource_provider_id)
              .having(sa.func.count() == len(resources))
-             .order_by(INV.resource_provider_id))
+             .order_by(_random(context.session) if randomize
+                       else INV.resource_provider_id))
     for any_of in required:
         query = query.where(_trait_exists(any_of))
     if forbidden:
@@ -94,6 +96,13 @@ def single_providers(context, resources, required, forbidden, member_of,
     if limit:
         query = query.limit(limit)
     return list(context.session.scalars(query))
+
+
+def _random(session):
+    """The database's own random(): MariaDB calls it rand()."""
+    if session.get_bind().dialect.name == 'mysql':
+        return sa.func.rand()
+    return sa.func.random()
 
 
 def _trait_exists(names):

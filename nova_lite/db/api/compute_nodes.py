@@ -21,6 +21,13 @@ def get_all(context):
 
 
 @engine.reader
+def get_by_uuids(context, uuids):
+    return list(context.session.scalars(
+        sa.select(models.ComputeNode)
+        .where(models.ComputeNode.uuid.in_(list(uuids)))))
+
+
+@engine.reader
 def get_by_id(context, node_id):
     node = context.session.get(models.ComputeNode, node_id)
     if node is None:

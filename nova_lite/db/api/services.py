@@ -33,6 +33,13 @@ def get_all(context, binary=None):
     return list(context.session.scalars(query))
 
 
+@engine.reader
+def get_by_hosts(context, hosts, binary):
+    return list(context.session.scalars(
+        sa.select(models.Service).where(models.Service.host.in_(list(hosts)),
+                                        models.Service.binary == binary)))
+
+
 @engine.writer
 def update(context, service_id, values):
     service = context.session.get(models.Service, service_id)
