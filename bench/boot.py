@@ -26,6 +26,8 @@ state_path = {state}
 default_log_levels = nova_lite=WARN,oslo_messaging=WARN,stevedore=WARN
 [api]
 port = {port}
+[placement]
+port = {placement_port}
 [all_in_one]
 simulated_hosts = {hosts}
 """
@@ -73,6 +75,7 @@ def boot_all(base, count, clients):
         if not hasattr(local, 'session'):
             local.session = requests.Session()
             local.session.headers['X-Auth-Token'] = 'admin:admin'
+            local.session.headers['OpenStack-API-Version'] = 'compute 2.86'
         posted = time.monotonic()
         body = local.session.post(base + '/servers', json={'server': {
             'name': 'bench-%d' % i, 'flavorRef': 'bench',
@@ -100,7 +103,8 @@ def start_all_in_one(hosts):
     port = free_port()
     config_file = os.path.join(state, 'bench.conf')
     with open(config_file, 'w') as out:
-        out.write(CONFIG.format(state=state, port=port, hosts=hosts))
+        out.write(CONFIG.format(state=state, port=port, hosts=hosts,
+                                placement_port=free_port()))
     binary = os.path.join(os.path.dirname(sys.executable),
                           'nova-lite-all-in-one')
     log = open(os.path.join(state, 'all-in-one.log'), 'w')
@@ -129,19 +133,22 @@ def peak_rss_mb(pid):
 def main():
     args = parse()
     process, base = start_all_in_one(args.hosts)
-    requests.post(base + '/flavors', headers={'X-Auth-Token': 'admin:admin'},
-                  json={'flavor': {'name': 'bench', 'id': 'bench', 'ram': 256,
-                                   'vcpus': 1, 'disk': 1}})
-    watcher = Watcher(base, args.servers)
-    start = time.monotonic()
-    watcher.start()
-    posted = boot_all(base, args.servers, args.clients)
-    watcher.finished.wait(600)
-    elapsed = max(watcher.done_at.values(), default=start) - start
-    latencies = [watcher.done_at[i] - posted[i] for i in watcher.done_at]
-    rss_mb = peak_rss_mb(process.pid)
-    process.terminate()
-    process.wait(30)
+    try:
+        requests.post(base + '/flavors',
+                      headers={'X-Auth-Token': 'admin:admin'},
+                      json={'flavor': {'name': 'bench', 'id': 'bench',
+                                       'ram': 256, 'vcpus': 1, 'disk': 1}})
+        watcher = Watcher(base, args.servers)
+        start = time.monotonic()
+        watcher.start()
+        posted = boot_all(base, args.servers, args.clients)
+        watcher.finished.wait(600)
+        elapsed = max(watcher.done_at.values(), default=start) - start
+        latencies = [watcher.done_at[i] - posted[i] for i in watcher.done_at]
+        rss_mb = peak_rss_mb(process.pid)
+    finally:
+        process.terminate()
+        process.wait(30)
     print('servers: %d over %d hosts, %d REST clients' % (
         args.servers, args.hosts, args.clients))
     print('active: %d  error: %d' % (len(watcher.done_at),

@@ -212,7 +212,8 @@ def _root_ok(facts, request, root):
 
 def _flat_search(context, request):
     """One unsuffixed group, every provider a host: the database finds
-    the hosts that hold it all, and stops at the limit."""
+    the hosts that hold it all, and stops at the limit. None when some
+    provider is nested (the tree search is needed then)."""
     group = request.groups['']
     root_id = None
     if group.in_tree:
@@ -226,8 +227,11 @@ def _flat_search(context, request):
         context, group.resources, group.required, group.forbidden,
         group.member_of, group.not_member_of, root_id, request.limit,
         request.randomize)
-    found = [({host: dict(group.resources)}, {'': [host]}) for host in hosts]
-    return found, db.trees(context, set(hosts))
+    if hosts is None:
+        return None
+    found = [({host: dict(group.resources)}, {'': [host]})
+             for host, _uuid in hosts]
+    return found, {host: (uuid, host, None) for host, uuid in hosts}
 
 
 def _with_root_traits(group, request):
@@ -241,8 +245,10 @@ def _with_root_traits(group, request):
 def find(context, request):
     """(candidates, trees): candidates as (allocations by provider id,
     mappings by suffix); trees as db.trees() answers for their roots."""
-    if list(request.groups) == [''] and db.flat(context):
-        return _flat_search(context, request)
+    if list(request.groups) == ['']:
+        answer = _flat_search(context, request)
+        if answer is not None:
+            return answer
     facts = _Facts(context, request)
     options = _options(facts, request)
     roots = sorted(set.intersection(*[set(o) for o in options.values()]))

@@ -1,26 +1,32 @@
 """Traits: standard ones (os-traits) and CUSTOM_* ones; a provider's set."""
+import functools
 import re
-
-import os_traits
 
 from nova_lite.db.api import provider_traits
 from nova_lite.db.api import resource_classes as db
 from nova_lite import exception
 
 CUSTOM_NAME = re.compile(r'^CUSTOM_[A-Z0-9_]+$')
-_STANDARD = frozenset(os_traits.get_traits())
+
+
+@functools.lru_cache(maxsize=1)
+def standard():
+    """os-traits' names; imported on first use, as it loads a module per
+    namespace and a process that never looks at traits need not."""
+    import os_traits
+    return frozenset(os_traits.get_traits())
 
 
 def all_names(context):
-    return sorted(_STANDARD) + db.custom_traits(context)
+    return sorted(standard()) + db.custom_traits(context)
 
 
 def exists(context, name):
-    return name in _STANDARD or name in db.custom_traits(context)
+    return name in standard() or name in db.custom_traits(context)
 
 
 def check_known(context, names):
-    unknown = set(names) - _STANDARD
+    unknown = set(names) - standard()
     if unknown:
         missing = sorted(unknown - set(db.custom_traits(context)))
         if missing:
@@ -39,7 +45,7 @@ def ensure(context, name):
 
 
 def delete(context, name):
-    if name in _STANDARD:
+    if name in standard():
         raise exception.PlacementBadRequest(
             detail='Cannot delete standard trait %s.' % name)
     db.delete_trait(context, name)

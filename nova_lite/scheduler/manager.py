@@ -29,6 +29,9 @@ class SchedulerManager(service.Manager):
             conf.filter_scheduler.enabled_filters)
         self.weight_handler = weighers.WeightHandler(
             conf, conf.filter_scheduler.weight_classes)
+        # How many hosts had room when last looked: up to a sample's worth,
+        # all of them are read and filtered without asking placement first.
+        self._host_count = None
 
     @messaging.expected_exceptions(exception.NoValidHost)
     def select_destinations(self, context, spec_obj, max_hosts=1):
@@ -40,13 +43,17 @@ class SchedulerManager(service.Manager):
         hosts, then claim.
 
         Placement answers at most ``max_placement_results`` hosts with room
-        (at random among all that have it); only their states are read.
+        (at random among all that have it); only their states are read. A
+        deployment smaller than that skips the question: all its hosts are
+        read anyway, and the claim refuses a host without room.
         The claim in placement (consumer: the instance) is what makes the
         choice hold: a host that lost its room to a concurrent claim
         refuses it, and the next one is tried.
         """
         with self.host_manager.lock:
-            passing = self._passing(context, spec_obj, sample=True)
+            passing = self._passing_small(context, spec_obj)
+            if passing is None:
+                passing = self._passing(context, spec_obj, sample=True)
             if not passing:
                 # The sample may have held only hosts the filters refuse.
                 passing = self._passing(context, spec_obj, sample=False)
@@ -62,6 +69,22 @@ class SchedulerManager(service.Manager):
         return [selection_obj.Selection.from_host_state(state, weight)
                 for weight, state in ranked[:max_hosts]]
 
+    def _passing_small(self, context, spec_obj):
+        """On a deployment of no more hosts than a sample, and a request
+        of resources only: every host passing the filters, without asking
+        placement first (its claim still decides). None when that does not
+        apply."""
+        limit = self.conf.filter_scheduler.max_placement_results
+        if self._host_count is None or self._host_count > limit or \
+                placement_groups.from_extra_specs(
+                    spec_obj.flavor.extra_specs):
+            return None
+        states = self.host_manager.get_all_host_states(context)
+        self._host_count = len(states)
+        passing = self.filter_handler.run(_candidates(states, spec_obj),
+                                          spec_obj)[0]
+        return passing if self._host_count <= limit else None
+
     def _passing(self, context, spec_obj, sample):
         """Host states that have room in placement and pass the filters;
         of a random sample of those with room, or of all of them."""
@@ -70,6 +93,8 @@ class SchedulerManager(service.Manager):
             context, placement_obj.resources_of(spec_obj.flavor),
             placement_groups.from_extra_specs(spec_obj.flavor.extra_specs),
             limit=limit if sample else None)
+        if sample and len(room) < limit:
+            self._host_count = len(room)  # few hosts: none left out
         if not room or (not sample and len(room) < limit):
             return []  # nothing new to look at beyond the sample
         states = _candidates(self.host_manager.get_host_states(context,
@@ -93,8 +118,7 @@ class SchedulerManager(service.Manager):
                        '%s:%d' % i for i in sorted(resources.items())),
                        len(passing)))
 
-    @staticmethod
-    def _claim_first(context, spec_obj, ranked):
+    def _claim_first(self, context, spec_obj, ranked):
         resources = placement_obj.resources_of(spec_obj.flavor)
         for _weight, state in ranked:
             try:
@@ -102,13 +126,12 @@ class SchedulerManager(service.Manager):
                     context, spec_obj.instance_uuid, state.uuid, resources,
                     spec_obj.project_id, spec_obj.user_id)
                 return state
-            except (exception.CapacityExceeded,
-                    exception.ConcurrentUpdate) as e:
+            except (exception.CapacityExceeded, exception.ConcurrentUpdate,
+                    exception.InvalidAllocation) as e:
                 LOG.info('claim of %s on %s refused: %s',
                          spec_obj.instance_uuid, state.host,
                          e.format_message())
-        raise exception.NoValidHost(
-            reason='every host with room lost it to concurrent claims')
+        self._no_valid_host(context, spec_obj)
 
     @staticmethod
     def _why(states, report, spec_obj):

@@ -60,26 +60,28 @@ def _has_room(resources):
     return used, condition
 
 
-@engine.reader
-def flat(context):
-    """Whether no provider has a parent: every provider is a host."""
-    return context.session.execute(sa.select(RP.id).where(
+def _flat(session):
+    return session.execute(sa.select(RP.id).where(
         RP.parent_provider_id.is_not(None)).limit(1)).first() is None
 
 
 @engine.reader
 def single_providers(context, resources, required, forbidden, member_of,
                      not_member_of, root_id, limit, randomize=False):
-    """Ids of providers that alone hold room for all of ``resources`` and
-    qualify, in id order (or at random), at most ``limit`` (the database
-    stops there)."""
+    """(id, uuid) of providers that alone hold room for all of
+    ``resources`` and qualify, in id order (or at random), at most
+    ``limit`` (the database stops there); None if some provider has a
+    parent, as the search must then look at trees."""
+    if not _flat(context.session):
+        return None
     used, condition = _has_room(resources)
-    query = (sa.select(INV.resource_provider_id)
+    query = (sa.select(INV.resource_provider_id, RP.uuid)
+             .join(RP, RP.id == INV.resource_provider_id)
              .outerjoin(used, sa.and_(
                  used.c.resource_provider_id == INV.resource_provider_id,
                  used.c.resource_class == INV.resource_class))
              .where(condition)
-             .group_by(INV.resource_provider_id)
+             .group_by(INV.resource_provider_id, RP.uuid)
              .having(sa.func.count() == len(resources))
              .order_by(_random(context.session) if randomize
                        else INV.resource_provider_id))
@@ -95,7 +97,7 @@ def single_providers(context, resources, required, forbidden, member_of,
         query = query.where(INV.resource_provider_id == root_id)
     if limit:
         query = query.limit(limit)
-    return list(context.session.scalars(query))
+    return [tuple(row) for row in context.session.execute(query)]
 
 
 def _random(session):
