@@ -167,7 +167,8 @@ class ResourceProviderNotFound(PlacementError, NotFound):
 
 class ResourceProviderExists(PlacementError, Conflict):
     error_code = 'placement.duplicate_name'
-    msg_fmt = 'Conflicting resource provider %(field)s: %(value)s already exists.'
+    msg_fmt = ('Conflicting resource provider %(field)s: %(value)s already '
+               'exists.')
 
 
 class ResourceProviderInUse(PlacementError, Conflict):

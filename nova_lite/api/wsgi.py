@@ -50,7 +50,8 @@ class Request(webob.Request):
         return self._json
 
 
-def _json_response(status, body, version, headers=None):
+def json_response(status, body, headers=None):
+    """A handler's answer as a response: JSON body (or none), headers."""
     response = webob.Response(status=status)
     for name, value in (headers or {}).items():
         response.headers[name] = value
@@ -60,6 +61,11 @@ def _json_response(status, body, version, headers=None):
         response.body = jsonutils.dump_as_bytes(body)
     else:
         response.content_type = None
+    return response
+
+
+def _json_response(status, body, version, headers=None):
+    response = json_response(status, body, headers)
     faults.add_version_headers(response, version)
     return response
 

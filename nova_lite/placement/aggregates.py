@@ -1,10 +1,11 @@
 """The aggregates a provider belongs to."""
-from nova_lite.db.api import provider_aggregates as db
+from nova_lite.db.api import provider_sets
 
 
 def of_provider(context, uuid):
-    return db.get(context, uuid)
+    return provider_sets.get(context, 'aggregates', uuid)
 
 
 def set_for_provider(context, uuid, generation, aggregates):
-    return db.replace(context, uuid, generation, aggregates)
+    return provider_sets.replace(context, 'aggregates', uuid, generation,
+                                 aggregates)

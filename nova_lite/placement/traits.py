@@ -2,7 +2,7 @@
 import functools
 import re
 
-from nova_lite.db.api import provider_traits
+from nova_lite.db.api import provider_sets
 from nova_lite.db.api import resource_classes as db
 from nova_lite import exception
 
@@ -52,9 +52,10 @@ def delete(context, name):
 
 
 def of_provider(context, uuid):
-    return provider_traits.get(context, uuid)
+    return provider_sets.get(context, 'traits', uuid)
 
 
 def set_for_provider(context, uuid, generation, names):
     check_known(context, names)
-    return provider_traits.replace(context, uuid, generation, names)
+    return provider_sets.replace(context, 'traits', uuid, generation,
+                                 names)

@@ -7,6 +7,7 @@ import sys
 from oslo_utils import uuidutils
 
 from nova_lite import context as nl_context
+from nova_lite.db import engine
 from nova_lite.objects import compute_node
 from nova_lite.objects import placement
 
@@ -92,8 +93,8 @@ def test_audit_finds_and_heals_missing_and_orphaned(all_in_one, tmp_path):
     placement.Placement.claim(context, stray, node.uuid, {'VCPU': 1}, 'p',
                               'u')
     config_file = tmp_path / 'manage.conf'
-    config_file.write_text('[DEFAULT]\nstate_path = %s\n'
-                           % (tmp_path / 'state'))
+    config_file.write_text('[database]\nconnection = %s\n' %
+                           engine.default_connection(tmp_path / 'state'))
     manage = [os.path.join(os.path.dirname(sys.executable),
                            'nova-lite-manage'), '--config-file',
               str(config_file), 'placement', 'audit']

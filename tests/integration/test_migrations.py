@@ -29,8 +29,9 @@ def test_migrated_schema_matches_models(kind, tmp_path):
             assert set(sa.inspect(engine).get_table_names()) >= {
                 'services', 'compute_nodes', 'flavors', 'flavor_extra_specs',
                 'instances', 'instance_extra', 'instance_faults',
-                'request_specs', 'flavor_projects', 'tags', 'resource_providers',
-                'inventories', 'allocations', 'consumers'}
+                'request_specs', 'flavor_projects', 'tags',
+                'resource_providers', 'inventories', 'allocations',
+                'consumers'}
         finally:
             engine.dispose()
 

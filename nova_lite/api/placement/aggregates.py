@@ -2,7 +2,7 @@
 from nova_lite.api import microversion
 from nova_lite.api.schemas import placement as schema
 from nova_lite.api import validation
-from nova_lite.placement import aggregates as provider_aggregates
+from nova_lite.placement import aggregates as store
 
 
 def _body(req, generation, aggregates):
@@ -14,7 +14,7 @@ def _body(req, generation, aggregates):
 
 @microversion.since('1.1')
 def index(req, uuid):
-    return 200, _body(req, *provider_aggregates.of_provider(req.context, uuid))
+    return 200, _body(req, *store.of_provider(req.context, uuid))
 
 
 @microversion.since('1.1')
@@ -27,5 +27,5 @@ def update(req, uuid):
             body['aggregates']
     else:
         generation, aggregates = None, body
-    return 200, _body(req, *provider_aggregates.set_for_provider(
+    return 200, _body(req, *store.set_for_provider(
         req.context, uuid, generation, aggregates))

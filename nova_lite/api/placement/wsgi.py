@@ -1,8 +1,5 @@
 """The placement API's dispatcher: the compute API's router, with
 Placement's microversions and error bodies."""
-from oslo_serialization import jsonutils
-import webob
-
 from nova_lite.api.placement import errors
 from nova_lite.api.placement import version as placement_version
 from nova_lite.api import policy
@@ -15,15 +12,7 @@ def _request_id(req):
 
 
 def _json(status, body, version, headers=None):
-    response = webob.Response(status=status)
-    for name, value in (headers or {}).items():
-        response.headers[name] = value
-    if body is not None:
-        response.content_type = 'application/json'
-        response.charset = 'UTF-8'
-        response.body = jsonutils.dump_as_bytes(body)
-    else:
-        response.content_type = None
+    response = wsgi.json_response(status, body, headers)
     placement_version.add_headers(response, version)
     return response
 

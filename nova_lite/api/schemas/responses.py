@@ -94,14 +94,16 @@ server_list = _wrap('servers', {'type': 'array', 'items': server_brief},
 server_detail_list = _wrap('servers', {'type': 'array', 'items': server},
                            servers_links=_links)
 # From 2.47 the flavor is embedded rather than linked.
-server_2_47 = dict(server, properties=dict(server['properties'], flavor=_object(
+_embedded_flavor = _object(
     {'original_name': {'type': 'string'}, 'ram': {'type': 'integer'},
      'vcpus': {'type': 'integer'}, 'disk': {'type': 'integer'},
      'ephemeral': {'type': 'integer'}, 'swap': {'type': 'integer'},
      'extra_specs': {'type': 'object',
                      'additionalProperties': {'type': 'string'}}},
     required=['original_name', 'ram', 'vcpus', 'disk', 'ephemeral',
-              'swap'])))
+              'swap'])
+server_2_47 = dict(server, properties=dict(server['properties'],
+                                           flavor=_embedded_flavor))
 server_one_2_47 = _wrap('server', server_2_47)
 server_detail_list_2_47 = _wrap('servers', {'type': 'array',
                                             'items': server_2_47},

@@ -1,0 +1,43 @@
+"""What a provider is tagged with, as sets replaced whole under its
+generation: its traits and the aggregates it belongs to."""
+import sqlalchemy as sa
+
+from nova_lite.db.api import resource_providers as providers
+from nova_lite.db import engine
+from nova_lite.db import models
+
+# kind -> (model, column holding the member)
+KINDS = {'traits': (models.ProviderTrait, 'trait'),
+         'aggregates': (models.ProviderAggregate, 'aggregate')}
+
+
+def _of(session, kind, provider_id):
+    model, column = KINDS[kind]
+    return sorted(session.scalars(sa.select(getattr(model, column)).where(
+        model.resource_provider_id == provider_id)))
+
+
+@engine.reader
+def get(context, kind, uuid):
+    """(provider generation, sorted members)."""
+    provider = providers.get_row(context.session, uuid)
+    return provider.generation, _of(context.session, kind, provider.id)
+
+
+@engine.writer
+def replace(context, kind, uuid, generation, members):
+    """Make the set exactly ``members``; ``generation`` None skips the
+    check (the 1.1 form of the aggregates call)."""
+    session = context.session
+    model, column = KINDS[kind]
+    provider = providers.get_row(session, uuid)
+    providers.check_generation(provider, generation)
+    session.execute(sa.delete(model).where(
+        model.resource_provider_id == provider.id))
+    session.add_all([model(resource_provider_id=provider.id,
+                           **{column: member})
+                     for member in sorted(set(members))])
+    session.flush()
+    return providers.bump_generation(session, provider.id,
+                                     provider.generation, uuid), \
+        _of(session, kind, provider.id)
