@@ -169,3 +169,9 @@ def test_custom_classes_and_traits(placement):
                                  {'aggregates': [agg],
                                   'resource_provider_generation': 2})
     assert (status, body['aggregates']) == (200, [agg])
+
+
+def test_a_huge_body_gets_placements_error_shape(placement):
+    body = {'name': 'x' * 2000000}
+    detail = _error(placement.post('/resource_providers', body), 413)
+    assert 'too large' in detail

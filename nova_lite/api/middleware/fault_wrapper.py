@@ -7,6 +7,7 @@ from oslo_log import log as logging
 import webob.dec
 
 from nova_lite.api import faults
+from nova_lite.api.middleware import error_shapes
 from nova_lite import exception
 
 LOG = logging.getLogger(__name__)
@@ -14,23 +15,25 @@ LOG = logging.getLogger(__name__)
 
 class FaultWrapper:
 
-    def __init__(self, application):
+    def __init__(self, application, error=faults.error_response):
         self.application = application
+        self.error = error
 
     @webob.dec.wsgify
     def __call__(self, req):
         try:
             return req.get_response(self.application)
         except exception.NovaLiteException as e:
-            return faults.error_response(e.code, e.format_message())
+            return self.error(e.code, e.format_message())
         except Exception:
             LOG.exception('unexpected error serving %s %s', req.method,
                           req.path)
-            return faults.error_response(
+            return self.error(
                 500, 'Unexpected API Error. Please report this at the '
                      'nova_lite issue tracker and attach the API log if '
                      'possible.')
 
 
 def filter_factory(global_conf, **local_conf):
-    return FaultWrapper
+    error = error_shapes.renderer(local_conf)
+    return lambda app: FaultWrapper(app, error)

@@ -8,17 +8,19 @@ import io
 import webob.dec
 
 from nova_lite.api import faults
+from nova_lite.api.middleware import error_shapes
 from nova_lite import conf as nl_conf
 
 
 class SizeLimit:
 
-    def __init__(self, application, limit):
+    def __init__(self, application, limit, error=faults.error_response):
         self.application = application
         self.limit = limit
+        self.error = error
 
     def _too_large(self):
-        return faults.error_response(
+        return self.error(
             413, 'Request is too large: the limit is %d bytes.' % self.limit)
 
     @webob.dec.wsgify
@@ -36,4 +38,6 @@ class SizeLimit:
 
 
 def filter_factory(global_conf, **local_conf):
-    return lambda app: SizeLimit(app, nl_conf.CONF.api.max_request_body_size)
+    error = error_shapes.renderer(local_conf)
+    return lambda app: SizeLimit(app, nl_conf.CONF.api.max_request_body_size,
+                                 error)

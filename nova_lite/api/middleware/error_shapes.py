@@ -1,0 +1,20 @@
+"""Which API's error body a middleware answers with.
+
+The compute and placement pipelines share middleware; a filter's
+``errors`` option in api-paste.ini (``compute``, the default, or
+``placement``) picks Nova's ``{"badRequest": ...}`` or Placement's
+``{"errors": [...]}``.
+"""
+from nova_lite.api import faults
+from nova_lite.api.placement import errors as placement_errors
+
+
+def _placement(code, message):
+    return placement_errors.response(code, message)
+
+
+RENDERERS = {'compute': faults.error_response, 'placement': _placement}
+
+
+def renderer(local_conf):
+    return RENDERERS[local_conf.get('errors', 'compute')]
