@@ -33,3 +33,9 @@ def usages_of_provider(context, provider_uuid):
 def usages_of_project(context, project_id, user_id=None,
                       consumer_type=None):
     return db.usages_of_project(context, project_id, user_id, consumer_type)
+
+
+def usages_by_consumer_type(context, project_id, user_id=None,
+                            consumer_type=None):
+    return db.usages_by_consumer_type(context, project_id, user_id,
+                                      consumer_type)

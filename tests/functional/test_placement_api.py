@@ -116,8 +116,12 @@ def test_allocations_all_or_nothing_with_consumer_generations(placement):
     moved = dict(body, consumer_generation=1, allocations={
         rp: {'resources': {'VCPU': 4}}})
     assert placement.put('/allocations/%s' % consumer, moved)[0] == 204
-    status, usages = placement.get('/usages?project_id=p1')
+    status, usages = placement.at('1.37').get('/usages?project_id=p1')
     assert usages['usages'] == {'VCPU': 4}
+    status, usages = placement.get('/usages?project_id=p1')
+    assert usages['usages'] == {
+        'INSTANCE': {'VCPU': 4, 'consumer_count': 1},
+        'all': {'VCPU': 4, 'consumer_count': 1}}
     _error(placement.put('/allocations/%s' % other, dict(
         body, allocations={_uuid(): {'resources': {'VCPU': 1}}})), 400)
     assert placement.delete('/allocations/%s' % consumer)[0] == 204

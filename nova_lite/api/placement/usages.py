@@ -1,4 +1,5 @@
-"""/resource_providers/{uuid}/usages and /usages?project_id= (1.9)."""
+"""/resource_providers/{uuid}/usages and /usages?project_id= (1.9;
+grouped by consumer type from 1.38)."""
 from nova_lite.api import microversion
 from nova_lite import exception
 from nova_lite.placement import allocations
@@ -16,8 +17,10 @@ def for_project(req):
     if not project_id:
         raise exception.PlacementBadRequest(
             detail="'project_id' is a required property")
-    usages = allocations.usages_of_project(
-        req.context, project_id, req.GET.get('user_id'),
-        req.GET.get('consumer_type') if req.api_version.matches('1.38')
-        else None)
+    if req.api_version.matches('1.38'):
+        return 200, {'usages': allocations.usages_by_consumer_type(
+            req.context, project_id, req.GET.get('user_id'),
+            req.GET.get('consumer_type'))}
+    usages = allocations.usages_of_project(req.context, project_id,
+                                           req.GET.get('user_id'))
     return 200, {'usages': usages}
