@@ -103,7 +103,7 @@ class AllInOne:
         if placement_app is not None:
             self.placement = api_server.APIServer(
                 placement_app, self.conf.placement.listen,
-                self.conf.placement.port, self.conf.api.threads,
+                self.conf.placement.port, self.conf.placement.threads,
                 name='nova-lite-placement')
             self.placement.start()
         LOG.info('nova_lite all-in-one ready: compute API on http://%s:%d'

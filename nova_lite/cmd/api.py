@@ -32,7 +32,7 @@ def main():
         if conf.placement.enabled:
             servers.append(server.APIServer(
                 app.build_placement(conf), conf.placement.listen,
-                conf.placement.port, conf.api.threads,
+                conf.placement.port, conf.placement.threads,
                 name='nova-lite-placement'))
         for api_server in servers:
             api_server.start()

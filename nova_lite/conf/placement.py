@@ -19,6 +19,10 @@ Possible values:
 
 * A port number; 0 picks a free one (tests).
 """),
+    cfg.IntOpt('threads', default=4, min=1, help="""
+Worker threads of the placement API's WSGI server (cheroot). Its callers
+are few (operators, and services that are not in the same process).
+"""),
     cfg.BoolOpt('enabled', default=True, help="""
 Whether nova-lite-api and the all-in-one serve the placement API.
 """),
