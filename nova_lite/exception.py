@@ -238,3 +238,8 @@ class TraitInUse(PlacementError, Conflict):
 
 class PlacementBadRequest(PlacementError, Invalid):
     msg_fmt = '%(detail)s'
+
+
+class InventoryExists(PlacementError, Conflict):
+    msg_fmt = ('Inventory for %(resource_class)s on resource provider '
+               '%(uuid)s already exists.')

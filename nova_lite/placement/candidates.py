@@ -274,3 +274,10 @@ def _trees_of(context, found, facts):
 
 def summaries(context, tree, with_traits):
     return db.summaries(context, tree, with_traits)
+
+
+def matching_providers(context, group):
+    """Uuids of providers that qualify on their own for the group."""
+    return db.matching_providers(context, group.resources, group.required,
+                                 group.forbidden, group.member_of,
+                                 group.not_member_of)

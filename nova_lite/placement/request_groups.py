@@ -158,3 +158,20 @@ def _check(request):
         if set(names) - known:
             raise _bad('Unknown suffix in same_subtree: %s' % ','.join(
                 sorted(set(names) - known)))
+
+
+def provider_filters(params, minor):
+    """GET /resource_providers filters (resources 1.4, member_of 1.3,
+    required 1.18) as a Group, or None when none is given."""
+    group = Group('')
+    given = False
+    if 'resources' in params and minor >= 4:
+        group.resources = _resources(params['resources'][-1])
+        given = True
+    for value in (params.get('member_of', []) if minor >= 3 else []):
+        _member_of(group, value, minor)
+        given = True
+    for value in (params.get('required', []) if minor >= 18 else []):
+        _traits(group, value, minor)
+        given = True
+    return group if given else None

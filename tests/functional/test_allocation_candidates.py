@@ -129,3 +129,22 @@ def test_bad_queries_are_400(placement):
         assert body['errors'][0]['status'] == 400
     older = placement.at('1.9')
     assert older.get('/allocation_candidates?resources=VCPU:1')[0] == 404
+
+
+def test_provider_list_filters(placement):
+    _host(placement, 'avx', vcpu=2, traits=['HW_CPU_X86_AVX2'])
+    big = _host(placement, 'big', vcpu=16)
+
+    def names(query):
+        status, body = placement.get('/resource_providers?' + query)
+        assert status == 200, body
+        return sorted(p['name'] for p in body['resource_providers'])
+    assert names('resources=VCPU:4') == ['big']
+    assert names('required=HW_CPU_X86_AVX2') == ['avx']
+    assert names('required=!HW_CPU_X86_AVX2') == ['big']
+    assert names('resources=VCPU:1,MEMORY_MB:1') == ['avx', 'big']
+    agg = str(uuidlib.uuid4())
+    placement.put('/resource_providers/%s/aggregates' % big, {
+        'aggregates': [agg], 'resource_provider_generation': 1})
+    assert names('member_of=%s' % agg) == ['big']
+    assert names('member_of=!%s' % agg) == ['avx']

@@ -87,6 +87,15 @@ def test_providers_inventories_and_generations(placement):
            400)
     status, body = placement.get('/resource_providers/%s' % rp['uuid'])
     assert body['generation'] == 1
+    status, body = placement.post(
+        '/resource_providers/%s/inventories' % rp['uuid'], {
+            'resource_class': 'DISK_GB', 'total': 100,
+            'resource_provider_generation': 1})
+    assert (status, body['total'], body['resource_provider_generation']) \
+        == (201, 100, 2)
+    _error(placement.post('/resource_providers/%s/inventories' % rp['uuid'],
+                          {'resource_class': 'DISK_GB', 'total': 1,
+                           'resource_provider_generation': 2}), 409)
     _error(placement.post('/resource_providers', {'name': 'host-a'}), 409,
            'placement.duplicate_name')
 

@@ -23,6 +23,24 @@ def update_all(req, uuid):
         body['inventories']))
 
 
+@validation.schema(schema.inventory_create)
+def create(req, uuid):
+    """Add the inventory of one class; a class already there is a 409."""
+    body = dict(req.body_json())
+    given = body.pop('resource_provider_generation')
+    resource_class = body.pop('resource_class')
+    _generation, records = inventories.get(req.context, uuid)
+    if resource_class in records:
+        raise exception.InventoryExists(resource_class=resource_class,
+                                        uuid=uuid)
+    generation, values = inventories.set_one(req.context, uuid, given,
+                                             resource_class, body)
+    return 201, dict(values, resource_class=resource_class,
+                     resource_provider_generation=generation), {
+        'Location': '%s/resource_providers/%s/inventories/%s' % (
+            req.script_name, uuid, resource_class)}
+
+
 @microversion.since('1.5')
 def delete_all(req, uuid):
     generation, _records = inventories.get(req.context, uuid)

@@ -4,7 +4,10 @@ from oslo_utils import uuidutils
 from nova_lite.api.placement import links
 from nova_lite.api.schemas import placement as schema
 from nova_lite.api import validation
+from nova_lite.placement import candidates
 from nova_lite.placement import providers
+from nova_lite.placement import request_groups
+from nova_lite.placement import resource_classes
 
 
 def view(req, provider):
@@ -18,9 +21,17 @@ def view(req, provider):
 
 
 def index(req):
+    """Providers, filtered by name, uuid, in_tree (1.14), resources
+    (1.4), member_of (1.3) and required traits (1.18)."""
     found = providers.get_all(req.context, name=req.GET.get('name'),
                               uuid=req.GET.get('uuid'),
                               in_tree=req.GET.get('in_tree'))
+    group = request_groups.provider_filters(req.GET.dict_of_lists(),
+                                            req.api_version.minor)
+    if group is not None:
+        resource_classes.check_known(req.context, group.resources)
+        wanted = candidates.matching_providers(req.context, group)
+        found = [p for p in found if p['uuid'] in wanted]
     return 200, {'resource_providers': [view(req, p) for p in found]}
 
 

@@ -24,6 +24,7 @@ ROUTES = [
     ('DELETE', _RP, resource_providers.delete, _P + 'resource_providers'),
     ('GET', _INV, inventories.index, _P + 'inventories'),
     ('PUT', _INV, inventories.update_all, _P + 'inventories'),
+    ('POST', _INV, inventories.create, _P + 'inventories'),
     ('DELETE', _INV, inventories.delete_all, _P + 'inventories'),
     ('GET', _INV + '/{resource_class}', inventories.show,
      _P + 'inventories'),

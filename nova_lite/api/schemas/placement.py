@@ -138,3 +138,8 @@ aggregates_1_19 = {
     'required': ['aggregates', 'resource_provider_generation'],
     'additionalProperties': False,
 }
+
+inventory_create = copy.deepcopy(inventory)
+inventory_create['properties']['resource_class'] = _class
+inventory_create['required'] = ['total', 'resource_provider_generation',
+                                'resource_class']

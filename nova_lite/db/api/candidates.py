@@ -67,12 +67,13 @@ def _flat(session):
 
 @engine.reader
 def single_providers(context, resources, required, forbidden, member_of,
-                     not_member_of, root_id, limit, randomize=False):
+                     not_member_of, root_id, limit, randomize=False,
+                     flat_only=True):
     """(id, uuid) of providers that alone hold room for all of
     ``resources`` and qualify, in id order (or at random), at most
-    ``limit`` (the database stops there); None if some provider has a
-    parent, as the search must then look at trees."""
-    if not _flat(context.session):
+    ``limit`` (the database stops there). With ``flat_only``, None if
+    some provider has a parent, as a search must then look at trees."""
+    if flat_only and not _flat(context.session):
         return None
     used, condition = _has_room(resources)
     query = (sa.select(INV.resource_provider_id, RP.uuid)
@@ -94,7 +95,7 @@ def single_providers(context, resources, required, forbidden, member_of,
     if not_member_of:
         query = query.where(~_aggregate_exists(not_member_of))
     if root_id is not None:
-        query = query.where(INV.resource_provider_id == root_id)
+        query = query.where(RP.root_provider_id == root_id)
     if limit:
         query = query.limit(limit)
     return [tuple(row) for row in context.session.execute(query)]
@@ -107,18 +108,45 @@ def _random(session):
     return sa.func.random()
 
 
-def _trait_exists(names):
+def _trait_exists(names, provider_id=INV.resource_provider_id):
     return sa.exists().where(
-        models.ProviderTrait.resource_provider_id ==
-        INV.resource_provider_id,
+        models.ProviderTrait.resource_provider_id == provider_id,
         models.ProviderTrait.trait.in_(list(names)))
 
 
-def _aggregate_exists(aggregates):
+def _aggregate_exists(aggregates, provider_id=INV.resource_provider_id):
     return sa.exists().where(
-        models.ProviderAggregate.resource_provider_id ==
-        INV.resource_provider_id,
+        models.ProviderAggregate.resource_provider_id == provider_id,
         models.ProviderAggregate.aggregate.in_(list(aggregates)))
+
+
+@engine.reader
+def matching_providers(context, resources, required, forbidden, member_of,
+                       not_member_of):
+    """Uuids of providers that qualify on their own: room for all of
+    ``resources``, the traits, the aggregates (GET /resource_providers
+    filters)."""
+    query = sa.select(RP.uuid)
+    if resources:
+        used, condition = _has_room(resources)
+        with_room = (sa.select(INV.resource_provider_id)
+                     .outerjoin(used, sa.and_(
+                         used.c.resource_provider_id ==
+                         INV.resource_provider_id,
+                         used.c.resource_class == INV.resource_class))
+                     .where(condition)
+                     .group_by(INV.resource_provider_id)
+                     .having(sa.func.count() == len(resources)))
+        query = query.where(RP.id.in_(with_room))
+    for any_of in required:
+        query = query.where(_trait_exists(any_of, RP.id))
+    if forbidden:
+        query = query.where(~_trait_exists(forbidden, RP.id))
+    for any_of in member_of:
+        query = query.where(_aggregate_exists(any_of, RP.id))
+    if not_member_of:
+        query = query.where(~_aggregate_exists(not_member_of, RP.id))
+    return set(context.session.scalars(query))
 
 
 @engine.reader
