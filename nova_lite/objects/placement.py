@@ -59,10 +59,7 @@ class Placement(base.NovaLiteObject):
         try:
             providers.get(context, provider_uuid)
         except exception.ResourceProviderNotFound:
-            try:
-                providers.create(context, provider_uuid, name)
-            except exception.ResourceProviderExists:
-                pass  # created meanwhile, by a restart racing with itself
+            _create_provider(context, provider_uuid, name)
         for attempt in range(_REPORT_ATTEMPTS):
             generation, current = inventories.get(context, provider_uuid)
             if _same(current, records):
@@ -77,6 +74,14 @@ class Placement(base.NovaLiteObject):
             except exception.ResourceProviderGenerationConflict:
                 if attempt == _REPORT_ATTEMPTS - 1:
                     raise
+
+    @base.remotable_classmethod
+    def delete_provider(cls, context, provider_uuid):
+        """Remove a host's provider (its service is gone); none is fine."""
+        try:
+            providers.delete(context, provider_uuid)
+        except exception.ResourceProviderNotFound:
+            pass
 
     @base.remotable_classmethod
     def claim(cls, context, consumer_uuid, provider_uuid, resources,
@@ -122,6 +127,23 @@ class Placement(base.NovaLiteObject):
         found, tree = candidates.find(context, request)
         return list(dict.fromkeys(tree[tree[p][1]][0] for merged, _m in found
                                   for p in merged))
+
+
+def _create_provider(context, uuid, name):
+    """Create the host's provider. A provider of that name left by an
+    earlier compute node of the host (deleted and made again) goes first,
+    unless it still holds allocations."""
+    try:
+        providers.create(context, uuid, name)
+        return
+    except exception.ResourceProviderExists:
+        pass
+    stale = [p for p in providers.get_all(context, name=name)
+             if p['uuid'] != uuid]
+    if not stale:
+        return  # created meanwhile, by a restart racing with itself
+    providers.delete(context, stale[0]['uuid'])
+    providers.create(context, uuid, name)
 
 
 def _same(current, records):

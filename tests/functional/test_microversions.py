@@ -309,10 +309,15 @@ def test_services_by_uuid_from_2_53(aio):
                            **at('2.53'))
     assert (body['service']['status'], body['service']['state']) == (
         'enabled', 'up')
-    # A compute with servers cannot be deleted; one without can.
+    # A compute with servers cannot be deleted; one without can, and its
+    # placement provider goes with it.
     one = [s for s in services if s['host'] == 'sim-host-1'][0]
     assert api.delete('/os-services/%s' % one['id'],
                       **at('2.53'))[0] == 409
+    assert api.delete(path, **at('2.53'))[0] == 204
+    names = [p['name'] for p in aio.placement_client.get(
+        '/resource_providers')[1]['resource_providers']]
+    assert names == ['sim-host-1']
 
 
 def test_force_down_from_2_11(aio):

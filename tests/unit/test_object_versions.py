@@ -19,7 +19,7 @@ EXPECTED = {
     'InstanceFault': '1.0-df20f4f1b636b09e362b78bf7b077d2a',
     'InstanceFaultList': '1.0-2f9135d53fc1013859c865668bb237e6',
     'InstanceList': '1.1-d3b5f862728d92e488f817bd0e9da871',
-    'Placement': '1.0-92830bc32fc405fb9fe6cd760ce4dd14',
+    'Placement': '1.0-098fa389130408732f76484eb5b5d31a',
     'RequestSpec': '1.1-df2bb0f4ebfd91c928ba518a7657adf8',
     'Selection': '1.0-7f89178948da53fce96167f710e751cc',
     'Service': '1.1-24b6ad2f0d996facb6e2d259cb7286bc',
