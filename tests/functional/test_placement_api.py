@@ -188,3 +188,43 @@ def test_a_huge_body_gets_placements_error_shape(placement):
     body = {'name': 'x' * 2000000}
     detail = _error(placement.post('/resource_providers', body), 413)
     assert 'too large' in detail
+
+
+def test_reshaper_moves_inventory_and_allocations_together(placement):
+    assert placement.put('/resource_classes/CUSTOM_NIC_RATE')[0] == 201
+    host = _provider(placement, 'host')['uuid']
+    generation = _inventory(placement, host, 0, VCPU=4, CUSTOM_NIC_RATE=1000)
+    consumer = _uuid()
+    assert placement.put('/allocations/%s' % consumer, {
+        'allocations': {host: {'resources': {'VCPU': 1,
+                                             'CUSTOM_NIC_RATE': 300}}},
+        'project_id': 'p', 'user_id': 'u', 'consumer_generation': None,
+        'consumer_type': 'INSTANCE'})[0] == 204
+    nic = _provider(placement, 'nic', parent_provider_uuid=host)['uuid']
+    generation = placement.get('/resource_providers/%s' % host)[1][
+        'generation']
+    # Moving the NIC rate to a child without the allocations is refused.
+    _error(placement.put('/resource_providers/%s/inventories' % host, {
+        'resource_provider_generation': generation,
+        'inventories': {'VCPU': {'total': 4}}}), 409,
+        'placement.inventory.inuse')
+    body = {
+        'inventories': {
+            host: {'resource_provider_generation': generation,
+                   'inventories': {'VCPU': {'total': 4}}},
+            nic: {'resource_provider_generation': 0,
+                  'inventories': {'CUSTOM_NIC_RATE': {'total': 1000}}}},
+        'allocations': {consumer: {
+            'allocations': {host: {'resources': {'VCPU': 1}},
+                            nic: {'resources': {'CUSTOM_NIC_RATE': 300}}},
+            'project_id': 'p', 'user_id': 'u', 'consumer_generation': 1,
+            'consumer_type': 'INSTANCE'}}}
+    assert placement.at('1.29').post('/reshaper', body)[0] == 404
+    status, answer = placement.post('/reshaper', body)
+    assert status == 204, answer
+    allocations = placement.get('/allocations/%s' % consumer)[1][
+        'allocations']
+    assert {rp: a['resources'] for rp, a in allocations.items()} == {
+        host: {'VCPU': 1}, nic: {'CUSTOM_NIC_RATE': 300}}
+    # The same body again: stale generations, nothing written.
+    _error(placement.post('/reshaper', body), 409)

@@ -34,7 +34,8 @@ def _resources_by_provider(req, body):
     return {uuid: a['resources'] for uuid, a in body['allocations'].items()}
 
 
-def _request(req, consumer_uuid, body):
+def request_of(req, consumer_uuid, body):
+    """A consumer's allocations body, as the store writes it."""
     minor = _minor(req)
     consumer = {
         'uuid': consumer_uuid,
@@ -62,13 +63,13 @@ def show(req, consumer_uuid):
 @_schemas
 def update(req, consumer_uuid):
     allocations.replace(req.context,
-                        [_request(req, consumer_uuid, req.body_json())])
+                        [request_of(req, consumer_uuid, req.body_json())])
     return 204, None
 
 
 @microversion.since('1.13')
 def _post(req):
-    requests = [_request(req, uuid, body)
+    requests = [request_of(req, uuid, body)
                 for uuid, body in req.body_json().items()]
     allocations.replace(req.context, requests)
     return 204, None

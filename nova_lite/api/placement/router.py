@@ -4,6 +4,7 @@ from nova_lite.api.placement import allocation_candidates
 from nova_lite.api.placement import allocations
 from nova_lite.api.placement import inventories
 from nova_lite.api.placement import resource_classes
+from nova_lite.api.placement import reshaper
 from nova_lite.api.placement import resource_providers
 from nova_lite.api.placement import root
 from nova_lite.api.placement import traits
@@ -58,6 +59,7 @@ ROUTES = [
     ('GET', '/allocation_candidates', allocation_candidates.index,
      _P + 'allocation_candidates'),
     ('POST', '/allocations', allocations.post, _P + 'allocations'),
+    ('POST', '/reshaper', reshaper.reshape, _P + 'reshaper'),
     ('GET', '/allocations/{consumer_uuid}', allocations.show,
      _P + 'allocations'),
     ('PUT', '/allocations/{consumer_uuid}', allocations.update,

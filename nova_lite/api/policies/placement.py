@@ -30,6 +30,8 @@ RULES = [
           'Read and write allocations.'),
     _rule('allocation_candidates', '/allocation_candidates', 'GET',
           'Ask where a request would fit.'),
+    _rule('reshaper', '/reshaper', 'POST',
+          'Move inventories and allocations between providers at once.'),
 ]
 
 

@@ -143,3 +143,19 @@ inventory_create = copy.deepcopy(inventory)
 inventory_create['properties']['resource_class'] = _class
 inventory_create['required'] = ['total', 'resource_provider_generation',
                                 'resource_class']
+
+
+def reshaper_at(minor):
+    """POST /reshaper (1.30): new inventories of providers and new
+    allocations of consumers (with their generations)."""
+    return {
+        'type': 'object',
+        'properties': {
+            'inventories': {'type': 'object', 'patternProperties': {
+                '^[0-9a-fA-F-]{32,36}$': inventories},
+                'additionalProperties': False},
+            'allocations': allocations_many_at(minor),
+        },
+        'required': ['inventories', 'allocations'],
+        'additionalProperties': False,
+    }
