@@ -17,55 +17,28 @@ the client's time, not the API's.
 import argparse
 import http.client
 import json
-import os
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 
-import requests
+import common
 
 CONFIG = """[DEFAULT]
-state_path = {state}
+state_path = {{state}}
 default_log_levels = nova_lite=WARN,oslo_messaging=WARN
 transport_url = fake://
 [api]
 port = {port}
+[placement]
+enabled = false
 """
 
 
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(('127.0.0.1', 0))
-        return sock.getsockname()[1]
-
-
 def start_api():
-    state = tempfile.mkdtemp(prefix='nova-lite-bench-api-')
-    port = free_port()
-    config_file = os.path.join(state, 'api.conf')
-    with open(config_file, 'w') as out:
-        out.write(CONFIG.format(state=state, port=port))
-    bindir = os.path.dirname(sys.executable)
-    subprocess.run([os.path.join(bindir, 'nova-lite-manage'),
-                    '--config-file', config_file, 'db', 'sync'], check=True,
-                   capture_output=True)
-    log = open(os.path.join(state, 'api.log'), 'w')
-    process = subprocess.Popen([os.path.join(bindir, 'nova-lite-api'),
-                                '--config-file', config_file],
-                               stdout=log, stderr=subprocess.STDOUT)
-    base = 'http://127.0.0.1:%d' % port
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            requests.get(base + '/', timeout=1)
-            return process, base + '/v2.1'
-        except requests.ConnectionError:
-            time.sleep(0.1)
-    process.terminate()
-    raise SystemExit('nova-lite-api did not start; see %s' % log.name)
+    port = common.free_port()
+    process, _state = common.start_daemon(
+        'nova-lite-api', CONFIG.format(port=port), port)
+    return process, 'http://127.0.0.1:%d/v2.1' % port
 
 
 class Client:

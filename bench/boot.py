@@ -10,19 +10,17 @@ POST->ACTIVE latency p50/p95 and the all-in-one process's peak RSS
 """
 import argparse
 import concurrent.futures
-import os
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 
 import requests
 
+import common
+
 CONFIG = """[DEFAULT]
-state_path = {state}
+state_path = {{state}}
 default_log_levels = nova_lite=WARN,oslo_messaging=WARN,stevedore=WARN
 [api]
 port = {port}
@@ -92,34 +90,13 @@ def percentile(values, fraction):
                                                                 - 1))))]
 
 
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(('127.0.0.1', 0))
-        return sock.getsockname()[1]
-
-
 def start_all_in_one(hosts):
-    state = tempfile.mkdtemp(prefix='nova-lite-bench-')
-    port = free_port()
-    config_file = os.path.join(state, 'bench.conf')
-    with open(config_file, 'w') as out:
-        out.write(CONFIG.format(state=state, port=port, hosts=hosts,
-                                placement_port=free_port()))
-    binary = os.path.join(os.path.dirname(sys.executable),
-                          'nova-lite-all-in-one')
-    log = open(os.path.join(state, 'all-in-one.log'), 'w')
-    process = subprocess.Popen([binary, '--config-file', config_file],
-                               stdout=log, stderr=subprocess.STDOUT)
-    base = 'http://127.0.0.1:%d/v2.1' % port
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if requests.get(base + '/', timeout=1).status_code == 200:
-                return process, base
-        except requests.ConnectionError:
-            time.sleep(0.1)
-    process.terminate()
-    raise SystemExit('the all-in-one did not start; see %s' % log.name)
+    port = common.free_port()
+    config = CONFIG.format(port=port, hosts=hosts,
+                           placement_port=common.free_port())
+    process, _state = common.start_daemon('nova-lite-all-in-one', config,
+                                          port, sync=False)
+    return process, 'http://127.0.0.1:%d/v2.1' % port
 
 
 def peak_rss_mb(pid):

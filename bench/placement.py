@@ -23,15 +23,14 @@ import concurrent.futures
 import http.client
 import json
 import os
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 import uuid as uuidlib
 
 import sqlalchemy as sa
+
+import common
 
 QUERY = ('/allocation_candidates?resources=VCPU:2,MEMORY_MB:4096,'
          'DISK_GB:20,CUSTOM_NIC_RATE:500&limit=%d')
@@ -39,7 +38,7 @@ INVENTORY = {'VCPU': (64, 4.0), 'MEMORY_MB': (262144, 1.0),
              'DISK_GB': (4000, 1.0), 'CUSTOM_NIC_RATE': (10000, 1.0),
              'CUSTOM_NIC_SIZE': (100, 1.0)}
 CONFIG = """[DEFAULT]
-state_path = {state}
+state_path = {{state}}
 default_log_levels = nova_lite=WARN,oslo_messaging=WARN
 transport_url = fake://
 [api]
@@ -47,16 +46,6 @@ port = {api_port}
 [placement]
 port = {port}
 """
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(('127.0.0.1', 0))
-        return sock.getsockname()[1]
-
-
-def _bindir():
-    return os.path.dirname(sys.executable)
 
 
 def populate(url, count):
@@ -86,30 +75,17 @@ def populate(url, count):
 
 
 def start_api(count):
-    state = tempfile.mkdtemp(prefix='nova-lite-bench-placement-')
-    port = free_port()
-    config_file = os.path.join(state, 'api.conf')
-    with open(config_file, 'w') as out:
-        out.write(CONFIG.format(state=state, port=port,
-                                api_port=free_port()))
-    subprocess.run([os.path.join(_bindir(), 'nova-lite-manage'),
-                    '--config-file', config_file, 'db', 'sync'], check=True,
-                   capture_output=True)
-    url = 'sqlite:///%s' % os.path.join(state, 'nova_lite.sqlite')
-    uuids = populate(url, count)
-    log = open(os.path.join(state, 'api.log'), 'w')
-    process = subprocess.Popen([os.path.join(_bindir(), 'nova-lite-api'),
-                                '--config-file', config_file],
-                               stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            Client(port).call('GET', '/')
-            return process, port, uuids
-        except OSError:
-            time.sleep(0.1)
-    process.terminate()
-    raise SystemExit('nova-lite-api did not start; see %s' % log.name)
+    port = common.free_port()
+    found = {}
+
+    def prepare(state):
+        url = 'sqlite:///%s' % os.path.join(state, 'nova_lite.sqlite')
+        found['uuids'] = populate(url, count)
+    process, _state = common.start_daemon(
+        'nova-lite-api', CONFIG.format(port=port,
+                                       api_port=common.free_port()),
+        port, prepare=prepare)
+    return process, port, found['uuids']
 
 
 class Client:
