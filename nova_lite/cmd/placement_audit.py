@@ -1,8 +1,7 @@
 """``nova-lite-manage placement audit [--heal]``: placement against the
 servers.
 
-Missing: a server on a host whose allocation there is absent or differs
-from its flavor. Orphaned: an allocation on a host's provider whose
+Missing: a server on a host that holds no allocation at all. Orphaned: an allocation on a host's provider whose
 consumer is no live server of that host (deleted, elsewhere, or no server
 at all) and is not a build still being scheduled there. ``--heal`` writes
 the missing ones and removes the orphans.
@@ -17,8 +16,8 @@ def _findings(context, node):
         context, node.host, expected_attrs=['flavor'])}
     consumers = placement_obj.Placement.consumers_on(context, node.uuid)
     missing = [i for uuid, i in sorted(on_host.items())
-               if consumers.get(uuid) !=
-               placement_obj.resources_of(i.flavor)]
+               if uuid not in consumers and not
+               placement_obj.Placement.allocations_of(context, uuid)]
     others = sorted(set(consumers) - set(on_host))
     known = {i.uuid: i for i in instance_obj.InstanceList.get_by_filters(
         context, {'uuid': others, 'read_deleted': True})} if others else {}

@@ -4,7 +4,9 @@ healed.
 Each periodic run reports the node as a provider (uuid: the compute node's)
 with VCPU, MEMORY_MB and DISK_GB inventory from the node and the
 ``[compute]`` reserved and ratio options, then makes placement agree with
-the instances on the host: one missing its allocation gets it, and an
+the instances on the host: one with no allocation at all gets its
+flavor's on the host (one holding allocations is left as it is: they may
+reach child providers the flavor alone does not tell), and an
 allocation whose instance is deleted or on another host goes. An instance
 still being scheduled (no host yet) keeps the allocation the scheduler
 made for it, and a consumer that is no server at all is left to
@@ -26,9 +28,10 @@ def report(context, node, instances):
     consumers = placement_obj.Placement.consumers_on(context, node.uuid)
     expected = {i.uuid: i for i in instances}
     for uuid, instance in expected.items():
-        resources = placement_obj.resources_of(instance.flavor)
-        if consumers.get(uuid) != resources:
-            _heal(context, node, instance, resources)
+        if uuid not in consumers and not \
+                placement_obj.Placement.allocations_of(context, uuid):
+            _heal(context, node, instance,
+                  placement_obj.resources_of(instance.flavor))
     strays = set(consumers) - set(expected)
     if strays:
         _drop_strays(context, node, strays)

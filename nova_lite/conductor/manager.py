@@ -67,10 +67,12 @@ class ConductorManager(object_indirection.ObjectIndirection,
         still has room; the alternates from there on."""
         resources = placement_obj.resources_of(request_spec.flavor)
         for index, selection in enumerate(alternates):
+            allocations = selection.allocations() or {
+                selection.compute_node_uuid: resources}
             try:
-                placement_obj.Placement.claim(
-                    context, instance.uuid, selection.compute_node_uuid,
-                    resources, instance.project_id, instance.user_id)
+                placement_obj.Placement.claim_allocations(
+                    context, instance.uuid, allocations,
+                    instance.project_id, instance.user_id)
                 return list(alternates[index:])
             except (exception.CapacityExceeded,
                     exception.ConcurrentUpdate) as e:

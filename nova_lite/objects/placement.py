@@ -9,7 +9,7 @@ unclaims it.
 """
 from nova_lite import exception
 from nova_lite.objects import base
-from nova_lite.placement import allocations
+from nova_lite.placement import allocations as allocations_store
 from nova_lite.placement import candidates
 from nova_lite.placement import inventories
 from nova_lite.placement import providers
@@ -88,7 +88,7 @@ class Placement(base.NovaLiteObject):
               project_id, user_id):
         """Make the consumer's allocations exactly ``resources`` on the
         provider (moving them if it had others), or raise."""
-        allocations.replace(context, [{
+        allocations_store.replace(context, [{
             'consumer': {'uuid': consumer_uuid, 'project_id': project_id,
                          'user_id': user_id, 'generation': 'any',
                          'consumer_type': 'INSTANCE'},
@@ -98,7 +98,7 @@ class Placement(base.NovaLiteObject):
     def unclaim(cls, context, consumer_uuid):
         """Drop the consumer's allocations; none is not an error."""
         try:
-            allocations.delete(context, consumer_uuid)
+            allocations_store.delete(context, consumer_uuid)
         except exception.NotFound:
             pass
 
@@ -106,18 +106,20 @@ class Placement(base.NovaLiteObject):
     def consumers_on(cls, context, provider_uuid):
         """{consumer uuid: resources} allocated on the provider."""
         try:
-            _generation, found = allocations.for_provider(context,
-                                                          provider_uuid)
+            _generation, found = allocations_store.for_provider(
+                context, provider_uuid)
         except exception.ResourceProviderNotFound:
             return {}
         return {consumer: entry['resources']
                 for consumer, entry in found.items()}
 
     @base.remotable_classmethod
-    def providers_with_room(cls, context, resources, extra_groups=None,
-                            limit=None):
-        """Uuids of root providers where ``resources`` fit now: all of
-        them, or ``limit`` picked at random."""
+    def hosts_with_room(cls, context, resources, extra_groups=None,
+                        limit=None):
+        """{root provider uuid: allocations} where the request fits now,
+        in placement's order: all of them, or ``limit`` picked at random.
+        ``allocations`` ({provider uuid: resources}) is the first way it
+        fits on that host."""
         params = {'resources': [','.join('%s:%d' % item for item in
                                          sorted(resources.items()))]}
         params.update(extra_groups or {})
@@ -125,8 +127,30 @@ class Placement(base.NovaLiteObject):
         request.limit = limit
         request.randomize = limit is not None
         found, tree = candidates.find(context, request)
-        return list(dict.fromkeys(tree[tree[p][1]][0] for merged, _m in found
-                                  for p in merged))
+        hosts = {}
+        for merged, _mappings in found:
+            root = tree[tree[next(iter(merged))][1]][0]
+            hosts.setdefault(root, {tree[p][0]: resources
+                                    for p, resources in merged.items()})
+        return hosts
+
+    @base.remotable_classmethod
+    def claim_allocations(cls, context, consumer_uuid, allocations,
+                          project_id, user_id):
+        """Make the consumer's allocations exactly ``allocations``
+        ({provider uuid: resources}), on several providers at once."""
+        allocations_store.replace(context, [{
+            'consumer': {'uuid': consumer_uuid, 'project_id': project_id,
+                         'user_id': user_id, 'generation': 'any',
+                         'consumer_type': 'INSTANCE'},
+            'allocations': allocations}])
+
+    @base.remotable_classmethod
+    def allocations_of(cls, context, consumer_uuid):
+        """{provider uuid: resources} the consumer holds anywhere."""
+        _consumer, found = allocations_store.for_consumer(context,
+                                                          consumer_uuid)
+        return {uuid: entry['resources'] for uuid, entry in found.items()}
 
 
 def _create_provider(context, uuid, name):

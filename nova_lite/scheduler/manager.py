@@ -51,23 +51,24 @@ class SchedulerManager(service.Manager):
         refuses it, and the next one is tried.
         """
         with self.host_manager.lock:
-            passing = self._passing_small(context, spec_obj)
+            passing, room = self._passing_small(context, spec_obj), {}
             if passing is None:
-                passing = self._passing(context, spec_obj, sample=True)
+                passing, room = self._passing(context, spec_obj, True)
             if not passing:
                 # The sample may have held only hosts the filters refuse.
-                passing = self._passing(context, spec_obj, sample=False)
+                passing, room = self._passing(context, spec_obj, False)
             if not passing:
                 self._no_valid_host(context, spec_obj)
             ranked = self.weight_handler.rank(passing, spec_obj)
-            chosen = self._claim_first(context, spec_obj, ranked)
+            chosen = self._claim_first(context, spec_obj, ranked, room)
             ranked = [r for r in ranked if r[1] is not chosen]
             ranked.insert(0, (0.0, chosen))
             self.host_manager.record_placement(
                 spec_obj.instance_uuid, chosen, spec_obj.flavor.usage())
         LOG.debug('placing %s on %s', spec_obj.instance_uuid, chosen.host)
-        return [selection_obj.Selection.from_host_state(state, weight)
-                for weight, state in ranked[:max_hosts]]
+        return [selection_obj.Selection.from_host_state(
+            state, weight, _beyond_root(room.get(state.uuid)))
+            for weight, state in ranked[:max_hosts]]
 
     def _passing_small(self, context, spec_obj):
         """On a deployment of no more hosts than a sample, and a request
@@ -89,18 +90,17 @@ class SchedulerManager(service.Manager):
         """Host states that have room in placement and pass the filters;
         of a random sample of those with room, or of all of them."""
         limit = self.conf.filter_scheduler.max_placement_results
-        room = placement_obj.Placement.providers_with_room(
+        room = placement_obj.Placement.hosts_with_room(
             context, placement_obj.resources_of(spec_obj.flavor),
             placement_groups.from_extra_specs(spec_obj.flavor.extra_specs),
             limit=limit if sample else None)
         if sample and len(room) < limit:
             self._host_count = len(room)  # few hosts: none left out
         if not room or (not sample and len(room) < limit):
-            return []  # nothing new to look at beyond the sample
-        states = _candidates(self.host_manager.get_host_states(context,
-                                                               room),
-                             spec_obj)
-        return self.filter_handler.run(states, spec_obj)[0]
+            return [], room  # nothing new to look at beyond the sample
+        states = _candidates(self.host_manager.get_host_states(
+            context, list(room)), spec_obj)
+        return self.filter_handler.run(states, spec_obj)[0], room
 
     def _no_valid_host(self, context, spec_obj):
         """Raise NoValidHost saying why, from every host's view: what each
@@ -112,18 +112,25 @@ class SchedulerManager(service.Manager):
             raise exception.NoValidHost(
                 reason=self._why(states, report, spec_obj))
         resources = placement_obj.resources_of(spec_obj.flavor)
+        extra = placement_groups.from_extra_specs(
+            spec_obj.flavor.extra_specs)
+        asked = ', '.join('%s:%d' % i for i in sorted(resources.items()))
+        if extra:
+            asked += ' with %s' % ', '.join(
+                '%s=%s' % (k, v[0]) for k, v in sorted(extra.items()))
         raise exception.NoValidHost(
             reason='placement has no room for %s on the %d hosts the '
-                   'filters passed' % (', '.join(
-                       '%s:%d' % i for i in sorted(resources.items())),
-                       len(passing)))
+                   'filters passed' % (asked, len(passing)))
 
-    def _claim_first(self, context, spec_obj, ranked):
+    def _claim_first(self, context, spec_obj, ranked, room):
+        """Claim on the best host that still has room; its allocations
+        are placement's answer for it, or the flavor on its root."""
         resources = placement_obj.resources_of(spec_obj.flavor)
         for _weight, state in ranked:
+            allocations = room.get(state.uuid) or {state.uuid: resources}
             try:
-                placement_obj.Placement.claim(
-                    context, spec_obj.instance_uuid, state.uuid, resources,
+                placement_obj.Placement.claim_allocations(
+                    context, spec_obj.instance_uuid, allocations,
                     spec_obj.project_id, spec_obj.user_id)
                 return state
             except (exception.CapacityExceeded, exception.ConcurrentUpdate,
@@ -143,6 +150,11 @@ class SchedulerManager(service.Manager):
         if not states:
             return 'there are no compute hosts'
         return filters.describe(report)
+
+
+def _beyond_root(allocations):
+    """Allocations worth handing on: those on more than the root."""
+    return allocations if allocations and len(allocations) > 1 else None
 
 
 def _candidates(states, spec_obj):

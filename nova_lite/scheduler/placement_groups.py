@@ -1,22 +1,40 @@
-"""A flavor's extra specs, as the placement query of the unnamed group.
+"""A flavor's extra specs, as placement query parameters.
 
-``trait:NAME=required|forbidden`` become the group's required and
-forbidden traits (``resources:CLASS=N`` is read with the flavor's size by
-``objects.placement.resources_of``); numbered groups
-(``resources1:``, ``trait1:``) are the resource plugins' (VietStack's NIC
-flows) and are not read here.
+``trait{N}:NAME=required|forbidden`` become group N's required and
+forbidden traits, ``resources{N}:CLASS=amount`` (N not empty) the numbered
+group N's resources, ``group_policy`` the policy between them. The
+unnamed group's resources (the flavor's size, with ``resources:CLASS``)
+are ``objects.placement.resources_of``'s.
 """
 import re
 
-_TRAIT = re.compile(r'^trait:([A-Z][A-Z0-9_]*)$')
+_TRAIT = re.compile(r'^trait([a-zA-Z0-9_-]*):([A-Z][A-Z0-9_]*)$')
+_RESOURCES = re.compile(r'^resources([a-zA-Z0-9_-]+):([A-Z][A-Z0-9_]*)$')
 
 
 def from_extra_specs(specs):
-    """Extra query parameters for the unnamed group."""
-    names = []
+    """Query parameters beyond the unnamed group's resources."""
+    traits, resources = {}, {}
     for key, value in sorted(specs.items()):
         match = _TRAIT.match(key)
         if match and value in ('required', 'forbidden'):
-            names.append(('!' if value == 'forbidden' else '') +
-                         match.group(1))
-    return {'required': [','.join(names)]} if names else {}
+            traits.setdefault(match.group(1), []).append(
+                ('!' if value == 'forbidden' else '') + match.group(2))
+        match = _RESOURCES.match(key)
+        if match and str(value).isdigit() and int(value) > 0:
+            resources.setdefault(match.group(1), []).append(
+                '%s:%s' % (match.group(2), value))
+    params = {'required%s' % g: [','.join(names)]
+              for g, names in traits.items() if g == '' or g in resources}
+    params.update({'resources%s' % g: [','.join(items)]
+                   for g, items in resources.items()})
+    if resources and 'group_policy' in specs:
+        params['group_policy'] = [specs['group_policy']]
+    elif len(resources) > 1:
+        params['group_policy'] = ['none']
+    return params
+
+
+def numbered(specs):
+    """Whether the flavor asks for numbered groups (beyond the root)."""
+    return any(_RESOURCES.match(key) for key in specs)

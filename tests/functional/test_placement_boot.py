@@ -112,3 +112,55 @@ def test_audit_finds_and_heals_missing_and_orphaned(all_in_one, tmp_path):
     assert result.stdout.splitlines() == ['0 findings']
     assert placement_api.get('/allocations/%s' % server['id'])[1][
         'allocations']
+
+
+def test_numbered_groups_claim_child_providers(all_in_one):
+    """A flavor asking for a NIC rate on physnet1 (resources1/trait1)
+    lands where a child provider holds it, and its allocation spans the
+    host and that child."""
+    aio = all_in_one(hosts=2)
+    api, placement_api = aio.client, aio.placement_client
+    assert placement_api.put('/resource_classes/CUSTOM_NIC_RATE')[0] == 201
+    assert placement_api.put('/traits/CUSTOM_PHYSNET_1')[0] == 201
+    hosts = {p['name']: p['uuid'] for p in placement_api.get(
+        '/resource_providers')[1]['resource_providers']}
+    status, nic = placement_api.post('/resource_providers', {
+        'name': 'sim-host-2-nic1',
+        'parent_provider_uuid': hosts['sim-host-2']})
+    assert status == 200, nic
+    placement_api.put('/resource_providers/%s/inventories' % nic['uuid'], {
+        'resource_provider_generation': 0,
+        'inventories': {'CUSTOM_NIC_RATE': {'total': 1000}}})
+    placement_api.put('/resource_providers/%s/traits' % nic['uuid'], {
+        'resource_provider_generation': 1, 'traits': ['CUSTOM_PHYSNET_1']})
+    api.post('/flavors', {'flavor': {'name': 'net', 'id': 'net', 'ram': 512,
+                                     'vcpus': 1, 'disk': 1}})
+    api.post('/flavors/net/os-extra_specs', {'extra_specs': {
+        'resources1:CUSTOM_NIC_RATE': '600',
+        'trait1:CUSTOM_PHYSNET_1': 'required'}})
+    status, body = api.post('/servers', {'server': {'name': 'n1',
+                                                    'flavorRef': 'net'}})
+    server = api.wait_server(body['server']['id'])
+    assert server['status'] == 'ACTIVE', server
+    assert server['OS-EXT-SRV-ATTR:host'] == 'sim-host-2'
+    allocations = placement_api.get('/allocations/%s' % server['id'])[1][
+        'allocations']
+    assert allocations[nic['uuid']]['resources'] == {
+        'CUSTOM_NIC_RATE': 600}
+    assert allocations[hosts['sim-host-2']]['resources']['VCPU'] == 1
+    # The host's periodic run leaves a multi-provider allocation alone.
+    context = nl_context.get_admin_context()
+    for svc in aio.services:
+        rt = getattr(svc.manager, 'rt', None)
+        if rt is not None:
+            rt.update_available_resource(context)
+    assert placement_api.get('/allocations/%s' % server['id'])[1][
+        'allocations'] == allocations
+    # Only 400 left on the NIC: the next one has nowhere to go.
+    status, body = api.post('/servers', {'server': {'name': 'n2',
+                                                    'flavorRef': 'net'}})
+    second = api.wait_server(body['server']['id'])
+    assert second['status'] == 'ERROR'
+    assert ('placement has no room for DISK_GB:1, MEMORY_MB:512, VCPU:1 '
+            'with required1=CUSTOM_PHYSNET_1, '
+            'resources1=CUSTOM_NIC_RATE:600') in second['fault']['message']

@@ -19,9 +19,9 @@ EXPECTED = {
     'InstanceFault': '1.0-df20f4f1b636b09e362b78bf7b077d2a',
     'InstanceFaultList': '1.0-2f9135d53fc1013859c865668bb237e6',
     'InstanceList': '1.1-d3b5f862728d92e488f817bd0e9da871',
-    'Placement': '1.0-098fa389130408732f76484eb5b5d31a',
+    'Placement': '1.0-17398becca7205a85aa862dc69b24143',
     'RequestSpec': '1.1-df2bb0f4ebfd91c928ba518a7657adf8',
-    'Selection': '1.0-7f89178948da53fce96167f710e751cc',
+    'Selection': '1.1-e2cf2d8fe3e763401f64da9eacad9995',
     'Service': '1.1-24b6ad2f0d996facb6e2d259cb7286bc',
     'ServiceList': '1.1-aea63d2a37f51689ced5026e45cb8573',
 }
