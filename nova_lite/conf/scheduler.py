@@ -21,7 +21,7 @@ Possible values:
 Weighers (entry points of ``nova_lite.scheduler.weighers``) whose weighted
 sum ranks the hosts that pass the filters.
 """),
-    cfg.IntOpt('max_placement_results', default=100, min=1, help="""
+    cfg.IntOpt('max_placement_results', default=50, min=1, help="""
 How many hosts with room the scheduler asks placement for, picked at
 random among all that have room, before filtering and weighing them.
 

@@ -146,6 +146,11 @@ class Placement(base.NovaLiteObject):
             'allocations': allocations}])
 
     @base.remotable_classmethod
+    def usage_of(cls, context, provider_uuids):
+        """{provider uuid: {class: {'capacity', 'used'}}} of providers."""
+        return candidates.summaries_of(context, provider_uuids)
+
+    @base.remotable_classmethod
     def allocations_of(cls, context, consumer_uuid):
         """{provider uuid: resources} the consumer holds anywhere."""
         _consumer, found = allocations_store.for_consumer(context,

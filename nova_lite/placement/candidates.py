@@ -281,3 +281,8 @@ def matching_providers(context, group):
     return db.matching_providers(context, group.resources, group.required,
                                  group.forbidden, group.member_of,
                                  group.not_member_of)
+
+
+def summaries_of(context, provider_uuids):
+    """{uuid: {class: {'capacity', 'used'}}} of the providers named."""
+    return db.summaries_by_uuid(context, provider_uuids)

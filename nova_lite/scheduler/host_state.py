@@ -1,27 +1,30 @@
-"""HostState: the scheduler's view of one compute host."""
+"""HostState: the scheduler's view of one compute host.
+
+What is free comes from placement: its capacity (``(total - reserved) *
+allocation_ratio``) less what is allocated, claims of a moment ago
+included, so there is one account of each host's resources. A host whose
+compute has not reported its provider yet has nothing free.
+"""
+
+
+
+def _free(summary, resource_class):
+    entry = (summary or {}).get(resource_class)
+    return entry['capacity'] - entry['used'] if entry else 0
 
 
 class HostState:
 
-    def __init__(self, node, service_up, service_disabled):
+    def __init__(self, node, service_up, service_disabled, summary):
         self.host = node.host
         self.nodename = node.hypervisor_hostname
         self.uuid = node.uuid
         self.service_up = service_up
         self.service_disabled = service_disabled
-        capacity = node.capacity()
-        used = node.used()
-        self.free_vcpus = capacity['vcpus'] - used['vcpus']
-        self.free_ram_mb = capacity['memory_mb'] - used['memory_mb']
-        self.free_disk_gb = capacity['local_gb'] - used['local_gb']
+        self.free_vcpus = _free(summary, 'VCPU')
+        self.free_ram_mb = _free(summary, 'MEMORY_MB')
+        self.free_disk_gb = _free(summary, 'DISK_GB')
         self.num_instances = node.running_vms
-
-    def consume(self, usage):
-        """Count an instance placed here that the host has not claimed."""
-        self.free_vcpus -= usage['vcpus']
-        self.free_ram_mb -= usage['memory_mb']
-        self.free_disk_gb -= usage['local_gb']
-        self.num_instances += 1
 
     def __repr__(self):
         return '(%s, %s) ram: %dMB disk: %dGB vcpus: %d' % (

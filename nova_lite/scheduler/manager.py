@@ -63,8 +63,6 @@ class SchedulerManager(service.Manager):
             chosen = self._claim_first(context, spec_obj, ranked, room)
             ranked = [r for r in ranked if r[1] is not chosen]
             ranked.insert(0, (0.0, chosen))
-            self.host_manager.record_placement(
-                spec_obj.instance_uuid, chosen, spec_obj.flavor.usage())
         LOG.debug('placing %s on %s', spec_obj.instance_uuid, chosen.host)
         return [selection_obj.Selection.from_host_state(
             state, weight, _beyond_root(room.get(state.uuid)))

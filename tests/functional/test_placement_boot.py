@@ -60,7 +60,7 @@ def test_servers_hold_allocations_and_computes_report(all_in_one):
         assert set(usages.values()) == {0}
 
 
-def test_no_room_in_placement_is_no_valid_host(all_in_one):
+def test_room_taken_in_placement_is_no_valid_host(all_in_one):
     aio = all_in_one(hosts=1)
     api = aio.client
     api.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1', 'ram': 512,
@@ -77,7 +77,10 @@ def test_no_room_in_placement_is_no_valid_host(all_in_one):
         capacity -= take
     server = _boot(api, 'squeezed')
     assert server['status'] == 'ERROR'
-    assert 'placement has no room' in server['fault']['message']
+    # What another consumer took in placement is what the filters see.
+    assert server['fault']['message'] == (
+        'No valid host: CoreFilter removed 1 of 1 hosts (need 1 vCPUs, '
+        'best host has 0 free)')
 
 
 def test_audit_finds_and_heals_missing_and_orphaned(all_in_one, tmp_path):

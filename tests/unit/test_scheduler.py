@@ -27,9 +27,17 @@ def _node(ctx, host, vcpus=8, memory_mb=16384, local_gb=100, **used):
         cpu_allocation_ratio=1.0, ram_allocation_ratio=1.0,
         disk_allocation_ratio=1.0, service_id=svc.id, **used)
     node.create()
-    # As the host's resource tracker does: its inventory in placement.
+    # As the host's resource tracker does: its inventory in placement,
+    # and what its instances use allocated there.
     placement.Placement.report_inventory(ctx, node.uuid, host,
                                          placement.inventory_of(node))
+    amounts = {rc: used.get(field, 0) for rc, field in (
+        ('VCPU', 'vcpus_used'), ('MEMORY_MB', 'memory_mb_used'),
+        ('DISK_GB', 'local_gb_used'))}
+    if any(amounts.values()):
+        placement.Placement.claim(
+            ctx, uuidutils.generate_uuid(), node.uuid,
+            {rc: n for rc, n in amounts.items() if n}, 'p', 'u')
     return svc
 
 
@@ -131,22 +139,16 @@ def _free_ram(scheduler, ctx):
             for s in scheduler.host_manager.get_all_host_states(ctx)}
 
 
-def test_in_flight_placements_count_until_they_land(scheduler,
-                                                    admin_context):
+def test_a_claim_counts_at_once_and_a_release_frees_at_once(
+        scheduler, admin_context):
     _node(admin_context, 'a', memory_mb=4096)
-    landing, failing = _spec(admin_context), _spec(admin_context)
-    first, second = _instance(admin_context, landing), _instance(
-        admin_context, failing)
-    scheduler.place(admin_context, landing)
-    scheduler.place(admin_context, failing)
+    first, second = _spec(admin_context), _spec(admin_context)
+    scheduler.place(admin_context, first)
+    scheduler.place(admin_context, second)
     assert _free_ram(scheduler, admin_context) == {'a': 2048}
-    # The compute claimed the first (its node now counts it) ...
-    first.host = 'a'
-    first.save()
-    # ... and the second failed.
-    second.vm_state = 'error'
-    second.save()
-    assert _free_ram(scheduler, admin_context) == {'a': 4096}
+    # The second build failed: its allocation goes, its room is back.
+    placement.Placement.unclaim(admin_context, second.instance_uuid)
+    assert _free_ram(scheduler, admin_context) == {'a': 3072}
 
 
 def test_placement_decides_who_has_room_and_holds_the_claim(scheduler,
@@ -162,14 +164,15 @@ def test_placement_decides_who_has_room_and_holds_the_claim(scheduler,
     chosen = scheduler.place(admin_context, spec, max_hosts=2)
     assert [s.service_host for s in chosen] == ['a']
     assert placement.Placement.consumers_on(
-        admin_context, nodes['a'].uuid) == {
-        spec.instance_uuid: {'VCPU': 1, 'MEMORY_MB': 1024, 'DISK_GB': 10}}
+        admin_context, nodes['a'].uuid)[spec.instance_uuid] == {
+        'VCPU': 1, 'MEMORY_MB': 1024, 'DISK_GB': 10}
     placement.Placement.claim(admin_context, uuidutils.generate_uuid(),
                               nodes['a'].uuid, {'VCPU': 7}, 'p', 'u')
     with pytest.raises(exception.NoValidHost) as caught:
         scheduler.place(admin_context, _spec(admin_context))
-    assert 'placement has no room for DISK_GB:10, MEMORY_MB:1024, VCPU:1' \
-        in caught.value.format_message()
+    # The filters read placement's account: they say which ran out.
+    assert 'CoreFilter removed 2 of 2 hosts (need 1 vCPUs, best host has ' \
+        '0 free)' in caught.value.format_message()
 
 
 def test_a_sample_of_refused_hosts_widens_to_all(sqlite_db, admin_context,

@@ -239,3 +239,30 @@ def summaries(context, provider_ids, with_traits):
             if provider_id in found:
                 found[provider_id]['traits'].append(trait)
     return found
+
+
+@engine.reader
+def summaries_by_uuid(context, uuids):
+    """{uuid: {class: {'capacity', 'used'}}} of the providers named, in
+    one query (the use of each inventory summed through its index)."""
+    uuids = list(uuids)
+    if not uuids:
+        return {}
+    used = (sa.select(sa.func.coalesce(sa.func.sum(ALLOC.used), 0))
+            .where(ALLOC.resource_provider_id == INV.resource_provider_id,
+                   ALLOC.resource_class == INV.resource_class)
+            .scalar_subquery())
+    query = (sa.select(RP.uuid, INV.resource_class, INV.total,
+                       INV.reserved, INV.allocation_ratio, used)
+             .join(RP, RP.id == INV.resource_provider_id))
+    if len(uuids) <= _IN_LIST_MAX:
+        query = query.where(RP.uuid.in_(uuids))
+    wanted = set(uuids)
+    found = {}
+    for uuid, rc, total, reserved, ratio, in_use in context.session.execute(
+            query):
+        if uuid in wanted:
+            found.setdefault(uuid, {})[rc] = {
+                'capacity': int((total - reserved) * ratio),
+                'used': int(in_use)}
+    return found
