@@ -110,20 +110,35 @@ class Router:
                                        % req.method)
         return self.dispatch(req, match['action'], match['rule'], kwargs)
 
+    def dispatch(self, req, handler, rule, kwargs):
+        try:
+            req.api_version = self.version_of(req)
+        except exception.NovaLiteException as e:
+            return self.failure(req, e)
+        try:
+            policy.enforce(req.context, rule)
+            answer = handler(req, **kwargs)
+        except exception.NovaLiteException as e:
+            return self.failure(req, e)
+        return self.success(req, answer)
+
+    # What an API of its own (placement) answers differently: its
+    # microversion header, its error bodies, its version headers.
+
+    @staticmethod
+    def version_of(req):
+        return microversion.from_headers(req.headers)
+
     @staticmethod
     def error_response(code, message):
         return faults.error_response(code, message)
 
     @staticmethod
-    def dispatch(req, handler, rule, kwargs):
-        try:
-            req.api_version = microversion.from_headers(req.headers)
-        except exception.NovaLiteException as e:
-            return faults.error_response(e.code, e.format_message())
-        try:
-            policy.enforce(req.context, rule)
-            answer = handler(req, **kwargs)
-        except exception.NovaLiteException as e:
-            return faults.error_response(e.code, e.format_message(),
-                                         req.api_version)
+    def failure(req, error):
+        """The error answer; without the version when it was unreadable."""
+        return faults.error_response(error.code, error.format_message(),
+                                     req.api_version)
+
+    @staticmethod
+    def success(req, answer):
         return _json_response(*answer[:2], req.api_version, *answer[2:])
