@@ -7,10 +7,9 @@ lists servers with ``with_servers`` (replacing the /search and /servers
 routes of earlier versions); from 2.75 ``servers`` is present, maybe
 empty, whenever asked for.
 """
-from oslo_utils import strutils
-
 from nova_lite.api import microversion
 from nova_lite.api.compute import pagination
+from nova_lite.api.compute import query
 from nova_lite.api.schemas import responses
 from nova_lite.api import validation
 from nova_lite import conf
@@ -83,14 +82,7 @@ def _with_servers(req, body, node, asked):
 
 def _boolean_param(req, name):
     value = req.GET.get(name)
-    if value is None:
-        return False
-    try:
-        return strutils.bool_from_string(value, strict=True)
-    except ValueError:
-        raise exception.ValidationError(
-            detail='Invalid input for query parameter %s: %s is not a '
-                   'boolean.' % (name, value))
+    return False if value is None else query.boolean(name, value)
 
 
 def _page(req, nodes):

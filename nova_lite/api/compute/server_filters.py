@@ -17,6 +17,7 @@ import re
 from oslo_utils import strutils
 from oslo_utils import timeutils
 
+from nova_lite.api.compute import query
 from nova_lite.api.compute import server_view
 from nova_lite.api import policy
 from nova_lite import exception
@@ -157,15 +158,6 @@ def _flavor(req, value, filters):
         filters['instance_type_id'] = -1
 
 
-def _boolean(name, value):
-    try:
-        return strutils.bool_from_string(value, strict=True)
-    except ValueError:
-        raise exception.ValidationError(
-            detail='Invalid input for query parameter %s: %s is not a '
-                   'boolean.' % (name, value))
-
-
 def _power_state(value):
     if not value.isdigit():
         raise exception.ValidationError(
@@ -190,12 +182,12 @@ def _simple(req, params, filters):
         elif name in _TAGS and value:
             filters[_TAGS[name]] = value.split(',')
         elif name == 'locked':
-            filters['locked'] = _boolean(name, value)
+            filters['locked'] = query.boolean(name, value)
         elif name == 'power_state':
             filters['power_state'] = [_power_state(v) for v in values]
         elif name in _TIMES:
             filters[name] = _time(name, value)
-        elif name == 'deleted' and _boolean(name, value):
+        elif name == 'deleted' and query.boolean(name, value):
             filters['read_deleted'] = True
             filters['only_deleted'] = True
 

@@ -1,0 +1,13 @@
+"""Typed query-string values, refused with a 400 naming the parameter."""
+from oslo_utils import strutils
+
+from nova_lite import exception
+
+
+def boolean(name, value):
+    try:
+        return strutils.bool_from_string(value, strict=True)
+    except ValueError:
+        raise exception.ValidationError(
+            detail='Invalid input for query parameter %s: %s is not a '
+                   'boolean.' % (name, value))
