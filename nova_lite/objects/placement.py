@@ -68,10 +68,8 @@ class Placement(base.NovaLiteObject):
                 inventories.set_all(context, provider_uuid, generation,
                                     records)
                 return
-            except exception.ConcurrentUpdate:
-                if attempt == _REPORT_ATTEMPTS - 1:
-                    raise
-            except exception.ResourceProviderGenerationConflict:
+            except (exception.ConcurrentUpdate,
+                    exception.ResourceProviderGenerationConflict):
                 if attempt == _REPORT_ATTEMPTS - 1:
                     raise
 
@@ -83,16 +81,14 @@ class Placement(base.NovaLiteObject):
         except exception.ResourceProviderNotFound:
             pass
 
-    @base.remotable_classmethod
+    @classmethod
     def claim(cls, context, consumer_uuid, provider_uuid, resources,
               project_id, user_id):
         """Make the consumer's allocations exactly ``resources`` on the
         provider (moving them if it had others), or raise."""
-        allocations_store.replace(context, [{
-            'consumer': {'uuid': consumer_uuid, 'project_id': project_id,
-                         'user_id': user_id, 'generation': 'any',
-                         'consumer_type': 'INSTANCE'},
-            'allocations': {provider_uuid: resources}}])
+        cls.claim_allocations(context, consumer_uuid,
+                              {provider_uuid: resources}, project_id,
+                              user_id)
 
     @base.remotable_classmethod
     def unclaim(cls, context, consumer_uuid):

@@ -19,7 +19,7 @@ EXPECTED = {
     'InstanceFault': '1.0-df20f4f1b636b09e362b78bf7b077d2a',
     'InstanceFaultList': '1.0-2f9135d53fc1013859c865668bb237e6',
     'InstanceList': '1.1-d3b5f862728d92e488f817bd0e9da871',
-    'Placement': '1.0-937028722fc416186acb522b6104ec86',
+    'Placement': '1.0-565c4a857775a14d5149e9c2b21c3abc',
     'RequestSpec': '1.1-df2bb0f4ebfd91c928ba518a7657adf8',
     'Selection': '1.1-e2cf2d8fe3e763401f64da9eacad9995',
     'Service': '1.1-24b6ad2f0d996facb6e2d259cb7286bc',
