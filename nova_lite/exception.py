@@ -195,10 +195,6 @@ class ConsumerGenerationConflict(PlacementError, Conflict):
                'got %(got)s')
 
 
-class InvalidInventory(PlacementError, Invalid):
-    msg_fmt = '%(detail)s'
-
-
 class InventoryInUse(PlacementError, Conflict):
     error_code = 'placement.inventory.inuse'
     msg_fmt = ('Inventory for %(resource_class)s on resource provider '

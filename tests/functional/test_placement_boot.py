@@ -19,6 +19,15 @@ def _boot(api, name):
     return api.wait_server(body['server']['id'])
 
 
+def _run_periodic_tasks(aio):
+    """What each compute's next update_available_resource would do."""
+    context = nl_context.get_admin_context()
+    for svc in aio.services:
+        rt = getattr(svc.manager, 'rt', None)
+        if rt is not None:
+            rt.update_available_resource(context)
+
+
 def test_servers_hold_allocations_and_computes_report(all_in_one):
     aio = all_in_one(hosts=2)
     api, placement_api = aio.client, aio.placement_client
@@ -42,11 +51,7 @@ def test_servers_hold_allocations_and_computes_report(all_in_one):
     # next periodic run.
     lost = servers[0]
     assert placement_api.delete('/allocations/%s' % lost['id'])[0] == 204
-    context = nl_context.get_admin_context()
-    for svc in aio.services:
-        rt = getattr(svc.manager, 'rt', None)
-        if rt is not None:
-            rt.update_available_resource(context)
+    _run_periodic_tasks(aio)
     assert placement_api.get('/allocations/%s' % lost['id'])[1][
         'allocations']
     for server in servers:
@@ -152,11 +157,7 @@ def test_numbered_groups_claim_child_providers(all_in_one):
         'CUSTOM_NIC_RATE': 600}
     assert allocations[hosts['sim-host-2']]['resources']['VCPU'] == 1
     # The host's periodic run leaves a multi-provider allocation alone.
-    context = nl_context.get_admin_context()
-    for svc in aio.services:
-        rt = getattr(svc.manager, 'rt', None)
-        if rt is not None:
-            rt.update_available_resource(context)
+    _run_periodic_tasks(aio)
     assert placement_api.get('/allocations/%s' % server['id'])[1][
         'allocations'] == allocations
     # Only 400 left on the NIC: the next one has nowhere to go.
