@@ -21,9 +21,9 @@ ALLOC = models.Allocation
 CONSUMER = models.Consumer
 
 
-def capacity(inventory):
-    return int((inventory['total'] - inventory['reserved']) *
-               inventory['allocation_ratio'])
+def capacity(total, reserved, allocation_ratio):
+    """What may be allocated of an inventory, as Placement reckons it."""
+    return int((total - reserved) * allocation_ratio)
 
 
 def _check_amount(uuid, resource_class, amount, inventory):
@@ -91,7 +91,8 @@ def _check_capacity(session, provider, wanted):
     for resource_class, amount in wanted.items():
         inv = inventory.get(resource_class)
         _check_amount(provider.uuid, resource_class, amount, inv)
-        if used.get(resource_class, 0) + amount > capacity(inv):
+        if used.get(resource_class, 0) + amount > capacity(
+                inv['total'], inv['reserved'], inv['allocation_ratio']):
             raise exception.CapacityExceeded(resource_class=resource_class,
                                              uuid=provider.uuid)
 

@@ -8,6 +8,7 @@ providers of the chosen trees hold and use.
 """
 import sqlalchemy as sa
 
+from nova_lite.db.api import allocations
 from nova_lite.db import engine
 from nova_lite.db import models
 
@@ -226,7 +227,7 @@ def summaries(context, provider_ids, with_traits):
         if provider_id not in found:
             continue
         found[provider_id]['resources'][rc] = {
-            'capacity': int((total - reserved) * ratio),
+            'capacity': allocations.capacity(total, reserved, ratio),
             'used': used.get((provider_id, rc), 0)}
     if with_traits:
         query = sa.select(models.ProviderTrait.resource_provider_id,
@@ -263,6 +264,6 @@ def summaries_by_uuid(context, uuids):
             query):
         if uuid in wanted:
             found.setdefault(uuid, {})[rc] = {
-                'capacity': int((total - reserved) * ratio),
+                'capacity': allocations.capacity(total, reserved, ratio),
                 'used': int(in_use)}
     return found
