@@ -6,6 +6,7 @@ rule, calls the handler and serializes what it returns; handlers return
 ``(status, body)`` or ``(status, body, headers)`` and raise nova_lite
 exceptions for errors.
 """
+import orjson
 from oslo_serialization import jsonutils
 import routes
 import webob
@@ -50,6 +51,14 @@ class Request(webob.Request):
         return self._json
 
 
+def _to_json(body):
+    """orjson, several times faster than json on the large answers
+    (thousands of allocation candidates); datetimes and anything else it
+    does not know still go through jsonutils, as before."""
+    return orjson.dumps(body, default=jsonutils.to_primitive,
+                        option=orjson.OPT_PASSTHROUGH_DATETIME)
+
+
 def json_response(status, body, headers=None):
     """A handler's answer as a response: JSON body (or none), headers."""
     response = webob.Response(status=status)
@@ -58,7 +67,7 @@ def json_response(status, body, headers=None):
     if body is not None:
         response.content_type = 'application/json'
         response.charset = 'UTF-8'
-        response.body = jsonutils.dump_as_bytes(body)
+        response.body = _to_json(body)
     else:
         response.content_type = None
     return response

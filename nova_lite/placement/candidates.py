@@ -229,8 +229,10 @@ def _flat_search(context, request):
         request.randomize)
     if hosts is None:
         return None
-    found = [({host: dict(group.resources)}, {'': [host]})
-             for host, _uuid in hosts]
+    # Every candidate asks the same of its host: one shared, unchanged
+    # dict rather than a copy per host.
+    resources = dict(group.resources)
+    found = [({host: resources}, {'': [host]}) for host, _uuid in hosts]
     return found, {host: (uuid, host, None) for host, uuid in hosts}
 
 

@@ -26,16 +26,23 @@ def _request(req):
     return request
 
 
-def _allocation_request(req, merged, mappings, tree):
+def _allocation_requests(req, found, tree):
+    keyed = req.api_version.matches('1.12')
+    with_mappings = req.api_version.matches('1.34')
+    return [_allocation_request(merged, mappings, tree, keyed, with_mappings)
+            for merged, mappings in found]
+
+
+def _allocation_request(merged, mappings, tree, keyed, with_mappings):
     uuid = {p: tree[p][0] for p in merged}
-    if req.api_version.matches('1.12'):
+    if keyed:
         body = {'allocations': {uuid[p]: {'resources': r}
                                 for p, r in merged.items()}}
     else:
         body = {'allocations': [{'resource_provider': {'uuid': uuid[p]},
                                  'resources': r}
                                 for p, r in merged.items()]}
-    if req.api_version.matches('1.34'):
+    if with_mappings:
         body['mappings'] = {s: [uuid[p] for p in providers]
                             for s, providers in mappings.items()}
     return body
@@ -44,6 +51,7 @@ def _allocation_request(req, merged, mappings, tree):
 def _summaries(req, found, tree, requested):
     in_answer = {p for merged, _m in found for p in merged}
     whole_trees = req.api_version.matches('1.29')
+    every_class = req.api_version.matches('1.27')
     ids = set(tree) if whole_trees else in_answer
     with_traits = req.api_version.matches('1.17')
     read = candidates.summaries(req.context, ids, with_traits)
@@ -51,7 +59,7 @@ def _summaries(req, found, tree, requested):
     for provider_id in sorted(ids):
         uuid, root, parent = tree[provider_id]
         resources = read[provider_id]['resources']
-        if not req.api_version.matches('1.27'):
+        if not every_class:
             resources = {rc: v for rc, v in resources.items()
                          if rc in requested}
         summary = {'resources': resources}
@@ -71,6 +79,5 @@ def index(req):
     found, tree = candidates.find(req.context, request)
     requested = {rc for g in request.groups.values() for rc in g.resources}
     return 200, {
-        'allocation_requests': [_allocation_request(req, m, maps, tree)
-                                for m, maps in found],
+        'allocation_requests': _allocation_requests(req, found, tree),
         'provider_summaries': _summaries(req, found, tree, requested)}

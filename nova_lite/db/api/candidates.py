@@ -20,6 +20,22 @@ RP = models.ResourceProvider
 _IN_LIST_MAX = 200
 
 
+def _rows(session, query):
+    """Plain rows, without the ORM's per-row loading: these reads want
+    tuples, and at thousands of rows that loading costs more than the
+    SQL."""
+    return session.connection().execute(query).all()
+
+
+def _among(query, column, ids):
+    """Narrow ``query`` to rows whose ``column`` is one of ``ids``: an IN
+    list when short, else the range they span (the caller drops the rest;
+    ids from a limited search in id order make that range tight)."""
+    if len(ids) <= _IN_LIST_MAX:
+        return query.where(column.in_(list(ids)))
+    return query.where(column.between(min(ids), max(ids)))
+
+
 def _used(resource_class):
     return (sa.select(ALLOC.resource_provider_id,
                       sa.func.sum(ALLOC.used).label('used'))
@@ -43,22 +59,35 @@ def _with_capacity(session, resource_class, amount):
     return dict(session.execute(query).all())
 
 
-def _has_room(resources):
-    """One WHERE clause: the inventory row's class has room for what is
-    asked of it (amount within min/max/step, and capacity left)."""
-    used = (sa.select(ALLOC.resource_provider_id, ALLOC.resource_class,
-                      sa.func.sum(ALLOC.used).label('used'))
-            .where(ALLOC.resource_class.in_(list(resources)))
-            .group_by(ALLOC.resource_provider_id, ALLOC.resource_class)
-            .subquery())
-    amount = sa.case(resources, value=INV.resource_class)
-    condition = sa.and_(
-        INV.resource_class.in_(list(resources)),
+def _room_for(resource_class, amount):
+    """The provider (``RP.id``) has an inventory of the class that takes
+    ``amount`` now: within min/max/step, and capacity left. Correlated on
+    the provider, so a search in id order can stop at its limit instead of
+    grouping every inventory row first."""
+    used = (sa.select(sa.func.coalesce(sa.func.sum(ALLOC.used), 0))
+            .where(ALLOC.resource_provider_id == INV.resource_provider_id,
+                   ALLOC.resource_class == resource_class)
+            .scalar_subquery())
+    return sa.exists().where(
+        INV.resource_provider_id == RP.id,
+        INV.resource_class == resource_class,
         INV.min_unit <= amount, INV.max_unit >= amount,
         amount % INV.step_size == 0,
-        (INV.total - INV.reserved) * INV.allocation_ratio -
-        sa.func.coalesce(used.c.used, 0) >= amount)
-    return used, condition
+        (INV.total - INV.reserved) * INV.allocation_ratio - used >= amount)
+
+
+def _qualifying(resources, required, forbidden, member_of, not_member_of):
+    """WHERE clauses on ``RP.id``: room for each of ``resources``, each
+    set of ``required`` traits met by one, none of ``forbidden``, and the
+    aggregates."""
+    clauses = [_room_for(rc, amount) for rc, amount in resources.items()]
+    clauses += [_trait_exists(any_of) for any_of in required]
+    if forbidden:
+        clauses.append(~_trait_exists(forbidden))
+    clauses += [_aggregate_exists(any_of) for any_of in member_of]
+    if not_member_of:
+        clauses.append(~_aggregate_exists(not_member_of))
+    return clauses
 
 
 def _flat(session):
@@ -76,30 +105,15 @@ def single_providers(context, resources, required, forbidden, member_of,
     some provider has a parent, as a search must then look at trees."""
     if flat_only and not _flat(context.session):
         return None
-    used, condition = _has_room(resources)
-    query = (sa.select(INV.resource_provider_id, RP.uuid)
-             .join(RP, RP.id == INV.resource_provider_id)
-             .outerjoin(used, sa.and_(
-                 used.c.resource_provider_id == INV.resource_provider_id,
-                 used.c.resource_class == INV.resource_class))
-             .where(condition)
-             .group_by(INV.resource_provider_id, RP.uuid)
-             .having(sa.func.count() == len(resources))
-             .order_by(_random(context.session) if randomize
-                       else INV.resource_provider_id))
-    for any_of in required:
-        query = query.where(_trait_exists(any_of))
-    if forbidden:
-        query = query.where(~_trait_exists(forbidden))
-    for any_of in member_of:
-        query = query.where(_aggregate_exists(any_of))
-    if not_member_of:
-        query = query.where(~_aggregate_exists(not_member_of))
+    query = (sa.select(RP.id, RP.uuid)
+             .where(*_qualifying(resources, required, forbidden, member_of,
+                                 not_member_of))
+             .order_by(_random(context.session) if randomize else RP.id))
     if root_id is not None:
         query = query.where(RP.root_provider_id == root_id)
     if limit:
         query = query.limit(limit)
-    return [tuple(row) for row in context.session.execute(query)]
+    return [tuple(row) for row in _rows(context.session, query)]
 
 
 def _random(session):
@@ -109,15 +123,15 @@ def _random(session):
     return sa.func.random()
 
 
-def _trait_exists(names, provider_id=INV.resource_provider_id):
+def _trait_exists(names):
     return sa.exists().where(
-        models.ProviderTrait.resource_provider_id == provider_id,
+        models.ProviderTrait.resource_provider_id == RP.id,
         models.ProviderTrait.trait.in_(list(names)))
 
 
-def _aggregate_exists(aggregates, provider_id=INV.resource_provider_id):
+def _aggregate_exists(aggregates):
     return sa.exists().where(
-        models.ProviderAggregate.resource_provider_id == provider_id,
+        models.ProviderAggregate.resource_provider_id == RP.id,
         models.ProviderAggregate.aggregate.in_(list(aggregates)))
 
 
@@ -127,27 +141,9 @@ def matching_providers(context, resources, required, forbidden, member_of,
     """Uuids of providers that qualify on their own: room for all of
     ``resources``, the traits, the aggregates (GET /resource_providers
     filters)."""
-    query = sa.select(RP.uuid)
-    if resources:
-        used, condition = _has_room(resources)
-        with_room = (sa.select(INV.resource_provider_id)
-                     .outerjoin(used, sa.and_(
-                         used.c.resource_provider_id ==
-                         INV.resource_provider_id,
-                         used.c.resource_class == INV.resource_class))
-                     .where(condition)
-                     .group_by(INV.resource_provider_id)
-                     .having(sa.func.count() == len(resources)))
-        query = query.where(RP.id.in_(with_room))
-    for any_of in required:
-        query = query.where(_trait_exists(any_of, RP.id))
-    if forbidden:
-        query = query.where(~_trait_exists(forbidden, RP.id))
-    for any_of in member_of:
-        query = query.where(_aggregate_exists(any_of, RP.id))
-    if not_member_of:
-        query = query.where(~_aggregate_exists(not_member_of, RP.id))
-    return set(context.session.scalars(query))
+    return set(context.session.scalars(sa.select(RP.uuid).where(
+        *_qualifying(resources, required, forbidden, member_of,
+                     not_member_of))))
 
 
 @engine.reader
@@ -208,37 +204,34 @@ def trees(context, root_ids):
 @engine.reader
 def summaries(context, provider_ids, with_traits):
     """{provider id: {'resources': {class: {capacity, used}}, 'traits'}}."""
-    ids = list(provider_ids)
-    found = {i: {'resources': {}, 'traits': []} for i in ids}
-    if not ids:
+    found = {i: {'resources': {}, 'traits': []} for i in provider_ids}
+    if not found:
         return found
     session = context.session
-    query = (sa.select(ALLOC.resource_provider_id, ALLOC.resource_class,
-                       sa.func.sum(ALLOC.used))
-             .group_by(ALLOC.resource_provider_id, ALLOC.resource_class))
-    if len(ids) <= _IN_LIST_MAX:
-        query = query.where(ALLOC.resource_provider_id.in_(ids))
-    used = {(p, rc): int(u) for p, rc, u in session.execute(query)}
-    query = sa.select(INV.resource_provider_id, INV.resource_class,
-                      INV.total, INV.reserved, INV.allocation_ratio)
-    if len(ids) <= _IN_LIST_MAX:
-        query = query.where(INV.resource_provider_id.in_(ids))
-    for provider_id, rc, total, reserved, ratio in session.execute(query):
-        if provider_id not in found:
-            continue
-        found[provider_id]['resources'][rc] = {
-            'capacity': allocations.capacity(total, reserved, ratio),
-            'used': used.get((provider_id, rc), 0)}
+    used_query = (sa.select(ALLOC.resource_provider_id, ALLOC.resource_class,
+                            sa.func.sum(ALLOC.used))
+                  .group_by(ALLOC.resource_provider_id, ALLOC.resource_class))
+    used = {(p, rc): int(u) for p, rc, u in _rows(session, _among(
+        used_query, ALLOC.resource_provider_id, found))}
+    inventory = sa.select(INV.resource_provider_id, INV.resource_class,
+                          INV.total, INV.reserved, INV.allocation_ratio)
+    capacity = allocations.capacity
+    for provider_id, rc, total, reserved, ratio in _rows(session, _among(
+            inventory, INV.resource_provider_id, found)):
+        summary = found.get(provider_id)
+        if summary is not None:
+            summary['resources'][rc] = {
+                'capacity': capacity(total, reserved, ratio),
+                'used': used.get((provider_id, rc), 0) if used else 0}
     if with_traits:
-        query = sa.select(models.ProviderTrait.resource_provider_id,
-                          models.ProviderTrait.trait).order_by(
-            models.ProviderTrait.trait)
-        if len(ids) <= _IN_LIST_MAX:
-            query = query.where(
-                models.ProviderTrait.resource_provider_id.in_(ids))
-        for provider_id, trait in session.execute(query):
-            if provider_id in found:
-                found[provider_id]['traits'].append(trait)
+        traits = (sa.select(models.ProviderTrait.resource_provider_id,
+                            models.ProviderTrait.trait)
+                  .order_by(models.ProviderTrait.trait))
+        for provider_id, trait in _rows(session, _among(
+                traits, models.ProviderTrait.resource_provider_id, found)):
+            summary = found.get(provider_id)
+            if summary is not None:
+                summary['traits'].append(trait)
     return found
 
 
