@@ -75,6 +75,9 @@ class AllInOne:
 
     def start(self):
         rpc.set_default_url(self.conf, 'fake://')
+        if not self.conf.vietstack.nic:
+            self.conf.set_default('nic', self.conf.all_in_one.vietstack_nics,
+                                  group='vietstack')
         # Many services share one process: small RPC thread pools each.
         rpc.set_default_pool_size(self.conf, POOL_SIZES['conductor'])
         app = api_app.build(self.conf)  # a bad pipeline fails before all

@@ -14,6 +14,7 @@ from oslo_log import log as logging
 import oslo_messaging as messaging
 
 from nova_lite import config
+from nova_lite import exception
 from nova_lite import service
 
 LOG = logging.getLogger(__name__)
@@ -39,10 +40,13 @@ def start_failure(prog, error):
         what = '[DEFAULT] transport_url is not usable'
     elif isinstance(error, db_exc.DBError):
         what = '[database] connection does not work'
+    elif isinstance(error, exception.ConfigInvalid):
+        what = None  # its message names the option already
     else:
         what = 'error'
     reason = str(error).splitlines()[0] if str(error) else repr(error)
-    LOG.error('%s could not start: %s: %s', prog, what, reason)
+    LOG.error('%s could not start: %s', prog,
+              '%s: %s' % (what, reason) if what else reason)
 
 
 def run(prog, binary, topic, make_manager, prepare=config.setup_database):

@@ -12,6 +12,7 @@ from nova_lite import context as nl_context
 from nova_lite.db import migration
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import service as service_obj
+from nova_lite import resources
 
 
 def _db_sync(conf):
@@ -44,7 +45,7 @@ def _host_list(conf):
 
 def _placement_audit(conf):
     placement_audit.audit(nl_context.get_admin_context(),
-                          conf.category.heal, print)
+                          conf.category.heal, print, resources.load(conf))
 
 
 def _extra_specs_docs(conf):

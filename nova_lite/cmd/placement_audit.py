@@ -6,14 +6,16 @@ consumer is no live server of that host (deleted, elsewhere, or no server
 at all) and is not a build still being scheduled there. ``--heal`` writes
 the missing ones and removes the orphans.
 """
+from nova_lite.compute import placement_report
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import placement as placement_obj
 
 
-def _findings(context, node):
+def _findings(context, node, plugins):
+    attrs = {'flavor'}.union(*(p.instance_attrs for p in plugins))
     on_host = {i.uuid: i for i in instance_obj.InstanceList.get_by_host(
-        context, node.host, expected_attrs=['flavor'])}
+        context, node.host, expected_attrs=sorted(attrs))}
     consumers = placement_obj.Placement.consumers_on(context, node.uuid)
     missing = [i for uuid, i in sorted(on_host.items())
                if uuid not in consumers and not
@@ -31,17 +33,20 @@ def _scheduled_here(instance):
             instance.host is None)
 
 
-def audit(context, heal, out):
-    """Print the findings (and fix them with ``heal``); their count."""
+def audit(context, heal, out, plugins=()):
+    """Print the findings (and fix them with ``heal``); their count.
+    A missing allocation is written as the host's compute would heal it:
+    the flavor on the host, the resource plugins' records on its
+    children."""
     count = 0
     for node in compute_node_obj.ComputeNodeList.get_all(context):
-        missing, orphans = _findings(context, node)
+        missing, orphans = _findings(context, node, plugins)
         for instance in missing:
             out('missing  %s on %s' % (instance.uuid, node.host))
             if heal:
-                placement_obj.Placement.claim(
-                    context, instance.uuid, node.uuid,
-                    placement_obj.resources_of(instance.flavor),
+                placement_obj.Placement.claim_allocations(
+                    context, instance.uuid, placement_report.allocations_of(
+                        node, instance, plugins),
                     instance.project_id, instance.user_id)
         for uuid in orphans:
             out('orphaned %s on %s' % (uuid, node.host))

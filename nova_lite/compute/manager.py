@@ -48,6 +48,7 @@ class ComputeManager(service.Manager):
         super().__init__(conf, host)
         self.driver = driver or virt_driver.load_driver(conf, host)
         self.rt = resource_tracker.ResourceTracker(conf, host, self.driver)
+        self.rt.check_config()  # a bad [vietstack] nic stops it here
         self.conductor_api = conductor_rpcapi.ConductorAPI(conf)
         self._locks = _InstanceLocks()
         self.last_reconcile = None

@@ -3,15 +3,19 @@ healed.
 
 Each periodic run reports the node as a provider (uuid: the compute node's)
 with VCPU, MEMORY_MB and DISK_GB inventory from the node and the
-``[compute]`` reserved and ratio options, then makes placement agree with
-the instances on the host: one with no allocation at all gets its
-flavor's on the host (one holding allocations is left as it is: they may
+``[compute]`` reserved and ratio options, and the resource plugins'
+providers as its children, then makes placement agree with the instances
+on the host: one with no allocation at all gets its flavor's on the host
+and what its plugin records stand for on the children (one holding
+allocations is left as it is: they may
 reach child providers the flavor alone does not tell), and an
 allocation whose instance is deleted or on another host goes. An instance
 still being scheduled (no host yet) keeps the allocation the scheduler
 made for it, and a consumer that is no server at all is left to
 ``nova-lite-manage placement audit``.
 """
+import dataclasses
+
 from oslo_log import log as logging
 
 from nova_lite import exception
@@ -21,27 +25,39 @@ from nova_lite.objects import placement as placement_obj
 LOG = logging.getLogger(__name__)
 
 
-def report(context, node, instances):
+def report(context, node, instances, plugins=()):
     placement_obj.Placement.report_inventory(
         context, node.uuid, node.hypervisor_hostname,
         placement_obj.inventory_of(node))
+    placement_obj.Placement.report_children(
+        context, node.uuid, [dataclasses.asdict(child) for plugin in plugins
+                             for child in plugin.providers(node)])
     consumers = placement_obj.Placement.consumers_on(context, node.uuid)
     expected = {i.uuid: i for i in instances}
     for uuid, instance in expected.items():
         if uuid not in consumers and not \
                 placement_obj.Placement.allocations_of(context, uuid):
             _heal(context, node, instance,
-                  placement_obj.resources_of(instance.flavor))
+                  allocations_of(node, instance, plugins))
     strays = set(consumers) - set(expected)
     if strays:
         _drop_strays(context, node, strays)
 
 
-def _heal(context, node, instance, resources):
+def allocations_of(node, instance, plugins):
+    """{provider uuid: resources} the instance holds on this host: its
+    flavor on the host, its plugin records on the host's children."""
+    found = {node.uuid: placement_obj.resources_of(instance.flavor)}
+    for plugin in plugins:
+        found.update(plugin.allocations(node, plugin.record_of(instance)))
+    return found
+
+
+def _heal(context, node, instance, allocations):
     try:
-        placement_obj.Placement.claim(context, instance.uuid, node.uuid,
-                                      resources, instance.project_id,
-                                      instance.user_id)
+        placement_obj.Placement.claim_allocations(
+            context, instance.uuid, allocations, instance.project_id,
+            instance.user_id)
         LOG.info('healed the allocation of %s on %s', instance.uuid,
                  node.hypervisor_hostname)
     except exception.NovaLiteException as e:

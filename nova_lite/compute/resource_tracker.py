@@ -5,6 +5,11 @@ periodic ``update_available_resource`` recomputes it from them, and claims
 and frees adjust it in between. Every change happens under one lock, and
 the instance list the periodic task reads is taken under that lock too, so
 a claim can never be counted out by a concurrent recount.
+
+Custom resources are the resource plugins': the tracker keeps each
+plugin's record of every instance (what it was given), asks the plugin
+to claim, and lets it show the host's use on the compute node; it never
+looks inside a record.
 """
 import threading
 
@@ -16,6 +21,8 @@ from nova_lite import exception
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import placement as placement_obj
+from nova_lite import resources
 
 LOG = logging.getLogger(__name__)
 
@@ -32,7 +39,15 @@ class ResourceTracker:
         self.compute_node = None
         self.service_id = None
         self.tracked = {}
+        self.plugins = resources.load(conf, host)
+        # {plugin name: {instance uuid: record}}
+        self.records = {p.name: {} for p in self.plugins}
         self._lock = threading.Lock()
+
+    def check_config(self):
+        """ConfigInvalid naming the option, before the host reports."""
+        for plugin in self.plugins:
+            plugin.check_config()
 
     @property
     def nodename(self):
@@ -45,11 +60,17 @@ class ResourceTracker:
             node = self._get_or_create_node(context, resources)
             self._copy_resources(node, resources)
             instances = instance_obj.InstanceList.get_by_host(
-                context, self.host, expected_attrs=['flavor'])
+                context, self.host, expected_attrs=self._instance_attrs())
             self._recount(node, instances)
             node.save()
             self.compute_node = node
-            placement_report.report(context, node, instances)
+            placement_report.report(context, node, instances, self.plugins)
+
+    def _instance_attrs(self):
+        attrs = {'flavor'}
+        for plugin in self.plugins:
+            attrs.update(plugin.instance_attrs)
+        return sorted(attrs)
 
     def _get_or_create_node(self, context, resources):
         if self.compute_node is not None:
@@ -86,17 +107,33 @@ class ResourceTracker:
             setattr(node, field, sum(usage[name]
                                      for usage in self.tracked.values()))
         node.running_vms = len(self.tracked)
+        for plugin in self.plugins:
+            records = {i.uuid: plugin.record_of(i) for i in instances}
+            self.records[plugin.name] = {
+                uuid: r for uuid, r in records.items() if r is not None}
+        self._show_plugin_usage(node)
 
-    def _track(self, uuid, flavor):
+    def _show_plugin_usage(self, node):
+        for plugin in self.plugins:
+            plugin.update_node(node,
+                               list(self.records[plugin.name].values()))
+
+    def _track(self, uuid, flavor, records):
         usage = flavor.usage()
         self.tracked[uuid] = usage
         self._apply(usage, +1)
+        for name, record in records.items():
+            self.records[name][uuid] = record
+        self._show_plugin_usage(self.compute_node)
 
     def _untrack(self, uuid):
         """Free what an instance held; a second call frees nothing."""
         usage = self.tracked.pop(uuid, None)
         if usage is not None:
             self._apply(usage, -1)
+        held = [r.pop(uuid, None) for r in self.records.values()]
+        if any(record is not None for record in held):
+            self._show_plugin_usage(self.compute_node)
 
     def _apply(self, usage, sign):
         node = self.compute_node
@@ -117,7 +154,8 @@ class ResourceTracker:
         """
         with self._lock:
             claims.check_fits(self.compute_node, flavor)
-            self._track(instance.uuid, flavor)
+            records = self._claim_plugins(context, instance, flavor)
+            self._track(instance.uuid, flavor, records)
             self.compute_node.save()
             instance.host = self.host
             instance.node = self.nodename
@@ -131,11 +169,31 @@ class ResourceTracker:
                 raise
         return claims.Claim(self, instance)
 
+    def _claim_plugins(self, context, instance, flavor):
+        """{plugin name: record} of the plugins the flavor asks of, each
+        set on the instance (saved with it), or ComputeResourcesUnavailable
+        with nothing set. Their claims follow placement's allocation for
+        the instance, when it has one."""
+        asking = [p for p in self.plugins if p.asks(flavor)]
+        if not asking:
+            return {}
+        allocations = placement_obj.Placement.allocations_of(
+            context, instance.uuid) or None
+        records = {p.name: p.claim(self.compute_node, instance, flavor,
+                                   list(self.records[p.name].values()),
+                                   allocations) for p in asking}
+        for plugin in asking:
+            plugin.keep(instance, records[plugin.name])
+        return records
+
     def abort_instance_claim(self, instance):
         """Give the resources back and take the instance off this host."""
         with self._lock:
             instance.host = None
             instance.node = None
+            for plugin in self.plugins:
+                if instance.uuid in self.records[plugin.name]:
+                    plugin.keep(instance, None)
             try:
                 instance.save()
             except exception.InstanceNotFound:

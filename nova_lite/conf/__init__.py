@@ -13,11 +13,13 @@ from nova_lite.conf import database
 from nova_lite.conf import default
 from nova_lite.conf import libvirt
 from nova_lite.conf import placement
+from nova_lite.conf import resources
 from nova_lite.conf import scheduler
 from nova_lite.conf import upgrade_levels
+from nova_lite.conf import vietstack
 
 MODULES = (default, api, compute, conductor, database, libvirt, scheduler,
-           upgrade_levels, all_in_one, placement)
+           upgrade_levels, all_in_one, placement, resources, vietstack)
 
 CONF = cfg.CONF
 

@@ -5,7 +5,7 @@ filter_group = cfg.OptGroup('filter_scheduler', title='Filter scheduler')
 opts = [
     cfg.ListOpt('enabled_filters',
                 default=['ComputeFilter', 'CoreFilter', 'RamFilter',
-                         'DiskFilter'],
+                         'DiskFilter', 'VietStackFilter'],
                 help="""
 Filters run, in this order, on every host for every request. Names are
 entry points of the ``nova_lite.scheduler.filters`` group, so another

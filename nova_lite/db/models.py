@@ -72,6 +72,7 @@ class ComputeNode(TimestampMixin, Base):
     reserved_host_memory_mb: Mapped[int] = mapped_column(Integer, default=0)
     reserved_host_disk_mb: Mapped[int] = mapped_column(Integer, default=0)
     reserved_host_cpus: Mapped[int] = mapped_column(Integer, default=0)
+    vietstack_stat: Mapped[str | None] = mapped_column(Text)
 
 
 class Flavor(TimestampMixin, Base):
@@ -168,6 +169,11 @@ class InstanceExtra(TimestampMixin, Base):
     instance_uuid: Mapped[str] = mapped_column(
         String(36), ForeignKey('instances.uuid'), unique=True)
     flavor: Mapped[str | None] = mapped_column(Text, deferred=True)
+    vietstack_request: Mapped[str | None] = mapped_column(Text,
+                                                          deferred=True)
+    # {plugin name: record} of resource plugins without a column of their
+    # own (JSON), so that a new plugin needs no migration.
+    resource_records: Mapped[str | None] = mapped_column(Text, deferred=True)
 
 
 class InstanceFault(Base):

@@ -8,5 +8,6 @@ before the first RPC message is deserialized.
 def register_all():
     import importlib
     for name in ('compute_node', 'flavor', 'instance', 'instance_fault',
-                 'placement', 'request_spec', 'selection', 'service'):
+                 'migration_context', 'placement', 'request_spec',
+                 'selection', 'service', 'vietstack'):
         importlib.import_module('nova_lite.objects.' + name)

@@ -4,13 +4,15 @@ from oslo_utils import uuidutils
 from nova_lite.db.api import compute_nodes as db
 from nova_lite.objects import base
 from nova_lite.objects import fields
+from nova_lite.objects import vietstack
 
 
 @base.NovaLiteObjectRegistry.register
 class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.0: Initial version
     # Version 1.1: get_by_uuid()
-    VERSION = '1.1'
+    # Version 1.2: vietstack_stat
+    VERSION = '1.2'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(read_only=True),
@@ -33,7 +35,12 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
         'reserved_host_memory_mb': fields.IntegerField(default=0),
         'reserved_host_disk_mb': fields.IntegerField(default=0),
         'reserved_host_cpus': fields.IntegerField(default=0),
+        'vietstack_stat': fields.ObjectField('VietStackStat', nullable=True,
+                                             default=None),
     })
+
+    obj_relationships = {'vietstack_stat': [('1.2', '1.0')]}
+
 
     def capacity(self):
         """What may be allocated: Placement's (total - reserved) * ratio."""
@@ -58,7 +65,7 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
 
     @classmethod
     def from_db(cls, context, db_node):
-        return base.fill_from_db(cls(context), db_node)
+        return cls(context)._refresh(db_node)
 
     @base.remotable_classmethod
     def get_by_host_and_nodename(cls, context, host, nodename):
@@ -79,7 +86,7 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
         self.obj_set_defaults()
         if not self.obj_attr_is_set('uuid'):
             self.uuid = uuidutils.generate_uuid()
-        values = self.obj_get_changes()
+        values = _to_columns(self.obj_get_changes())
         values.pop('id', None)
         self._refresh(db.create(self._context, values))
 
@@ -89,10 +96,22 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
         for name in ('id', 'uuid', 'created_at', 'updated_at'):
             changes.pop(name, None)
         if changes:
-            self._refresh(db.update(self._context, self.id, changes))
+            self._refresh(db.update(self._context, self.id,
+                                    _to_columns(changes)))
 
     def _refresh(self, db_node):
-        base.fill_from_db(self, db_node)
+        base.fill_from_db(self, db_node, skip=('vietstack_stat',))
+        self.vietstack_stat = vietstack.VietStackStat.obj_from_db_obj(
+            db_node.vietstack_stat)
+        self.obj_reset_changes()
+        return self
+
+
+def _to_columns(values):
+    if 'vietstack_stat' in values:
+        stat = values['vietstack_stat']
+        values['vietstack_stat'] = stat.to_db_text() if stat else None
+    return values
 
 
 @base.NovaLiteObjectRegistry.register

@@ -16,7 +16,7 @@ from nova_lite.objects import base
 from nova_lite.objects import fields
 from nova_lite.objects import instance_fault
 
-INSTANCE_EXTRA_FIELDS = ['flavor']
+INSTANCE_EXTRA_FIELDS = ['flavor', 'vietstack_request', 'resource_records']
 INSTANCE_OPTIONAL_ATTRS = INSTANCE_EXTRA_FIELDS + ['fault', 'tags']
 _COLUMNS = ('uuid', 'display_name', 'user_id', 'project_id', 'host', 'node',
             'vm_state', 'task_state', 'power_state', 'instance_type_id',
@@ -26,6 +26,9 @@ _COLUMNS = ('uuid', 'display_name', 'user_id', 'project_id', 'host', 'node',
             'locked_reason')
 _ADDED_IN_1_1 = ('display_description', 'hostname', 'reservation_id',
                  'launch_index', 'locked_by', 'locked_reason', 'tags')
+_ADDED_IN_1_2 = ('vietstack_request', 'resource_records')
+# Extra fields kept as plain JSON rather than as an object's primitive.
+_PLAIN_JSON_EXTRA = ('resource_records',)
 
 
 def new_reservation_id():
@@ -40,13 +43,16 @@ def naive(value):
 
 
 def _serialize_extra(name, value):
-    return None if value is None else jsonutils.dumps(
-        value.obj_to_primitive())
+    if value is None or name in _PLAIN_JSON_EXTRA:
+        return None if value is None else jsonutils.dumps(value)
+    return jsonutils.dumps(value.obj_to_primitive())
 
 
 def _deserialize_extra(context, name, text):
     if text is None:
         return None
+    if name in _PLAIN_JSON_EXTRA:
+        return jsonutils.loads(text)
     obj = base.NovaLiteObject.obj_from_primitive(jsonutils.loads(text),
                                                  context)
     obj._context = context
@@ -58,7 +64,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.0: Initial version
     # Version 1.1: display_description, hostname, reservation_id,
     #              launch_index, locked_by, locked_reason, tags
-    VERSION = '1.1'
+    # Version 1.2: vietstack_request, resource_records
+    VERSION = '1.2'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(),
@@ -89,13 +96,25 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         'locked_by': fields.StringField(nullable=True),
         'locked_reason': fields.StringField(nullable=True),
         'tags': fields.ListOfStringsField(),
+        # The VietStack vNICs and the NIC each was given (instance_extra).
+        'vietstack_request': fields.ObjectField('InstanceVietStackRequest',
+                                                nullable=True),
+        # {resource plugin: its record of what the instance holds}, for
+        # plugins without a field of their own (instance_extra, JSON).
+        'resource_records': fields.DictOfStringsField(nullable=True),
     })
+
+    # Sub-object fields by the version they came in: older targets lose
+    # them (oslo.versionedobjects drops them).
+    obj_relationships = {'vietstack_request': [('1.2', '1.0')]}
 
     def obj_make_compatible(self, primitive, target_version):
         super().obj_make_compatible(primitive, target_version)
-        if target_version == '1.0':
-            for name in _ADDED_IN_1_1:
-                primitive.pop(name, None)
+        version = tuple(int(p) for p in target_version.split('.'))
+        dropped = (_ADDED_IN_1_2 if version < (1, 2) else ()) + (
+            _ADDED_IN_1_1 if version < (1, 1) else ())
+        for name in dropped:
+            primitive.pop(name, None)
 
     @property
     def locked(self):

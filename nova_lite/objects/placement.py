@@ -14,6 +14,8 @@ from nova_lite.placement import candidates
 from nova_lite.placement import inventories
 from nova_lite.placement import providers
 from nova_lite.placement import request_groups
+from nova_lite.placement import resource_classes
+from nova_lite.placement import traits as traits_store
 
 _REPORT_ATTEMPTS = 3
 
@@ -49,7 +51,8 @@ def inventory_of(node):
 @base.NovaLiteObjectRegistry.register
 class Placement(base.NovaLiteObject):
     # Version 1.0: Initial version
-    VERSION = '1.0'
+    # Version 1.1: report_children()
+    VERSION = '1.1'
 
     fields = {}
 
@@ -60,26 +63,40 @@ class Placement(base.NovaLiteObject):
             providers.get(context, provider_uuid)
         except exception.ResourceProviderNotFound:
             _create_provider(context, provider_uuid, name)
-        for attempt in range(_REPORT_ATTEMPTS):
-            generation, current = inventories.get(context, provider_uuid)
-            if _same(current, records):
-                return
-            try:
-                inventories.set_all(context, provider_uuid, generation,
-                                    records)
-                return
-            except (exception.ConcurrentUpdate,
-                    exception.ResourceProviderGenerationConflict):
-                if attempt == _REPORT_ATTEMPTS - 1:
-                    raise
+        _set_inventory(context, provider_uuid, records)
+
+    @base.remotable_classmethod
+    def report_children(cls, context, root_uuid, children):
+        """Make the root's children exactly ``children`` ([{uuid, name,
+        inventory, traits}]), creating custom classes and traits they
+        name. A child no longer declared goes, unless something is still
+        allocated on it (it stays, and the next report tries again)."""
+        for child in children:
+            _report_child(context, root_uuid, child)
+        declared = {child['uuid'] for child in children}
+        for found in providers.get_all(context, in_tree=root_uuid):
+            if found['parent_provider_uuid'] == root_uuid and \
+                    found['uuid'] not in declared:
+                try:
+                    providers.delete(context, found['uuid'])
+                except exception.ResourceProviderInUse:
+                    pass
 
     @base.remotable_classmethod
     def delete_provider(cls, context, provider_uuid):
-        """Remove a host's provider (its service is gone); none is fine."""
+        """Remove a host's provider and its children (its service is
+        gone); none is fine."""
         try:
-            providers.delete(context, provider_uuid)
+            tree = providers.get_all(context, in_tree=provider_uuid)
         except exception.ResourceProviderNotFound:
-            pass
+            return
+        # Children before parents: a provider with children cannot go.
+        for found in sorted(tree, key=lambda p: p['parent_provider_uuid']
+                            is None):
+            try:
+                providers.delete(context, found['uuid'])
+            except exception.ResourceProviderNotFound:
+                pass
 
     @classmethod
     def claim(cls, context, consumer_uuid, provider_uuid, resources,
@@ -169,6 +186,39 @@ def _create_provider(context, uuid, name):
         return  # created meanwhile, by a restart racing with itself
     providers.delete(context, stale[0]['uuid'])
     providers.create(context, uuid, name)
+
+
+def _set_inventory(context, provider_uuid, records):
+    for attempt in range(_REPORT_ATTEMPTS):
+        generation, current = inventories.get(context, provider_uuid)
+        if _same(current, records):
+            return
+        try:
+            inventories.set_all(context, provider_uuid, generation,
+                                records)
+            return
+        except (exception.ConcurrentUpdate,
+                exception.ResourceProviderGenerationConflict):
+            if attempt == _REPORT_ATTEMPTS - 1:
+                raise
+
+
+def _report_child(context, root_uuid, child):
+    try:
+        providers.get(context, child['uuid'])
+    except exception.ResourceProviderNotFound:
+        providers.create(context, child['uuid'], child['name'],
+                         parent_uuid=root_uuid)
+    for rc in child['inventory']:
+        resource_classes.ensure(context, rc)
+    _set_inventory(context, child['uuid'], child['inventory'])
+    for trait in child['traits']:
+        if not traits_store.exists(context, trait):
+            traits_store.ensure(context, trait)
+    generation, current = traits_store.of_provider(context, child['uuid'])
+    if sorted(current) != sorted(child['traits']):
+        traits_store.set_for_provider(context, child['uuid'], generation,
+                                      child['traits'])
 
 
 def _same(current, records):

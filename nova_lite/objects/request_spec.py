@@ -8,13 +8,15 @@ from oslo_serialization import jsonutils
 from nova_lite.db.api import request_specs as db
 from nova_lite.objects import base
 from nova_lite.objects import fields
+from nova_lite.objects import vietstack
 
 
 @base.NovaLiteObjectRegistry.register
 class RequestSpec(base.NovaLiteObject):
     # Version 1.0: Initial version
     # Version 1.1: requested_destination
-    VERSION = '1.1'
+    # Version 1.2: vietstack_requests
+    VERSION = '1.2'
 
     fields = {
         'id': fields.IntegerField(),
@@ -28,7 +30,12 @@ class RequestSpec(base.NovaLiteObject):
         # {'host': ..., 'node': ...} an admin asked for (API 2.74).
         'requested_destination': fields.DictOfNullableStringsField(
             nullable=True, default=None),
+        # The VietStack vNICs the flavor asks for (None: no vNIC).
+        'vietstack_requests': fields.ObjectField(
+            'InstanceVietStackRequest', nullable=True, default=None),
     }
+
+    obj_relationships = {'vietstack_requests': [('1.2', '1.0')]}
 
     def obj_make_compatible(self, primitive, target_version):
         super().obj_make_compatible(primitive, target_version)
@@ -43,7 +50,9 @@ class RequestSpec(base.NovaLiteObject):
                    user_id=instance.user_id, flavor=flavor,
                    num_instances=1, ignore_hosts=[],
                    scheduler_hints=hints or {},
-                   requested_destination=requested_destination)
+                   requested_destination=requested_destination,
+                   vietstack_requests=vietstack.InstanceVietStackRequest
+                   .from_extra_specs(flavor.extra_specs))
 
     def _to_text(self):
         primitive = self.obj_to_primitive()

@@ -25,6 +25,8 @@ class HostState:
         self.free_ram_mb = _free(summary, 'MEMORY_MB')
         self.free_disk_gb = _free(summary, 'DISK_GB')
         self.num_instances = node.running_vms
+        # The host's NICs and their use, as its compute last counted them.
+        self.vietstack_stat = node.vietstack_stat
 
     def __repr__(self):
         return '(%s, %s) ram: %dMB disk: %dGB vcpus: %d' % (

@@ -9,6 +9,7 @@ import oslo_messaging as messaging
 from nova_lite import exception
 from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import selection as selection_obj
+from nova_lite import resources
 from nova_lite.scheduler import filters
 from nova_lite.scheduler import host_manager
 from nova_lite.scheduler import placement_groups
@@ -29,6 +30,7 @@ class SchedulerManager(service.Manager):
             conf.filter_scheduler.enabled_filters)
         self.weight_handler = weighers.WeightHandler(
             conf, conf.filter_scheduler.weight_classes)
+        self.plugins = resources.load(conf)
         # How many hosts had room when last looked: up to a sample's worth,
         # all of them are read and filtered without asking placement first.
         self._host_count = None
@@ -75,8 +77,7 @@ class SchedulerManager(service.Manager):
         apply."""
         limit = self.conf.filter_scheduler.max_placement_results
         if self._host_count is None or self._host_count > limit or \
-                placement_groups.from_extra_specs(
-                    spec_obj.flavor.extra_specs):
+                self._groups(spec_obj):
             return None
         states = self.host_manager.get_all_host_states(context)
         self._host_count = len(states)
@@ -90,8 +91,7 @@ class SchedulerManager(service.Manager):
         limit = self.conf.filter_scheduler.max_placement_results
         room = placement_obj.Placement.hosts_with_room(
             context, placement_obj.resources_of(spec_obj.flavor),
-            placement_groups.from_extra_specs(spec_obj.flavor.extra_specs),
-            limit=limit if sample else None)
+            self._groups(spec_obj), limit=limit if sample else None)
         if sample and len(room) < limit:
             self._host_count = len(room)  # few hosts: none left out
         if not room or (not sample and len(room) < limit):
@@ -110,10 +110,13 @@ class SchedulerManager(service.Manager):
             raise exception.NoValidHost(
                 reason=self._why(states, report, spec_obj))
         resources = placement_obj.resources_of(spec_obj.flavor)
-        extra = placement_groups.from_extra_specs(
-            spec_obj.flavor.extra_specs)
         asked = ', '.join('%s:%d' % i for i in sorted(resources.items()))
-        if extra:
+        described = [d for d in (p.describe(spec_obj) for p in self.plugins)
+                     if d]
+        extra = self._groups(spec_obj)
+        if described:  # the plugins say it better than their groups
+            asked += ' and %s' % '; '.join(described)
+        elif extra:
             asked += ' with %s' % ', '.join(
                 '%s=%s' % (k, v[0]) for k, v in sorted(extra.items()))
         raise exception.NoValidHost(
@@ -137,6 +140,9 @@ class SchedulerManager(service.Manager):
                          spec_obj.instance_uuid, state.host,
                          e.format_message())
         self._no_valid_host(context, spec_obj)
+
+    def _groups(self, spec_obj):
+        return placement_groups.of_request(spec_obj, self.plugins)
 
     @staticmethod
     def _why(states, report, spec_obj):

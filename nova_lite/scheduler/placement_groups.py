@@ -35,6 +35,19 @@ def from_extra_specs(specs):
     return params
 
 
+def of_request(spec_obj, plugins):
+    """The flavor's query parameters and the resource plugins' groups;
+    several numbered groups and no policy said: ``group_policy=none``."""
+    params = from_extra_specs(spec_obj.flavor.extra_specs)
+    for plugin in plugins:
+        params.update(plugin.request_groups(spec_obj))
+    numbered_groups = [k for k in params
+                       if k.startswith('resources') and k != 'resources']
+    if len(numbered_groups) > 1 and 'group_policy' not in params:
+        params['group_policy'] = ['none']
+    return params
+
+
 def numbered(specs):
     """Whether the flavor asks for numbered groups (beyond the root)."""
     return any(_RESOURCES.match(key) for key in specs)

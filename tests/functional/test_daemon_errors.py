@@ -38,3 +38,21 @@ def test_missing_config_file_exits_2():
     assert result.returncode == 2
     assert 'Failed to find some config files: /nonexistent/nova-lite.conf' \
         in result.stderr
+
+
+def test_compute_refuses_a_bad_vietstack_nic_naming_it(tmp_path):
+    config_file = tmp_path / 'bad.conf'
+    config_file.write_text(
+        '[DEFAULT]\ntransport_url = fake://\n[database]\n'
+        'connection = sqlite:///%s/db.sqlite\n[vietstack]\n'
+        'nic = name=eth0, physical_network=physnet1, rate=lots\n' % tmp_path)
+    result = subprocess.run(
+        [os.path.join(BIN, 'nova-lite-compute'), '--config-file',
+         str(config_file)], capture_output=True, text=True, timeout=60)
+    output = result.stdout + result.stderr
+    assert result.returncode == 1, output
+    assert ("nova-lite-compute could not start: Invalid "
+            "configuration: [vietstack] nic = name=eth0, "
+            "physical_network=physnet1, rate=lots: 'outbound_rate' must be "
+            "an integer >= 0, got 'lots'") in output
+    assert 'Traceback' not in output

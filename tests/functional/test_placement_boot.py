@@ -35,7 +35,9 @@ def test_servers_hold_allocations_and_computes_report(all_in_one):
                                      'vcpus': 2, 'disk': 5}})
     providers = {p['name']: p['uuid'] for p in placement_api.get(
         '/resource_providers')[1]['resource_providers']}
-    assert set(providers) == {'sim-host-1', 'sim-host-2'}
+    # The hosts, and their VietStack NICs as children.
+    assert set(providers) == {'sim-host-1', 'sim-host-2', 'sim-host-1:eth0',
+                              'sim-host-1:eth1', 'sim-host-2:eth0'}
     inventory = placement_api.get('/resource_providers/%s/inventories'
                                   % providers['sim-host-1'])[1]
     assert set(inventory['inventories']) == {'VCPU', 'MEMORY_MB',

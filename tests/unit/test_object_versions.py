@@ -6,24 +6,32 @@ version history) fails here. After bumping, update the hash below.
 from oslo_versionedobjects import fixture
 
 from nova_lite.objects import base
+from nova_lite.objects import compute_node
 from nova_lite.objects import instance
 from nova_lite.objects import request_spec
 from nova_lite.objects import service
+from nova_lite.objects import vietstack
 
 EXPECTED = {
-    'ComputeNode': '1.1-1d514835e623ab41b5fad3da6b318abf',
+    'ComputeNode': '1.2-afeddeb485db4de22322eefbb785437e',
     'ComputeNodeList': '1.1-c0ef26ee6384f290fcd4358e47536645',
     'Flavor': '1.2-0fea007aafb62eb23e2ae21547f2ac1b',
     'FlavorList': '1.1-1f9a07e68d1d9bb71715abe67b911fb2',
-    'Instance': '1.1-1f386d62da26ee0b734001dc7fd07de0',
+    'Instance': '1.2-e9e09959a080bed659a6bc7770cf5b7d',
     'InstanceFault': '1.0-df20f4f1b636b09e362b78bf7b077d2a',
     'InstanceFaultList': '1.0-2f9135d53fc1013859c865668bb237e6',
     'InstanceList': '1.1-d3b5f862728d92e488f817bd0e9da871',
-    'Placement': '1.0-565c4a857775a14d5149e9c2b21c3abc',
-    'RequestSpec': '1.1-df2bb0f4ebfd91c928ba518a7657adf8',
+    'InstanceVietStackRequest': '1.0-5b1c222c2e3d141a702f976b9ed90326',
+    'MigrationContext': '1.0-0bdd9130609c93718c105708c6aef696',
+    'Placement': '1.1-e51ee38dace3d68cfd19514b743334e5',
+    'RequestSpec': '1.2-b0985bfb7298c45399db89c4e4e2bb62',
     'Selection': '1.1-e2cf2d8fe3e763401f64da9eacad9995',
     'Service': '1.1-24b6ad2f0d996facb6e2d259cb7286bc',
     'ServiceList': '1.1-aea63d2a37f51689ced5026e45cb8573',
+    'VietStackFlow': '1.0-3b8c7ecd5c38ecd74e69d51ab5bda07b',
+    'VietStackPerNic': '1.0-a463dde20fd700c24551ae356133bdcb',
+    'VietStackPerVnic': '1.0-dc126adc335be65212f0c0a6d06423a5',
+    'VietStackStat': '1.0-0bc3c112114eea5ca0cd812e36787017',
 }
 
 
@@ -63,3 +71,35 @@ def test_service_and_request_spec_backport_to_1_0():
         instance_uuid='0b7b4b3e-6a7e-4d7c-9a57-3a52b8f6a9a1',
         requested_destination={'host': 'h', 'node': None})
     assert _backported(spec, '1.0') == ('1.0', {'instance_uuid'})
+
+
+def _vnic_request():
+    return vietstack.InstanceVietStackRequest.from_extra_specs({
+        'vietstack:vnics': '1', 'vietstack:vnic0:physical_network': 'p',
+        'vietstack:vnic0:outbound:rate': '10'})
+
+
+def test_vietstack_fields_are_dropped_for_services_that_predate_them():
+    uuid = '0b7b4b3e-6a7e-4d7c-9a57-3a52b8f6a9a1'
+    obj = instance.Instance(uuid=uuid, tags=['a'],
+                            vietstack_request=_vnic_request(),
+                            resource_records={'gizmo': '[1]'})
+    assert _backported(obj, '1.1') == ('1.1', {'uuid', 'tags'})
+    assert _backported(obj, '1.2')[1] == {'uuid', 'tags',
+                                          'vietstack_request',
+                                          'resource_records'}
+    spec = request_spec.RequestSpec(instance_uuid=uuid,
+                                    vietstack_requests=_vnic_request())
+    assert _backported(spec, '1.1') == ('1.1', {'instance_uuid'})
+    node = compute_node.ComputeNode(host='h', vietstack_stat=(
+        vietstack.VietStackStat(nics=[])))
+    assert _backported(node, '1.1') == ('1.1', {'host'})
+
+
+def test_a_vietstack_request_survives_its_primitive():
+    request = _vnic_request()
+    request.vnics[0].assign('eth0')
+    again = vietstack.InstanceVietStackRequest.obj_from_db_obj(
+        '0b7b4b3e-6a7e-4d7c-9a57-3a52b8f6a9a1', request.to_db_text())
+    assert again.assignments() == [(0, 'eth0')]
+    assert again.vnics[0].amounts()[('outbound', 'rate')] == 10

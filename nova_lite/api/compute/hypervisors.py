@@ -141,7 +141,8 @@ def detail(req):
     return _list(req, _detail)
 
 
-def _get(req, hypervisor_id):
+def get(req, hypervisor_id):
+    """The compute node the id names (a uuid from 2.53), or 404."""
     try:
         if _uses_uuids(req):
             return compute_node_obj.ComputeNode.get_by_uuid(req.context,
@@ -157,7 +158,7 @@ def _get(req, hypervisor_id):
 
 @validation.responds(200, responses.hypervisor_one)
 def show(req, hypervisor_id):
-    node = _get(req, hypervisor_id)
+    node = get(req, hypervisor_id)
     with_servers = _uses_uuids(req) and _boolean_param(req, 'with_servers')
     body = _detail(req, node, _services(req.context).get(node.host))
     return 200, {'hypervisor': _with_servers(req, body, node, with_servers)}

@@ -175,3 +175,25 @@ service_status = _wrap('service', _object({
     'status': {'type': 'string', 'enum': ['enabled', 'disabled']},
     'disabled_reason': _nullable_string},
     required=['host', 'binary', 'status']))
+
+# VietStack (ours): a server's vNICs with their NICs, a host's NICs.
+_flow = _object({'rate': {'type': 'integer'}, 'size': {'type': 'integer'}})
+vietstack_server = _wrap('vietstack', _object({'vnics': {
+    'type': 'array', 'items': _object({
+        'index': {'type': 'integer'},
+        'physical_network': _nullable_string,
+        'type': _nullable_string,
+        'nic': _nullable_string,
+        'outbound': _flow, 'inbound': _flow})}}))
+_nic_amount = _object({'total': {'type': 'integer'},
+                       'reserved': {'type': 'integer'},
+                       'used': {'type': 'integer'}})
+_nic_direction = _object({'rate': _nic_amount, 'size': _nic_amount})
+vietstack_host = _wrap('vietstack', _object({
+    'hypervisor_hostname': {'type': 'string'},
+    'nics': {'type': 'array', 'items': _object({
+        'name': {'type': 'string'},
+        'physical_network': {'type': 'string'},
+        'vnic_types': {'type': 'array', 'items': {'type': 'string'}},
+        'vnics': {'type': 'integer'},
+        'outbound': _nic_direction, 'inbound': _nic_direction})}}))

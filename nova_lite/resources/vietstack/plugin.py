@@ -1,0 +1,104 @@
+"""VietStack as a resource plugin: the first one, and the model for more.
+
+The request comes from the flavor's ``vietstack:`` extra specs (on the
+RequestSpec as ``vietstack_requests``), the host's NICs from ``[vietstack]
+nic``; the record is the request with each vNIC's NIC filled in, kept as
+``Instance.vietstack_request`` (instance_extra) and counted into
+``ComputeNode.vietstack_stat``.
+"""
+from nova_lite.objects import vietstack as vietstack_obj
+from nova_lite import resources
+from nova_lite.resources.vietstack import assignment
+from nova_lite.conf import vietstack as config
+from nova_lite.resources.vietstack import nics
+from nova_lite.resources.vietstack import placement
+
+
+class VietStackPlugin(resources.ResourcePlugin):
+
+    name = 'vietstack'
+    instance_attrs = ('vietstack_request',)
+
+    @classmethod
+    def register_opts(cls, conf):
+        config.register_opts(conf)
+
+    @classmethod
+    def list_opts(cls):
+        return config.list_opts()
+
+    def check_config(self):
+        self._nics()
+
+    def _nics(self):
+        return nics.nics_of(self.conf, self.host)
+
+    @staticmethod
+    def request_of(spec_obj):
+        if spec_obj.obj_attr_is_set('vietstack_requests') and \
+                spec_obj.vietstack_requests is not None:
+            return spec_obj.vietstack_requests
+        return vietstack_obj.InstanceVietStackRequest.from_extra_specs(
+            spec_obj.flavor.extra_specs)
+
+    def request_groups(self, spec_obj):
+        return placement.request_groups(self.request_of(spec_obj))
+
+    def describe(self, spec_obj):
+        request = self.request_of(spec_obj)
+        if request is None:
+            return ''
+        return 'VietStack %s' % '; '.join(
+            assignment.describe(v, i) for i, v in enumerate(request.vnics))
+
+    def providers(self, node):
+        return [resources.ChildProvider(
+            uuid=placement.nic_provider_uuid(node.uuid, nic.name),
+            name='%s:%s' % (node.hypervisor_hostname, nic.name),
+            inventory=placement.nic_inventory(nic),
+            traits=placement.nic_traits(nic)) for nic in self._nics()]
+
+    def asks(self, flavor):
+        return vietstack_obj.InstanceVietStackRequest.from_extra_specs(
+            flavor.extra_specs) is not None
+
+    def claim(self, node, instance, flavor, others, allocations):
+        request = vietstack_obj.InstanceVietStackRequest.from_extra_specs(
+            flavor.extra_specs)
+        if request is None:
+            return None
+        request.instance_uuid = instance.uuid
+        nics = assignment.count_usage(self._nics(), others)
+        return assignment.assign(nics, request,
+                                 self._by_nic(node, nics, allocations))
+
+    @staticmethod
+    def _by_nic(node, nics, allocations):
+        """{NIC name: resources} of the allocations on this host's NICs."""
+        if allocations is None:
+            return None
+        names = {placement.nic_provider_uuid(node.uuid, nic.name): nic.name
+                 for nic in nics}
+        return {names[uuid]: resources
+                for uuid, resources in allocations.items() if uuid in names}
+
+    def record_of(self, instance):
+        return instance.vietstack_request
+
+    def keep(self, instance, record):
+        instance.vietstack_request = record
+
+    def allocations(self, node, record):
+        found = {}
+        for vnic in record.vnics if record else []:
+            if vnic.nic is None:
+                continue
+            uuid = placement.nic_provider_uuid(node.uuid, vnic.nic)
+            held = found.setdefault(uuid, {})
+            for rc, amount in placement.vnic_resources(vnic).items():
+                held[rc] = held.get(rc, 0) + amount
+        return {uuid: r for uuid, r in found.items() if r}
+
+    def update_node(self, node, records):
+        node.vietstack_stat = vietstack_obj.VietStackStat(
+            nics=assignment.count_usage(self._nics(), records))
