@@ -6,7 +6,12 @@ script is its REST client. Prints boots/s (first POST to last ACTIVE),
 POST->ACTIVE latency p50/p95 and the all-in-one process's peak RSS
 (VmHWM). It never asserts: figures are for reading.
 
+With ``--vietstack`` every host gets 4 NICs (two per physical network)
+and the same run boots N plain servers, then N whose flavor asks for one
+vNIC (100,000 kbit/s each way on physnet1): the figures side by side.
+
     .venv/bin/python bench/boot.py [--servers 200] [--hosts 10]
+    .venv/bin/python bench/boot.py --vietstack --hosts 1000 --servers 300
 """
 import argparse
 import concurrent.futures
@@ -29,6 +34,16 @@ port = {placement_port}
 [all_in_one]
 simulated_hosts = {hosts}
 """
+NICS = """[vietstack]
+nic = name=eth0, physical_network=physnet1, rate=10000000, size=64
+nic = name=eth1, physical_network=physnet1, rate=10000000, size=64
+nic = name=eth2, physical_network=physnet2, rate=10000000, size=64
+nic = name=eth3, physical_network=physnet2, rate=10000000, size=64
+"""
+VNIC_SPECS = {'vietstack:vnics': '1',
+              'vietstack:vnic0:physical_network': 'physnet1',
+              'vietstack:vnic0:outbound:rate': '100000',
+              'vietstack:vnic0:inbound:rate': '100000'}
 
 
 def parse():
@@ -37,16 +52,19 @@ def parse():
     parser.add_argument('--hosts', type=int, default=10)
     parser.add_argument('--clients', type=int, default=8,
                         help='concurrent REST clients posting boots')
+    parser.add_argument('--vietstack', action='store_true',
+                        help='hosts with NICs; plain and VietStack boots')
     return parser.parse_args()
 
 
 class Watcher(threading.Thread):
     """Polls the server list and notes when each server turns ACTIVE."""
 
-    def __init__(self, base, expected):
+    def __init__(self, base, expected, prefix):
         super().__init__(daemon=True)
         self.base = base
         self.expected = expected
+        self.prefix = prefix
         self.done_at = {}
         self.errors = {}
         self.finished = threading.Event()
@@ -58,6 +76,8 @@ class Watcher(threading.Thread):
             servers = session.get(self.base + '/servers/detail').json()
             now = time.monotonic()
             for server in servers['servers']:
+                if not server['name'].startswith(self.prefix):
+                    continue
                 if server['status'] == 'ACTIVE':
                     self.done_at.setdefault(server['id'], now)
                 elif server['status'] == 'ERROR':
@@ -66,7 +86,7 @@ class Watcher(threading.Thread):
         self.finished.set()
 
 
-def boot_all(base, count, clients):
+def boot_all(base, count, clients, flavor):
     local = threading.local()
 
     def boot(i):
@@ -76,7 +96,7 @@ def boot_all(base, count, clients):
             local.session.headers['OpenStack-API-Version'] = 'compute 2.86'
         posted = time.monotonic()
         body = local.session.post(base + '/servers', json={'server': {
-            'name': 'bench-%d' % i, 'flavorRef': 'bench',
+            'name': '%s-%d' % (flavor, i), 'flavorRef': flavor,
             'networks': 'none'}}).json()
         return body['server']['id'], posted
 
@@ -90,12 +110,15 @@ def percentile(values, fraction):
                                                                 - 1))))]
 
 
-def start_all_in_one(hosts):
+def start_all_in_one(hosts, vietstack):
     port = common.free_port()
     config = CONFIG.format(port=port, hosts=hosts,
                            placement_port=common.free_port())
+    if vietstack:
+        config += NICS
     process, _state = common.start_daemon('nova-lite-all-in-one', config,
-                                          port, sync=False)
+                                          port, sync=False,
+                                          timeout=60 + hosts // 5)
     return process, 'http://127.0.0.1:%d/v2.1' % port
 
 
@@ -107,34 +130,55 @@ def peak_rss_mb(pid):
     return float('nan')
 
 
+def create_flavor(base, name, specs=None):
+    headers = {'X-Auth-Token': 'admin:admin'}
+    requests.post(base + '/flavors', headers=headers, json={'flavor': {
+        'name': name, 'id': name, 'ram': 256, 'vcpus': 1, 'disk': 1}})
+    if specs:
+        requests.post(base + '/flavors/%s/os-extra_specs' % name,
+                      headers=headers, json={'extra_specs': specs})
+
+
+def measure(base, flavor, count, clients):
+    """Boot ``count`` servers of ``flavor``; print and return boots/s."""
+    watcher = Watcher(base, count, flavor + '-')
+    start = time.monotonic()
+    watcher.start()
+    posted = boot_all(base, count, clients, flavor)
+    watcher.finished.wait(600)
+    elapsed = max(watcher.done_at.values(), default=start) - start
+    latencies = [watcher.done_at[i] - posted[i] for i in watcher.done_at]
+    rate = len(watcher.done_at) / elapsed if elapsed else 0.0
+    print('%-9s active: %d  error: %d  boots/s: %.1f' % (
+        flavor, len(watcher.done_at), len(watcher.errors), rate), end='')
+    if latencies:
+        print('  POST->ACTIVE p50: %.0f ms  p95: %.0f ms' % (
+            1000 * statistics.median(latencies),
+            1000 * percentile(latencies, 0.95)))
+    else:
+        print()
+    for fault in list(watcher.errors.values())[:3]:
+        print('          fault: %s' % (fault or {}).get('message'))
+    return rate
+
+
 def main():
     args = parse()
-    process, base = start_all_in_one(args.hosts)
+    process, base = start_all_in_one(args.hosts, args.vietstack)
+    print('servers: %d per flavor over %d hosts, %d REST clients' % (
+        args.servers, args.hosts, args.clients))
     try:
-        requests.post(base + '/flavors',
-                      headers={'X-Auth-Token': 'admin:admin'},
-                      json={'flavor': {'name': 'bench', 'id': 'bench',
-                                       'ram': 256, 'vcpus': 1, 'disk': 1}})
-        watcher = Watcher(base, args.servers)
-        start = time.monotonic()
-        watcher.start()
-        posted = boot_all(base, args.servers, args.clients)
-        watcher.finished.wait(600)
-        elapsed = max(watcher.done_at.values(), default=start) - start
-        latencies = [watcher.done_at[i] - posted[i] for i in watcher.done_at]
+        create_flavor(base, 'plain')
+        plain = measure(base, 'plain', args.servers, args.clients)
+        if args.vietstack:
+            create_flavor(base, 'vietstack', VNIC_SPECS)
+            vnic = measure(base, 'vietstack', args.servers, args.clients)
+            print('VietStack boots/s relative to plain: %.0f%%' % (
+                100 * vnic / plain if plain else float('nan')))
         rss_mb = peak_rss_mb(process.pid)
     finally:
         process.terminate()
         process.wait(30)
-    print('servers: %d over %d hosts, %d REST clients' % (
-        args.servers, args.hosts, args.clients))
-    print('active: %d  error: %d' % (len(watcher.done_at),
-                                     len(watcher.errors)))
-    print('boots/s: %.1f' % (len(watcher.done_at) / elapsed))
-    if latencies:
-        print('POST->ACTIVE p50: %.0f ms  p95: %.0f ms' % (
-            1000 * statistics.median(latencies),
-            1000 * percentile(latencies, 0.95)))
     print('peak RSS of the all-in-one: %.0f MB' % rss_mb)
     return 0
 

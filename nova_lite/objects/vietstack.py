@@ -186,7 +186,9 @@ class VietStackPerNic(base.NovaLiteObject):
             self, '%s_%s_used' % (direction, unit))
 
     def serves(self, vnic):
-        return (vnic.physical_network == self.physical_network and
+        """Whether the vNIC may go here: its type served, and its
+        physical network this NIC's (a vNIC that names none takes any)."""
+        return (vnic.physical_network in (None, self.physical_network) and
                 vnic.type in self.vnic_types)
 
 

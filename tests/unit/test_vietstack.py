@@ -160,3 +160,14 @@ def test_usage_counts_claimed_vnics_on_their_nics():
     assert nic.free('outbound', 'rate') == 600
     assert not assignment.fits([nic], _request(
         {'physical_network': 'p', 'outbound:rate': 601}))
+
+
+def test_a_vnic_naming_no_physical_network_takes_any():
+    nics = _nics('name=a, physical_network=p1, rate=100',
+                 'name=b, physical_network=p2, rate=1000')
+    request = _request({'outbound:rate': 500})
+    assignment.assign(nics, request)
+    assert request.assignments() == [(0, 'b')]
+    assert placement.request_groups(request) == {
+        'resources_VIETSTACK_VNIC0': ['CUSTOM_VIETSTACK_OUTBOUND_RATE:500'],
+        'required_VIETSTACK_VNIC0': ['CUSTOM_VIETSTACK_VNIC_TYPE_NORMAL']}

@@ -108,8 +108,9 @@ def describe(vnic, index):
                                       ' kbit/s' if u == 'rate' else '')
                       for (d, u), amount in vnic.amounts().items()
                       if amount)
-    return 'vNIC %d (%s, %s%s)' % (index, vnic.physical_network, vnic.type,
-                                   ': ' + asked if asked else '')
+    return 'vNIC %d (%s, %s%s)' % (
+        index, vnic.physical_network or 'any physical network', vnic.type,
+        ': ' + asked if asked else '')
 
 
 def why(nics, request, allocated=None):
@@ -119,7 +120,7 @@ def why(nics, request, allocated=None):
         if not serving:
             return ('VietStack: %s: no NIC of this host serves %s vNICs '
                     'on %s' % (describe(vnic, index), vnic.type,
-                               vnic.physical_network))
+                               vnic.physical_network or 'any network'))
         amounts = vnic.amounts()
         if not any(all(n.free(*k) >= amounts[k] for k in _UNITS)
                    for n in serving):

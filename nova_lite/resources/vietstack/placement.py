@@ -75,7 +75,8 @@ def request_groups(request):
         suffix = '%s%d' % (GROUP_PREFIX, index)
         params['resources' + suffix] = [','.join(
             '%s:%d' % item for item in sorted(resources.items()))]
-        params['required' + suffix] = [','.join(sorted(
-            {physnet_trait(vnic.physical_network),
-             vnic_type_trait(vnic.type)}))]
+        traits = {vnic_type_trait(vnic.type)}
+        if vnic.physical_network is not None:  # None: any network
+            traits.add(physnet_trait(vnic.physical_network))
+        params['required' + suffix] = [','.join(sorted(traits))]
     return params

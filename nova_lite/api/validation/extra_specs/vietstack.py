@@ -20,7 +20,7 @@ VALIDATORS = [
     Validator('vietstack:vnics', 'Number of vNICs of the server.',
               {'type': int, 'min': 1, 'max': MAX_VNICS}),
     Validator('vietstack:vnic{i}:physical_network',
-              'Physical network vNIC {i} attaches to.',
+              'Physical network vNIC {i} attaches to (absent: any).',
               {'type': str, 'pattern': r'^[A-Za-z0-9_.-]{1,64}$'},
               parameters=(_INDEX,)),
     Validator('vietstack:vnic{i}:type', 'Kind of vNIC {i} (default '
