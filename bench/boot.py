@@ -7,8 +7,9 @@ POST->ACTIVE latency p50/p95 and the all-in-one process's peak RSS
 (VmHWM). It never asserts: figures are for reading.
 
 With ``--vietstack`` every host gets 4 NICs (two per physical network)
-and the same run boots N plain servers, then N whose flavor asks for one
-vNIC (100,000 kbit/s each way on physnet1): the figures side by side.
+and the same run boots N plain servers, deletes them, then boots N whose
+flavor asks for one vNIC (100,000 kbit/s each way on physnet1): the
+figures side by side.
 
     .venv/bin/python bench/boot.py [--servers 200] [--hosts 10]
     .venv/bin/python bench/boot.py --vietstack --hosts 1000 --servers 300
@@ -73,7 +74,8 @@ class Watcher(threading.Thread):
         session = requests.Session()
         session.headers['X-Auth-Token'] = 'admin:admin'
         while len(self.done_at) + len(self.errors) < self.expected:
-            servers = session.get(self.base + '/servers/detail').json()
+            servers = session.get(self.base + '/servers/detail',
+                                  params={'name': '^' + self.prefix}).json()
             now = time.monotonic()
             for server in servers['servers']:
                 if not server['name'].startswith(self.prefix):
@@ -162,6 +164,22 @@ def measure(base, flavor, count, clients):
     return rate
 
 
+def delete_all(base, prefix):
+    """Delete the round's servers and wait until they are gone, so the
+    next round starts on an empty cloud."""
+    session = requests.Session()
+    session.headers['X-Auth-Token'] = 'admin:admin'
+
+    def listed():
+        return session.get(base + '/servers', params={
+            'name': '^' + prefix}).json()['servers']
+    for server in listed():
+        session.delete(base + '/servers/%s' % server['id'])
+    deadline = time.monotonic() + 300
+    while listed() and time.monotonic() < deadline:
+        time.sleep(0.5)
+
+
 def main():
     args = parse()
     process, base = start_all_in_one(args.hosts, args.vietstack)
@@ -171,6 +189,7 @@ def main():
         create_flavor(base, 'plain')
         plain = measure(base, 'plain', args.servers, args.clients)
         if args.vietstack:
+            delete_all(base, 'plain-')
             create_flavor(base, 'vietstack', VNIC_SPECS)
             vnic = measure(base, 'vietstack', args.servers, args.clients)
             print('VietStack boots/s relative to plain: %.0f%%' % (

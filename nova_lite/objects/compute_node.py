@@ -11,7 +11,7 @@ from nova_lite.objects import vietstack
 class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.0: Initial version
     # Version 1.1: get_by_uuid()
-    # Version 1.2: vietstack_stat
+    # Version 1.2: vietstack_stat, get_vietstack_stat()
     VERSION = '1.2'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
@@ -101,10 +101,31 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
 
     def _refresh(self, db_node):
         base.fill_from_db(self, db_node, skip=('vietstack_stat',))
-        self.vietstack_stat = vietstack.VietStackStat.obj_from_db_obj(
-            db_node.vietstack_stat)
-        self.obj_reset_changes()
+        # Read on first use: the scheduler loads dozens of nodes per
+        # request and most requests never look at their NICs.
+        self._vietstack_text = db_node.vietstack_stat
+        if self.obj_attr_is_set('vietstack_stat'):
+            delattr(self, 'vietstack_stat')
         return self
+
+    def obj_load_attr(self, attrname):
+        if attrname != 'vietstack_stat':
+            return super().obj_load_attr(attrname)
+        text = getattr(self, '_vietstack_text', _UNREAD)
+        if text is _UNREAD:  # came over RPC without it: ask for it
+            self.vietstack_stat = ComputeNode.get_vietstack_stat(
+                self._context, self.uuid)
+        else:
+            self.vietstack_stat = vietstack.VietStackStat.obj_from_db_obj(
+                text)
+        self.obj_reset_changes(['vietstack_stat'])
+
+    @base.remotable_classmethod
+    def get_vietstack_stat(cls, context, uuid):
+        return cls.get_by_uuid(context, uuid).vietstack_stat
+
+
+_UNREAD = object()
 
 
 def _to_columns(values):

@@ -6,7 +6,10 @@ suffixed group is served by one provider; the unsuffixed group may take
 each class from a different provider of the same tree. Candidates come
 tree by tree in provider order and the search stops at ``limit``, so a
 small limit is cheaper than a large one; summaries are read only for the
-trees that are answered.
+trees that are answered. With a limit, the database first names a sample
+of trees that may serve the request (a cheap necessary condition), and
+only those are read and searched; the whole is searched only if the
+sample held too few.
 """
 import dataclasses
 import itertools
@@ -15,12 +18,16 @@ import random
 from nova_lite.db.api import candidates as db
 
 _COMBOS_PER_TREE = 100
+# Trees sampled per candidate asked for, before searching them all.
+_SAMPLE_FACTOR = 2
+_SAMPLE_MIN = 20
 
 
 class _Facts:
     """The sets the database answered, and the shape of the trees."""
 
-    def __init__(self, context, request):
+    def __init__(self, context, request, roots=None):
+        self.roots_scope = roots
         groups = request.groups.values()
         amounts = {(rc, n) for g in groups for rc, n in g.resources.items()}
         traits = set(request.root_required | request.root_forbidden)
@@ -32,7 +39,8 @@ class _Facts:
             if g.not_member_of:
                 aggregates.add(frozenset(g.not_member_of))
         trees = {g.in_tree for g in groups if g.in_tree}
-        found = db.gather(context, amounts, traits, aggregates, trees)
+        found = db.gather(context, amounts, traits, aggregates, trees,
+                          roots)
         self.capacity = found['capacity']
         self.traits = found['traits']
         self.aggregates = found['aggregates']
@@ -156,7 +164,8 @@ def _fits_when_shared(context, facts, merged):
     for provider, resources in merged.items():
         for rc, n in resources.items():
             if (rc, n) not in facts.capacity:
-                facts.capacity[(rc, n)] = db.with_capacity(context, rc, n)
+                facts.capacity[(rc, n)] = db.with_capacity(
+                    context, rc, n, facts.roots_scope)
             if provider not in facts.capacity[(rc, n)]:
                 return False
     return True
@@ -251,7 +260,27 @@ def find(context, request):
         answer = _flat_search(context, request)
         if answer is not None:
             return answer
-    facts = _Facts(context, request)
+    if request.limit:
+        sample = max(_SAMPLE_FACTOR * request.limit, _SAMPLE_MIN)
+        roots = _sampled_roots(context, request, sample)
+        found, tree = _tree_search(context, request, roots)
+        if len(found) >= request.limit or len(roots) < sample:
+            return found, tree
+    return _tree_search(context, request)
+
+
+def _sampled_roots(context, request, sample):
+    spread = request.groups[''].resources if '' in request.groups else {}
+    groups = [(g.resources, g.required, g.forbidden)
+              for suffix, g in request.groups.items()
+              if suffix and g.resources]
+    return db.candidate_roots(context, spread, groups, sample,
+                              request.randomize)
+
+
+def _tree_search(context, request, roots=None):
+    """The search over every tree, or over those of ``roots``."""
+    facts = _Facts(context, request, roots)
     options = _options(facts, request)
     roots = sorted(set.intersection(*[set(o) for o in options.values()]))
     # A tree whose unsuffixed options all fail their traits has none.

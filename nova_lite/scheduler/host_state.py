@@ -25,8 +25,13 @@ class HostState:
         self.free_ram_mb = _free(summary, 'MEMORY_MB')
         self.free_disk_gb = _free(summary, 'DISK_GB')
         self.num_instances = node.running_vms
-        # The host's NICs and their use, as its compute last counted them.
-        self.vietstack_stat = node.vietstack_stat
+        self._node = node
+
+    @property
+    def vietstack_stat(self):
+        """The host's NICs and their use, as its compute last counted
+        them (read from the node when first asked for)."""
+        return self._node.vietstack_stat
 
     def __repr__(self):
         return '(%s, %s) ram: %dMB disk: %dGB vcpus: %d' % (

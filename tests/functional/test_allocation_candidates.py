@@ -120,6 +120,29 @@ def test_nested_nics_and_granular_groups(placement):
     assert body['allocation_requests'] == []
 
 
+def test_a_limit_searches_a_sample_of_trees_then_all_of_them(placement):
+    """Two 600 vNIC groups fit each of 24 one-NIC hosts group by group
+    (the database's first cut) but not together; only the last host, with
+    two NICs, serves both. A small limit still finds it."""
+    placement.put('/resource_classes/CUSTOM_NIC_RATE')
+    hosts = []
+    for index in range(25):
+        host = _host(placement, 'h%02d' % index)
+        hosts.append(host)
+        for nic in range(2 if index == 24 else 1):
+            uuid = _provider(placement, 'h%02d-nic%d' % (index, nic),
+                             parent_provider_uuid=host)['uuid']
+            _inventory(placement, uuid, 0, CUSTOM_NIC_RATE=1000)
+    query = ('resources=VCPU:1&resources1=CUSTOM_NIC_RATE:600'
+             '&resources2=CUSTOM_NIC_RATE:600&group_policy=none')
+    for limit in (1, 5):
+        body = _candidates(placement, query + '&limit=%d' % limit)
+        roots = [r['mappings'][''] for r in body['allocation_requests']]
+        assert roots == [[hosts[-1]]] * min(limit, 2)
+    # Fewer candidates than the limit: every tree was searched once.
+    assert len(_candidates(placement, query)['allocation_requests']) == 2
+
+
 def test_bad_queries_are_400(placement):
     for query in ('resources=VCPU:x', 'resources=VCPU:1&foo=1',
                   'resources1=VCPU:1&resources2=VCPU:1', 'limit=1',

@@ -13,7 +13,7 @@ from nova_lite.objects import service
 from nova_lite.objects import vietstack
 
 EXPECTED = {
-    'ComputeNode': '1.2-afeddeb485db4de22322eefbb785437e',
+    'ComputeNode': '1.2-4ecc95761aba13c4910170a7bd23ed6c',
     'ComputeNodeList': '1.1-c0ef26ee6384f290fcd4358e47536645',
     'Flavor': '1.2-0fea007aafb62eb23e2ae21547f2ac1b',
     'FlavorList': '1.1-1f9a07e68d1d9bb71715abe67b911fb2',

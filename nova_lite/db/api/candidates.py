@@ -6,7 +6,10 @@ providers can take ``amount`` of a class now, which carry a trait, which
 belong to an aggregate, how the trees they sit in are shaped, and what the
 providers of the chosen trees hold and use.
 """
+import random
+
 import sqlalchemy as sa
+from sqlalchemy import orm
 
 from nova_lite.db.api import allocations
 from nova_lite.db import engine
@@ -43,8 +46,9 @@ def _used(resource_class):
             .group_by(ALLOC.resource_provider_id).subquery())
 
 
-def _with_capacity(session, resource_class, amount):
-    """{provider id: root id} of providers that can take ``amount`` now."""
+def _with_capacity(session, resource_class, amount, roots=None):
+    """{provider id: root id} of providers that can take ``amount`` now
+    (in the trees of ``roots`` only, if given)."""
     used = _used(resource_class)
     query = (
         sa.select(INV.resource_provider_id, RP.root_provider_id)
@@ -56,11 +60,19 @@ def _with_capacity(session, resource_class, amount):
                sa.literal(amount) % INV.step_size == 0,
                (INV.total - INV.reserved) * INV.allocation_ratio -
                sa.func.coalesce(used.c.used, 0) >= amount))
-    return dict(session.execute(query).all())
+    if roots is not None:
+        query = query.where(INV.resource_provider_id.in_(_members(roots)))
+    return dict(_rows(session, query))
 
 
-def _room_for(resource_class, amount):
-    """The provider (``RP.id``) has an inventory of the class that takes
+def _members(roots):
+    """Ids of the providers of the trees of ``roots`` (a subquery the
+    database answers through the root index first)."""
+    return sa.select(RP.id).where(RP.root_provider_id.in_(list(roots)))
+
+
+def _room_for(resource_class, amount, provider_id=RP.id):
+    """The provider (``provider_id``) has an inventory of the class that takes
     ``amount`` now: within min/max/step, and capacity left. Correlated on
     the provider, so a search in id order can stop at its limit instead of
     grouping every inventory row first."""
@@ -69,24 +81,27 @@ def _room_for(resource_class, amount):
                    ALLOC.resource_class == resource_class)
             .scalar_subquery())
     return sa.exists().where(
-        INV.resource_provider_id == RP.id,
+        INV.resource_provider_id == provider_id,
         INV.resource_class == resource_class,
         INV.min_unit <= amount, INV.max_unit >= amount,
         amount % INV.step_size == 0,
         (INV.total - INV.reserved) * INV.allocation_ratio - used >= amount)
 
 
-def _qualifying(resources, required, forbidden, member_of, not_member_of):
-    """WHERE clauses on ``RP.id``: room for each of ``resources``, each
-    set of ``required`` traits met by one, none of ``forbidden``, and the
-    aggregates."""
-    clauses = [_room_for(rc, amount) for rc, amount in resources.items()]
-    clauses += [_trait_exists(any_of) for any_of in required]
+def _qualifying(resources, required, forbidden, member_of, not_member_of,
+                provider_id=RP.id):
+    """WHERE clauses on ``provider_id``: room for each of ``resources``,
+    each set of ``required`` traits met by one, none of ``forbidden``, and
+    the aggregates."""
+    clauses = [_room_for(rc, amount, provider_id)
+               for rc, amount in resources.items()]
+    clauses += [_trait_exists(any_of, provider_id) for any_of in required]
     if forbidden:
-        clauses.append(~_trait_exists(forbidden))
-    clauses += [_aggregate_exists(any_of) for any_of in member_of]
+        clauses.append(~_trait_exists(forbidden, provider_id))
+    clauses += [_aggregate_exists(any_of, provider_id)
+                for any_of in member_of]
     if not_member_of:
-        clauses.append(~_aggregate_exists(not_member_of))
+        clauses.append(~_aggregate_exists(not_member_of, provider_id))
     return clauses
 
 
@@ -105,34 +120,80 @@ def single_providers(context, resources, required, forbidden, member_of,
     some provider has a parent, as a search must then look at trees."""
     if flat_only and not _flat(context.session):
         return None
-    query = (sa.select(RP.id, RP.uuid)
-             .where(*_qualifying(resources, required, forbidden, member_of,
-                                 not_member_of))
-             .order_by(_random(context.session) if randomize else RP.id))
+    query = sa.select(RP.id, RP.uuid).where(*_qualifying(
+        resources, required, forbidden, member_of, not_member_of))
     if root_id is not None:
         query = query.where(RP.root_provider_id == root_id)
-    if limit:
-        query = query.limit(limit)
-    return [tuple(row) for row in _rows(context.session, query)]
+    return [tuple(row) for row in _limited(context.session, query, limit,
+                                           randomize)]
 
 
-def _random(session):
-    """The database's own random(): MariaDB calls it rand()."""
-    if session.get_bind().dialect.name == 'mysql':
-        return sa.func.rand()
-    return sa.func.random()
+def _limited(session, query, limit, randomize):
+    """The rows of ``query`` (its first column a provider id) in id
+    order, at most ``limit``; with ``randomize``, ``limit`` of them from a
+    random id on (wrapping around), shuffled.
+
+    Ordering by random() would make the database test every provider
+    before it can pick; a random starting point lets it stop at the limit
+    as an ordered search does. The sample is a run of consecutive
+    qualifying providers rather than a uniform draw, which is as good for
+    spreading requests when provider ids say nothing about the hosts.
+    """
+    column = query.selected_columns[0]
+    if not (limit and randomize):
+        query = query.order_by(column)
+        return _rows(session, query.limit(limit) if limit else query)
+    low, high = session.execute(
+        sa.select(sa.func.min(RP.id), sa.func.max(RP.id))).first()
+    if low is None:
+        return []
+    start = random.randint(low, high)
+    rows = _rows(session, query.where(column >= start).order_by(column)
+                 .limit(limit))
+    if len(rows) < limit:
+        rows += _rows(session, query.where(column < start)
+                      .order_by(column).limit(limit - len(rows)))
+    random.shuffle(rows)
+    return rows
 
 
-def _trait_exists(names):
+def _trait_exists(names, provider_id=RP.id):
     return sa.exists().where(
-        models.ProviderTrait.resource_provider_id == RP.id,
+        models.ProviderTrait.resource_provider_id == provider_id,
         models.ProviderTrait.trait.in_(list(names)))
 
 
-def _aggregate_exists(aggregates):
+def _aggregate_exists(aggregates, provider_id=RP.id):
     return sa.exists().where(
-        models.ProviderAggregate.resource_provider_id == RP.id,
+        models.ProviderAggregate.resource_provider_id == provider_id,
         models.ProviderAggregate.aggregate.in_(list(aggregates)))
+
+
+def _in_tree(clauses):
+    """Some provider of the tree rooted at ``RP`` meets ``clauses(p)``."""
+    member = orm.aliased(RP)
+    return sa.exists().where(member.root_provider_id == RP.id,
+                             *clauses(member.id))
+
+
+@engine.reader
+def candidate_roots(context, spread, groups, limit, randomize):
+    """Ids of roots, in id order (or at random), at most ``limit``, whose
+    trees may serve the request: each class of ``spread`` ({class:
+    amount}, the unsuffixed group) has room on some provider of the tree,
+    and each of ``groups`` ((resources, required, forbidden), a suffixed
+    group) fits on one. A necessary condition, cheap to ask; the search
+    decides on the trees it names."""
+    query = sa.select(RP.id).where(RP.parent_provider_id.is_(None))
+    for rc, amount in spread.items():
+        query = query.where(_in_tree(
+            lambda p, rc=rc, amount=amount: [_room_for(rc, amount, p)]))
+    for resources, required, forbidden in groups:
+        query = query.where(_in_tree(
+            lambda p, r=resources, req=required, forb=forbidden:
+            _qualifying(r, req, forb, [], (), p)))
+    return [row[0] for row in _limited(context.session, query, limit,
+                                       randomize)]
 
 
 @engine.reader
@@ -147,14 +208,17 @@ def matching_providers(context, resources, required, forbidden, member_of,
 
 
 @engine.reader
-def with_capacity(context, resource_class, amount):
-    return _with_capacity(context.session, resource_class, amount)
+def with_capacity(context, resource_class, amount, roots=None):
+    return _with_capacity(context.session, resource_class, amount, roots)
 
 
-def _with_trait(session, trait):
-    return set(session.scalars(sa.select(
-        models.ProviderTrait.resource_provider_id).where(
-        models.ProviderTrait.trait == trait)))
+def _with_trait(session, trait, roots=None):
+    query = sa.select(models.ProviderTrait.resource_provider_id).where(
+        models.ProviderTrait.trait == trait)
+    if roots is not None:
+        query = query.where(models.ProviderTrait.resource_provider_id.in_(
+            _members(roots)))
+    return {row[0] for row in _rows(session, query)}
 
 
 def _in_aggregates(session, aggregates):
@@ -164,26 +228,29 @@ def _in_aggregates(session, aggregates):
 
 
 @engine.reader
-def gather(context, amounts, traits, aggregate_sets, tree_uuids):
+def gather(context, amounts, traits, aggregate_sets, tree_uuids,
+           roots=None):
     """Everything the search needs, in one read.
 
     ``amounts``: (class, amount) pairs; ``traits``: names;
     ``aggregate_sets``: frozensets of aggregate uuids (any of each);
-    ``tree_uuids``: provider uuids whose root the request names.
+    ``tree_uuids``: provider uuids whose root the request names;
+    ``roots``: if given, only the trees of these root ids are read.
     """
     session = context.session
-    roots = {}
+    roots_of = {}
     for uuid in tree_uuids:
         row = session.execute(sa.select(RP.id, RP.root_provider_id).where(
             RP.uuid == uuid)).first()
-        roots[uuid] = row[1] if row else None
+        roots_of[uuid] = row[1] if row else None
     return {
-        'capacity': {pair: _with_capacity(session, *pair)
+        'capacity': {pair: _with_capacity(session, *pair, roots=roots)
                      for pair in amounts},
-        'traits': {name: _with_trait(session, name) for name in traits},
+        'traits': {name: _with_trait(session, name, roots)
+                   for name in traits},
         'aggregates': {aggs: _in_aggregates(session, aggs)
                        for aggs in aggregate_sets},
-        'roots_of': roots,
+        'roots_of': roots_of,
     }
 
 
