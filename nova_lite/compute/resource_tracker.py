@@ -26,6 +26,8 @@ from nova_lite import resources
 
 LOG = logging.getLogger(__name__)
 
+_RESOURCE_KEYS = ('hypervisor_hostname', 'hypervisor_type', 'vcpus',
+                  'memory_mb', 'local_gb')
 _USAGE_FIELDS = {'vcpus': 'vcpus_used', 'memory_mb': 'memory_mb_used',
                  'local_gb': 'local_gb_used'}
 
@@ -56,6 +58,7 @@ class ResourceTracker:
     def update_available_resource(self, context):
         """Refresh what the host has, and recount usage from instances."""
         resources = self.driver.get_available_resource()
+        self._verify_resources(resources)
         with self._lock:
             node = self._get_or_create_node(context, resources)
             self._copy_resources(node, resources)
@@ -65,6 +68,17 @@ class ResourceTracker:
             node.save()
             self.compute_node = node
             placement_report.report(context, node, instances, self.plugins)
+
+    def _verify_resources(self, resources):
+        """What the driver reported is whole, and the plugins' host
+        config still reads (a config reload may have broken it): else
+        nothing is reported, and the error says what is wrong."""
+        missing = [name for name in _RESOURCE_KEYS
+                   if getattr(resources, name, None) is None]
+        if missing:
+            raise exception.ComputeResourcesUnavailable(
+                reason='the driver reported no %s' % ', '.join(missing))
+        self.check_config()
 
     def _instance_attrs(self):
         attrs = {'flavor'}

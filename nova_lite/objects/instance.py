@@ -167,11 +167,12 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         values = {k: naive(v) for k, v in changes.items() if k in _COLUMNS}
         if values or expected_task_state is not None:
             db_inst = db.update(self._context, self.uuid, values,
-                                expected_task_state=expected_task_state)
+                                expected_task_state=expected_task_state,
+                                extra=extra)
             for name in ('host', 'node', 'vm_state', 'task_state',
                          'updated_at'):
                 setattr(self, name, getattr(db_inst, name))
-        if extra:
+        elif extra:
             db.update_extra(self._context, self.uuid, extra)
         self.obj_reset_changes()
 

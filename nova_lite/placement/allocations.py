@@ -10,7 +10,7 @@ def replace(context, requests):
     names = {rc for request in requests
              for resources in request['allocations'].values()
              for rc in resources}
-    resource_classes.check_known(context, names)
+    resource_classes.check_known(context, names, seen=True)
     retry.write(db.replace, context, requests)
 
 

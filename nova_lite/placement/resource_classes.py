@@ -8,17 +8,24 @@ from nova_lite.db.api import resource_classes as db
 from nova_lite import exception
 
 CUSTOM_NAME = re.compile(r'^CUSTOM_[A-Z0-9_]+$')
+# Custom classes this process has seen exist. Only allocations trust it
+# (``check_known(..., seen=True)``): a class deleted meanwhile has no
+# inventory left, so an allocation of it is refused there anyway.
+_SEEN = set()
 
 
 def all_names(context):
     return list(orc.STANDARDS) + db.custom_classes(context)
 
 
-def check_known(context, names):
-    """Raise a 400 naming the first class that does not exist."""
-    unknown = set(names) - set(orc.STANDARDS)
+def check_known(context, names, seen=False):
+    """Raise a 400 naming the first class that does not exist; with
+    ``seen``, classes known to have existed are not looked up again."""
+    unknown = set(names) - set(orc.STANDARDS) - (_SEEN if seen else set())
     if unknown:
-        missing = sorted(unknown - set(db.custom_classes(context)))
+        custom = set(db.custom_classes(context))
+        _SEEN.update(custom)
+        missing = sorted(unknown - custom)
         if missing:
             raise exception.PlacementBadRequest(
                 detail='Unknown resource class in inventory or allocation: '

@@ -115,3 +115,48 @@ def test_periodic_recount_comes_from_instances(tracker, admin_context):
     instances[0].destroy()
     tracker.update_available_resource(admin_context)
     assert _used(tracker) == (8, 8192, 40, 2)
+
+
+def _vnic_flavor(ctx, rate):
+    flavor = flavor_obj.Flavor(
+        ctx, flavorid='v%d' % rate, name='v%d' % rate, memory_mb=512,
+        vcpus=1, root_gb=1, extra_specs={
+            'vietstack:vnics': '1',
+            'vietstack:vnic0:physical_network': 'physnet1',
+            'vietstack:vnic0:outbound:rate': str(rate)})
+    flavor.create()
+    return flavor
+
+
+def test_a_vnic_claim_takes_a_nic_and_an_abort_gives_it_back(
+        tracker, admin_context, overrides):
+    overrides('nic', ['name=eth0, physical_network=physnet1, rate=1000'],
+              group='vietstack')
+    tracker.update_available_resource(admin_context)
+    flavor = _vnic_flavor(admin_context, 600)
+    first = _instance(admin_context, flavor)
+    claim = tracker.instance_claim(admin_context, first, flavor)
+    assert first.vietstack_request.assignments() == [(0, 'eth0')]
+    stored = instance_obj.Instance.get_by_uuid(
+        admin_context, first.uuid, expected_attrs=['vietstack_request'])
+    assert stored.vietstack_request.assignments() == [(0, 'eth0')]
+    nic, = tracker.compute_node.vietstack_stat.nics
+    assert nic.outbound_rate_used == 600
+    second = _instance(admin_context, flavor)
+    with pytest.raises(exception.ComputeResourcesUnavailable,
+                       match='VietStack: vNIC 0'):
+        tracker.instance_claim(admin_context, second, flavor)
+    claim.abort()
+    nic, = tracker.compute_node.vietstack_stat.nics
+    assert (nic.outbound_rate_used, nic.vnics) == (0, 0)
+    assert instance_obj.Instance.get_by_uuid(
+        admin_context, first.uuid,
+        expected_attrs=['vietstack_request']).vietstack_request is None
+    tracker.instance_claim(admin_context, second, flavor)
+
+
+def test_a_broken_nic_line_stops_the_periodic_report(tracker, admin_context,
+                                                     overrides):
+    overrides('nic', ['name=eth0'], group='vietstack')
+    with pytest.raises(exception.ConfigInvalid, match='physical_network'):
+        tracker.update_available_resource(admin_context)

@@ -23,11 +23,11 @@ RP = models.ResourceProvider
 _IN_LIST_MAX = 200
 
 
-def _rows(session, query):
+def _rows(session, query, params=None):
     """Plain rows, without the ORM's per-row loading: these reads want
     tuples, and at thousands of rows that loading costs more than the
     SQL."""
-    return session.connection().execute(query).all()
+    return session.connection().execute(query, params or {}).all()
 
 
 def _among(query, column, ids):
@@ -49,26 +49,35 @@ def _used(resource_class):
 def _with_capacity(session, resource_class, amount, roots=None):
     """{provider id: root id} of providers that can take ``amount`` now
     (in the trees of ``roots`` only, if given)."""
-    used = _used(resource_class)
-    query = (
-        sa.select(INV.resource_provider_id, RP.root_provider_id)
-        .join(RP, RP.id == INV.resource_provider_id)
-        .outerjoin(used, used.c.resource_provider_id ==
-                   INV.resource_provider_id)
-        .where(INV.resource_class == resource_class,
-               INV.min_unit <= amount, INV.max_unit >= amount,
-               sa.literal(amount) % INV.step_size == 0,
-               (INV.total - INV.reserved) * INV.allocation_ratio -
-               sa.func.coalesce(used.c.used, 0) >= amount))
+    def build():
+        used = _used(resource_class)
+        amount = _bound('amount')
+        query = (
+            sa.select(INV.resource_provider_id, RP.root_provider_id)
+            .join(RP, RP.id == INV.resource_provider_id)
+            .outerjoin(used, used.c.resource_provider_id ==
+                       INV.resource_provider_id)
+            .where(INV.resource_class == resource_class,
+                   INV.min_unit <= amount, INV.max_unit >= amount,
+                   amount % INV.step_size == 0,
+                   (INV.total - INV.reserved) * INV.allocation_ratio -
+                   sa.func.coalesce(used.c.used, 0) >= amount))
+        if roots is not None:
+            query = query.where(INV.resource_provider_id.in_(_members()))
+        return query
+    query = _shaped(('capacity', resource_class, roots is not None), build)
+    params = {'amount': amount}
     if roots is not None:
-        query = query.where(INV.resource_provider_id.in_(_members(roots)))
-    return dict(_rows(session, query))
+        params['roots'] = list(roots)
+    return dict(_rows(session, query, params))
 
 
-def _members(roots):
-    """Ids of the providers of the trees of ``roots`` (a subquery the
-    database answers through the root index first)."""
-    return sa.select(RP.id).where(RP.root_provider_id.in_(list(roots)))
+def _members():
+    """Ids of the providers of the trees whose root ids are bound as
+    ``roots`` (a subquery the database answers through the root index
+    first)."""
+    return sa.select(RP.id).where(RP.root_provider_id.in_(
+        sa.bindparam('roots', expanding=True)))
 
 
 def _room_for(resource_class, amount, provider_id=RP.id):
@@ -120,18 +129,52 @@ def single_providers(context, resources, required, forbidden, member_of,
     some provider has a parent, as a search must then look at trees."""
     if flat_only and not _flat(context.session):
         return None
-    query = sa.select(RP.id, RP.uuid).where(*_qualifying(
-        resources, required, forbidden, member_of, not_member_of))
-    if root_id is not None:
-        query = query.where(RP.root_provider_id == root_id)
-    return [tuple(row) for row in _limited(context.session, query, limit,
-                                           randomize)]
+    classes = sorted(resources)
+    key = ('single', tuple(classes), _traits_key(required, forbidden),
+           _traits_key(member_of, not_member_of), root_id is not None)
+
+    def build():
+        query = sa.select(RP.id, RP.uuid).where(*_qualifying(
+            {rc: _bound('a%d' % i) for i, rc in enumerate(classes)},
+            required, forbidden, member_of, not_member_of))
+        if root_id is not None:
+            query = query.where(RP.root_provider_id == _bound('root'))
+        return query
+    params = {'a%d' % i: resources[rc] for i, rc in enumerate(classes)}
+    params['root'] = root_id
+    return [tuple(row) for row in _limited(context.session, key, build,
+                                           params, limit, randomize)]
 
 
-def _limited(session, query, limit, randomize):
-    """The rows of ``query`` (its first column a provider id) in id
-    order, at most ``limit``; with ``randomize``, ``limit`` of them from a
-    random id on (wrapping around), shuffled.
+def _bound(name):
+    return sa.bindparam(name, type_=sa.Integer)
+
+
+def _traits_key(any_of_sets, excluded):
+    return (tuple(sorted(tuple(sorted(s)) for s in any_of_sets)),
+            tuple(sorted(excluded or ())))
+
+
+# Searches built once per shape (classes, traits, groups), their amounts
+# bound when run: building and compiling the expression costs more than
+# running it on a small deployment.
+_SHAPES = {}
+_SHAPES_MAX = 512
+
+
+def _shaped(key, build):
+    statement = _SHAPES.get(key)
+    if statement is None:
+        if len(_SHAPES) >= _SHAPES_MAX:
+            _SHAPES.clear()
+        statement = _SHAPES[key] = build()
+    return statement
+
+
+def _limited(session, key, build, params, limit, randomize):
+    """The rows of the search ``build()`` makes (its first column a
+    provider id) in id order, at most ``limit``; with ``randomize``,
+    ``limit`` of them from a random id on (wrapping around), shuffled.
 
     Ordering by random() would make the database test every provider
     before it can pick; a random starting point lets it stop at the limit
@@ -139,20 +182,29 @@ def _limited(session, query, limit, randomize):
     qualifying providers rather than a uniform draw, which is as good for
     spreading requests when provider ids say nothing about the hosts.
     """
-    column = query.selected_columns[0]
+    def variant(kind):
+        def make():
+            query = build()
+            column = query.selected_columns[0]
+            if kind == 'from':
+                query = query.where(column >= _bound('start'))
+            elif kind == 'before':
+                query = query.where(column < _bound('start'))
+            query = query.order_by(column)
+            return query.limit(_bound('limit')) if limit else query
+        return _shaped(key + (kind, bool(limit)), make)
+    params = dict(params, limit=limit)
     if not (limit and randomize):
-        query = query.order_by(column)
-        return _rows(session, query.limit(limit) if limit else query)
+        return _rows(session, variant('all'), params)
     low, high = session.execute(
         sa.select(sa.func.min(RP.id), sa.func.max(RP.id))).first()
     if low is None:
         return []
-    start = random.randint(low, high)
-    rows = _rows(session, query.where(column >= start).order_by(column)
-                 .limit(limit))
+    params['start'] = random.randint(low, high)
+    rows = _rows(session, variant('from'), params)
     if len(rows) < limit:
-        rows += _rows(session, query.where(column < start)
-                      .order_by(column).limit(limit - len(rows)))
+        params['limit'] = limit - len(rows)
+        rows += _rows(session, variant('before'), params)
     random.shuffle(rows)
     return rows
 
@@ -184,16 +236,31 @@ def candidate_roots(context, spread, groups, limit, randomize):
     and each of ``groups`` ((resources, required, forbidden), a suffixed
     group) fits on one. A necessary condition, cheap to ask; the search
     decides on the trees it names."""
-    query = sa.select(RP.id).where(RP.parent_provider_id.is_(None))
-    for rc, amount in spread.items():
-        query = query.where(_in_tree(
-            lambda p, rc=rc, amount=amount: [_room_for(rc, amount, p)]))
-    for resources, required, forbidden in groups:
-        query = query.where(_in_tree(
-            lambda p, r=resources, req=required, forb=forbidden:
-            _qualifying(r, req, forb, [], (), p)))
-    return [row[0] for row in _limited(context.session, query, limit,
-                                       randomize)]
+    spread_classes = sorted(spread)
+    shapes = [(sorted(resources), required, forbidden)
+              for resources, required, forbidden in groups]
+    key = ('roots', tuple(spread_classes), tuple(
+        (tuple(classes), _traits_key(required, forbidden))
+        for classes, required, forbidden in shapes))
+
+    def build():
+        query = sa.select(RP.id).where(RP.parent_provider_id.is_(None))
+        for i, rc in enumerate(spread_classes):
+            query = query.where(_in_tree(
+                lambda p, rc=rc, i=i: [_room_for(rc, _bound('s%d' % i), p)]))
+        for j, (classes, required, forbidden) in enumerate(shapes):
+            amounts = {rc: _bound('g%d_%d' % (j, k))
+                       for k, rc in enumerate(classes)}
+            query = query.where(_in_tree(
+                lambda p, a=amounts, req=required, forb=forbidden:
+                _qualifying(a, req, forb, [], (), p)))
+        return query
+    params = {'s%d' % i: spread[rc] for i, rc in enumerate(spread_classes)}
+    for j, (resources, _req, _forb) in enumerate(groups):
+        params.update({'g%d_%d' % (j, k): resources[rc]
+                       for k, rc in enumerate(sorted(resources))})
+    return [row[0] for row in _limited(context.session, key, build, params,
+                                       limit, randomize)]
 
 
 @engine.reader
@@ -215,10 +282,11 @@ def with_capacity(context, resource_class, amount, roots=None):
 def _with_trait(session, trait, roots=None):
     query = sa.select(models.ProviderTrait.resource_provider_id).where(
         models.ProviderTrait.trait == trait)
-    if roots is not None:
-        query = query.where(models.ProviderTrait.resource_provider_id.in_(
-            _members(roots)))
-    return {row[0] for row in _rows(session, query)}
+    if roots is None:
+        return {row[0] for row in _rows(session, query)}
+    query = query.where(models.ProviderTrait.resource_provider_id.in_(
+        _members()))
+    return {row[0] for row in _rows(session, query, {'roots': list(roots)})}
 
 
 def _in_aggregates(session, aggregates):

@@ -125,8 +125,9 @@ def get_all(context, filters=None, limit=None, marker=None, sort_keys=None,
 
 
 @engine.writer
-def update(context, uuid, values, expected_task_state=None):
-    """Update; with expected_task_state, refuse if the state moved on."""
+def update(context, uuid, values, expected_task_state=None, extra=None):
+    """Update, and the instance_extra columns in ``extra``, in one
+    transaction; with expected_task_state, refuse if the state moved on."""
     instance = _get(context.session, uuid)
     if expected_task_state is not None:
         allowed = expected_task_state
@@ -138,6 +139,8 @@ def update(context, uuid, values, expected_task_state=None):
                     uuid, instance.task_state, '/'.join(map(str, allowed))))
     for key, value in values.items():
         setattr(instance, key, value)
+    if extra:
+        _set_extra(context.session, uuid, extra)
     context.session.flush()
     return instance
 
@@ -178,7 +181,11 @@ def get_extra_for_many(context, uuids, columns):
 
 @engine.writer
 def update_extra(context, uuid, values):
-    extra = context.session.scalars(
+    _set_extra(context.session, uuid, values)
+
+
+def _set_extra(session, uuid, values):
+    extra = session.scalars(
         sa.select(models.InstanceExtra)
         .where(models.InstanceExtra.instance_uuid == uuid)).first()
     if extra is None:
