@@ -28,6 +28,8 @@ state_path = {state}
 report_interval = 1
 [libvirt]
 connection_uri = {uri}
+[vietstack]
+nic = name=eth0, physical_network=physnet1, rate=1000000, size=8
 """
 
 
@@ -90,8 +92,25 @@ def test_compute_with_no_database_boots_through_the_conductor(
     node = _wait_for_compute(api)
     assert (node['running_vms'], node['memory_mb_used']) == (1, 1024)
 
-    assert api.delete('/servers/%s' % server['id'])[0] == 204
-    api.wait_server(server['id'], states=('DELETED',), timeout=60)
+    # VietStack through the conductor too: the NIC reported as a child
+    # provider, the claim's assignment saved with the instance.
+    assert api.post('/flavors/m1/os-extra_specs', {'extra_specs': {
+        'vietstack:vnics': '1', 'vietstack:vnic0:physical_network':
+        'physnet1', 'vietstack:vnic0:inbound:rate': '600000'}})[0] == 200
+    status, body = api.post('/servers', {'server': {'name': 'vnic',
+                                                    'flavorRef': 'm1'}})
+    assert status == 202
+    vnic = api.wait_server(body['server']['id'], timeout=60)
+    assert vnic['status'] == 'ACTIVE', vnic
+    assert api.get('/servers/%s/vietstack' % vnic['id'])[1]['vietstack'][
+        'vnics'][0]['nic'] == 'eth0'
+    nic, = api.get('/os-hypervisors/%s/vietstack' % node['id'])[1][
+        'vietstack']['nics']
+    assert nic['inbound']['rate']['used'] == 600000
+
+    for done in (server, vnic):
+        assert api.delete('/servers/%s' % done['id'])[0] == 204
+        api.wait_server(done['id'], states=('DELETED',), timeout=60)
     node = _wait_for_compute(api)
     assert (node['running_vms'], node['memory_mb_used']) == (0, 0)
 

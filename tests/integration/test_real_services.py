@@ -50,6 +50,7 @@ def test_boot_and_delete_over_rabbitmq(kind, all_in_one, overrides,
                        '&marker=%s' % marker)[1]
         assert [s['name'] for s in first['servers'] + rest['servers']] == [
             'vm5', 'vm4', 'vm3', 'vm2', 'vm1', 'vm0']
+        ids += _vietstack_boots(aio)
         for server_id in ids:
             assert api.delete('/servers/%s' % server_id)[0] == 204
         for server_id in ids:
@@ -57,3 +58,36 @@ def test_boot_and_delete_over_rabbitmq(kind, all_in_one, overrides,
         usage = api.get('/os-hypervisors/detail')[1]['hypervisors']
         assert [h['running_vms'] for h in usage] == [0, 0]
         all_in_one.stop(aio)
+
+
+def _vietstack_boots(aio):
+    """Two vNICs of 6,000,000 kbit/s fit sim-host-1's two physnet1 NICs
+    (10,000,000 each) and nothing else: the tree search, its sample and
+    the claims of NIC providers run as SQL on this database."""
+    api = aio.client
+    assert api.post('/flavors', {'flavor': {
+        'name': 'v', 'ram': 256, 'vcpus': 1, 'disk': 1, 'id': 'v'}})[0] == 200
+    assert api.post('/flavors/v/os-extra_specs', {'extra_specs': {
+        'vietstack:vnics': '1', 'vietstack:vnic0:physical_network':
+        'physnet1', 'vietstack:vnic0:outbound:rate': '6000000'}})[0] == 200
+    ids = []
+    for i in range(3):
+        status, body = api.post('/servers', {'server': {
+            'name': 'v%d' % i, 'flavorRef': 'v'}})
+        assert status == 202, body
+        ids.append(body['server']['id'])
+    servers = [api.wait_server(i) for i in ids]
+    placed = sorted((s['status'], s['OS-EXT-SRV-ATTR:host'])
+                    for s in servers)
+    assert placed == [('ACTIVE', 'sim-host-1'), ('ACTIVE', 'sim-host-1'),
+                      ('ERROR', None)], placed
+    nics = sorted(api.get('/servers/%s/vietstack' % s['id'])[1][
+        'vietstack']['vnics'][0]['nic'] for s in servers
+        if s['status'] == 'ACTIVE')
+    assert nics == ['eth0', 'eth1']
+    status, body = aio.placement_client.get(
+        '/allocation_candidates?resources=VCPU:1&resources_NIC='
+        'CUSTOM_VIETSTACK_OUTBOUND_RATE:1000000&limit=1')
+    assert status == 200, body
+    assert len(body['allocation_requests']) == 1
+    return ids
