@@ -1,6 +1,7 @@
 """ComputeNode: a hypervisor host's resources and their usage."""
 from oslo_utils import uuidutils
 
+from nova_lite.db.api import allocations as allocations_db
 from nova_lite.db.api import compute_nodes as db
 from nova_lite.objects import base
 from nova_lite.objects import fields
@@ -42,17 +43,26 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
     obj_relationships = {'vietstack_stat': [('1.2', '1.0')]}
 
 
+    def inventory(self):
+        """{usage name: (total, reserved, allocation ratio)}: what the
+        node reports to placement as its inventory, and what its own
+        claims count against, so that the two never disagree. Reserved
+        disk rounds up to whole GB."""
+        return {
+            'vcpus': (self.vcpus, self.reserved_host_cpus,
+                      self.cpu_allocation_ratio),
+            'memory_mb': (self.memory_mb, self.reserved_host_memory_mb,
+                          self.ram_allocation_ratio),
+            'local_gb': (self.local_gb, -(-self.reserved_host_disk_mb // 1024),
+                         self.disk_allocation_ratio),
+        }
+
     def capacity(self):
         """What may be allocated: Placement's (total - reserved) * ratio."""
-        return {
-            'vcpus': int((self.vcpus - self.reserved_host_cpus)
-                         * self.cpu_allocation_ratio),
-            'memory_mb': int((self.memory_mb - self.reserved_host_memory_mb)
-                             * self.ram_allocation_ratio),
-            'local_gb': int((self.local_gb
-                             - self.reserved_host_disk_mb // 1024)
-                            * self.disk_allocation_ratio),
-        }
+        return {name: allocations_db.capacity(total, min(reserved, total),
+                                              ratio)
+                for name, (total, reserved, ratio) in
+                self.inventory().items()}
 
     def used(self):
         return {'vcpus': self.vcpus_used, 'memory_mb': self.memory_mb_used,

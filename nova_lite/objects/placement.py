@@ -32,20 +32,17 @@ def resources_of(flavor):
     return {rc: n for rc, n in amounts.items() if n > 0}
 
 
+_CLASSES = {'vcpus': 'VCPU', 'memory_mb': 'MEMORY_MB',
+            'local_gb': 'DISK_GB'}
+
+
 def inventory_of(node):
     """A compute node's VCPU, MEMORY_MB and DISK_GB inventory records."""
-    disk_reserved = -(-node.reserved_host_disk_mb // 1024)
-    records = {
-        'VCPU': (node.vcpus, node.reserved_host_cpus,
-                 node.cpu_allocation_ratio),
-        'MEMORY_MB': (node.memory_mb, node.reserved_host_memory_mb,
-                      node.ram_allocation_ratio),
-        'DISK_GB': (node.local_gb, disk_reserved,
-                    node.disk_allocation_ratio),
-    }
-    return {rc: {'total': total, 'reserved': min(reserved, total),
-                 'max_unit': total, 'allocation_ratio': ratio}
-            for rc, (total, reserved, ratio) in records.items() if total > 0}
+    return {_CLASSES[name]: {'total': total,
+                             'reserved': min(reserved, total),
+                             'max_unit': total, 'allocation_ratio': ratio}
+            for name, (total, reserved, ratio) in node.inventory().items()
+            if total > 0}
 
 
 @base.NovaLiteObjectRegistry.register
