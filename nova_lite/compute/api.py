@@ -12,11 +12,13 @@ from oslo_utils import uuidutils
 
 from nova_lite.compute import rpcapi as compute_rpcapi
 from nova_lite.conductor import rpcapi as conductor_rpcapi
+from nova_lite import exception
 from nova_lite import hooks
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import request_spec as request_spec_obj
+from nova_lite.objects import service as service_obj
 
 LOG = logging.getLogger(__name__)
 
@@ -24,6 +26,7 @@ LOG = logging.getLogger(__name__)
 class API:
 
     def __init__(self, conf):
+        self.conf = conf
         self.conductor_api = conductor_rpcapi.ConductorAPI(conf)
         self.compute_api = compute_rpcapi.ComputeAPI(conf)
 
@@ -53,12 +56,18 @@ class API:
 
     @hooks.add_hook('delete_server')
     def delete(self, context, instance):
-        """Delete on the compute if the instance has a host, else here."""
+        """Delete on the compute if the instance has a host whose compute
+        is up; else here, at once (a compute that is down would leave the
+        delete hanging): when it is back, it removes what is left of the
+        guest."""
         instance.task_state = fields.TaskState.DELETING
         instance.save()
-        if instance.host:
+        if instance.host and self._compute_up(context, instance.host):
             self.compute_api.terminate_instance(context, instance)
             return
+        if instance.host:
+            LOG.info('compute %s is down: deleting %s without it',
+                     instance.host, instance.uuid)
         instance.vm_state = fields.VMState.DELETED
         instance.task_state = None
         instance.save()
@@ -66,6 +75,14 @@ class API:
         placement_obj.Placement.unclaim(context, instance.uuid)
         request_spec_obj.RequestSpec.destroy_by_instance_uuid(
             context, instance.uuid)
+
+    def _compute_up(self, context, host):
+        try:
+            service = service_obj.Service.get_by_host_and_binary(
+                context, host, service_obj.COMPUTE_BINARY)
+        except exception.ServiceNotFound:
+            return False
+        return service.is_up(self.conf.service_down_time)
 
     @hooks.add_hook('create_flavor')
     def create_flavor(self, context, flavor):

@@ -4,12 +4,14 @@ After a restart, the instances the database places on this host are
 brought back to a consistent state: an unfinished delete is finished, a
 build that was cut off ends in ERROR with a fault, and the domain of an
 ACTIVE instance that the hypervisor no longer knows is created again (a
-libvirt test-driver host forgets everything when its process ends).
+libvirt test-driver host forgets everything when its process ends), and
+a guest whose server was deleted while this compute was down is removed.
 """
 from oslo_log import log as logging
 
 from nova_lite import exception
 from nova_lite.objects import fields
+from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import instance_fault
 
 LOG = logging.getLogger(__name__)
@@ -17,14 +19,21 @@ LOG = logging.getLogger(__name__)
 
 def reconcile_host(manager, context):
     known = set(manager.driver.list_instance_uuids())
-    summary = {'running': 0, 'recreated': 0, 'deleted': 0, 'failed': 0}
-    for instance in manager.instances_on_host(context):
+    summary = {'running': 0, 'recreated': 0, 'deleted': 0, 'failed': 0,
+               'removed': 0}
+    instances = manager.instances_on_host(context)
+    for instance in instances:
         outcome = _reconcile_one(manager, context, instance, known)
         summary[outcome] += 1
+    # Guests of servers deleted while this compute was down.
+    for uuid in sorted(known - {i.uuid for i in instances}):
+        manager.driver.destroy(context, instance_obj.Instance(uuid=uuid))
+        summary['removed'] += 1
     LOG.info('host %s reconciled with its hypervisor: %d running, '
-             '%d re-created, %d deletes finished, %d builds failed',
-             manager.host, summary['running'], summary['recreated'],
-             summary['deleted'], summary['failed'])
+             '%d re-created, %d deletes finished, %d builds failed, '
+             '%d guests of deleted servers removed', manager.host,
+             summary['running'], summary['recreated'], summary['deleted'],
+             summary['failed'], summary['removed'])
     return summary
 
 

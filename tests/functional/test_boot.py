@@ -3,6 +3,9 @@ import collections
 
 import libvirt
 
+from nova_lite.compute import reconcile
+from nova_lite import context as nl_context
+
 
 def _flavor(api, name='m1.small', ram=2048, vcpus=1, disk=10, flavor_id=None):
     body = {'name': name, 'ram': ram, 'vcpus': vcpus, 'disk': disk}
@@ -150,3 +153,31 @@ def test_domain_xml_carries_nova_lite_metadata(all_in_one):
     assert '<memory>512</memory>' in meta
     assert '<project uuid="admin">admin</project>' in meta
     assert '<creationTime>' in meta
+
+
+def test_a_server_on_a_down_compute_is_deleted_at_once(all_in_one):
+    """Its compute is down: the delete does not wait for it; the compute,
+    back, removes the guest left behind."""
+    aio = all_in_one(hosts=1)
+    api = aio.client
+    flavor = _flavor(api)
+    server = api.wait_server(_boot(api, 'orphan', flavor['id']))
+    assert _domains(aio) == {'sim-host-1': {server['id']}}
+    down = {'host': 'sim-host-1', 'binary': 'nova-lite-compute',
+            'forced_down': True}
+    headers = {'OpenStack-API-Version': 'compute 2.11'}
+    assert api.put('/os-services/force-down', down,
+                   headers=headers)[0] == 200
+    assert api.delete('/servers/%s' % server['id'])[0] == 204
+    assert api.get('/servers/%s' % server['id'])[0] == 404
+    assert aio.placement_client.get('/allocations/%s' % server['id'])[1][
+        'allocations'] == {}
+    compute, = [s.manager for s in aio.services
+                if getattr(s.manager, 'driver', None) is not None]
+    assert compute.driver.list_instance_uuids() == [server['id']]
+    assert api.put('/os-services/force-down', dict(down, forced_down=False),
+                   headers=headers)[0] == 200
+    summary = reconcile.reconcile_host(compute,
+                                       nl_context.get_admin_context())
+    assert summary['removed'] == 1
+    assert compute.driver.list_instance_uuids() == []
