@@ -1,9 +1,12 @@
 """VietStack's pieces on their own: NIC declarations, requests from extra
 specs, and which NIC serves which vNIC."""
 from oslo_config import cfg
+from oslo_utils import uuidutils
 import pytest
 
 from nova_lite import exception
+from nova_lite.objects import flavor as flavor_obj
+from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import vietstack as vietstack_obj
 from nova_lite.resources.vietstack import assignment
 from nova_lite.conf import vietstack as config
@@ -171,3 +174,28 @@ def test_a_vnic_naming_no_physical_network_takes_any():
     assert placement.request_groups(request) == {
         'resources_VIETSTACK_VNIC0': ['CUSTOM_VIETSTACK_OUTBOUND_RATE:500'],
         'required_VIETSTACK_VNIC0': ['CUSTOM_VIETSTACK_VNIC_TYPE_NORMAL']}
+
+
+def test_a_request_is_kept_read_and_dropped_with_its_instance(
+        sqlite_db, admin_context):
+    flavor = flavor_obj.Flavor(admin_context, flavorid='f', name='f',
+                               memory_mb=512, vcpus=1, root_gb=1,
+                               extra_specs={})
+    flavor.create()
+    instance = instance_obj.Instance(
+        admin_context, uuid=uuidutils.generate_uuid(), flavor=flavor)
+    instance.create()
+    Request = vietstack_obj.InstanceVietStackRequest
+    assert Request.get_by_instance_uuid(admin_context, instance.uuid) is None
+    request = _request({'physical_network': 'p', 'outbound:rate': 5})
+    request._context = admin_context
+    request.instance_uuid = instance.uuid
+    request.vnics[0].assign('eth3')
+    request.create()
+    again = Request.get_by_instance_uuid(admin_context, instance.uuid)
+    assert again.assignments() == [(0, 'eth3')]
+    assert instance_obj.Instance.get_by_uuid(
+        admin_context, instance.uuid).vietstack_request.assignments() == [
+        (0, 'eth3')]
+    Request.delete_by_instance_uuid(admin_context, instance.uuid)
+    assert Request.get_by_instance_uuid(admin_context, instance.uuid) is None
