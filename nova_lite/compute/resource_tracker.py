@@ -138,7 +138,8 @@ class ResourceTracker:
         self._apply(usage, +1)
         for name, record in records.items():
             self.records[name][uuid] = record
-        self._show_plugin_usage(self.compute_node)
+        if records:  # a claim with no plugin record changes no plugin use
+            self._show_plugin_usage(self.compute_node)
 
     def _untrack(self, uuid):
         """Free what an instance held; a second call frees nothing."""
