@@ -224,6 +224,10 @@ class ResourceClassInUse(PlacementError, Conflict):
     msg_fmt = 'Unable to delete resource class %(name)s: it is in use.'
 
 
+class TraitExists(PlacementError, Conflict):
+    msg_fmt = 'The trait %(name)s already exists.'
+
+
 class TraitNotFound(PlacementError, NotFound):
     msg_fmt = 'No such trait(s): %(names)s.'
 

@@ -41,7 +41,11 @@ def ensure(context, name):
             detail='The trait %s is not a valid custom trait: it must '
                    'start with CUSTOM_ and hold only A-Z, 0-9 and _.'
                    % name)
-    return db.create_trait(context, name)
+    try:
+        db.create_trait(context, name)
+    except exception.TraitExists:
+        return False  # there already, or created meanwhile by another
+    return True
 
 
 def delete(context, name):

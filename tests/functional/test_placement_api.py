@@ -165,6 +165,8 @@ def test_custom_classes_and_traits(placement):
         'resource_classes']]
     assert 'VCPU' in names and 'CUSTOM_NIC_RATE' in names
     assert placement.put('/traits/CUSTOM_PHYSNET_1')[0] == 201
+    # There already (or created meanwhile by another writer): 204.
+    assert placement.put('/traits/CUSTOM_PHYSNET_1')[0] == 204
     _error(placement.put('/traits/NOT_CUSTOM'), 400)
     rp = _provider(placement, 'nic')['uuid']
     status, body = placement.put('/resource_providers/%s/traits' % rp, {

@@ -48,13 +48,13 @@ def custom_traits(context):
 
 @engine.writer
 def create_trait(context, name):
-    """True if created, False if it was there."""
+    """Raises TraitExists (so that the transaction, whose failed flush
+    left it unusable, is rolled back rather than committed)."""
     context.session.add(models.Trait(name=name))
     try:
         context.session.flush()
     except db_exc.DBDuplicateEntry:
-        return False
-    return True
+        raise exception.TraitExists(name=name)
 
 
 @engine.writer
