@@ -4,7 +4,7 @@ STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NOVA_LITE_STATE_DIR ?= $(CURDIR)/var
 
-.PHONY: venv run test bench genconfig clean
+.PHONY: venv run test bench genconfig clean lab lab-down
 
 # System packages, installed with apt-get only when missing: libvirt's
 # headers for libvirt-python, a compiler and Python's headers to build it,
@@ -34,6 +34,24 @@ run: venv
 test: venv
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+# A controller and K computes (LAB_ARGS="--computes 3", "--database
+# postgresql"), each compute in its own network namespace; in the
+# background, on this machine's RabbitMQ and MariaDB. Needs root.
+lab: venv
+	@missing=""; \
+	command -v ip >/dev/null || missing="$$missing iproute2"; \
+	command -v socat >/dev/null || missing="$$missing socat"; \
+	command -v unshare >/dev/null || missing="$$missing util-linux"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing with apt-get:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+	$(SUDO) $(VENV)/bin/nova-lite-lab up $(LAB_ARGS)
+
+lab-down: venv
+	$(SUDO) $(VENV)/bin/nova-lite-lab down $(LAB_DOWN_ARGS)
 
 bench: venv
 	$(VENV)/bin/python bench/boot.py

@@ -11,8 +11,13 @@ and the same run boots N plain servers, deletes them, then boots N whose
 flavor asks for one vNIC (100,000 kbit/s each way on physnet1): the
 figures side by side.
 
+With ``--lab`` it starts nothing: it boots over the running lab
+(``make lab``: separate daemons on RabbitMQ and MariaDB, computes in
+their own network namespaces) at ``--url``, then deletes what it booted.
+
     .venv/bin/python bench/boot.py [--servers 200] [--hosts 10]
     .venv/bin/python bench/boot.py --vietstack --hosts 1000 --servers 300
+    .venv/bin/python bench/boot.py --lab [--url http://127.0.0.1:8774/v2.1]
 """
 import argparse
 import concurrent.futures
@@ -55,6 +60,9 @@ def parse():
                         help='concurrent REST clients posting boots')
     parser.add_argument('--vietstack', action='store_true',
                         help='hosts with NICs; plain and VietStack boots')
+    parser.add_argument('--lab', action='store_true',
+                        help='boot over the running lab at --url')
+    parser.add_argument('--url', default='http://127.0.0.1:8774/v2.1')
     return parser.parse_args()
 
 
@@ -180,8 +188,25 @@ def delete_all(base, prefix):
         time.sleep(0.5)
 
 
+def lab(args):
+    """Boot over the running lab, then delete what was booted."""
+    hosts = requests.get(args.url + '/os-hypervisors', headers={
+        'X-Auth-Token': 'admin:admin'}).json()['hypervisors']
+    print('servers: %d over the lab at %s (%d computes up), %d REST '
+          'clients' % (args.servers, args.url, sum(
+              h['state'] == 'up' for h in hosts), args.clients))
+    create_flavor(args.url, 'plain')
+    try:
+        measure(args.url, 'plain', args.servers, args.clients)
+    finally:
+        delete_all(args.url, 'plain-')
+    return 0
+
+
 def main():
     args = parse()
+    if args.lab:
+        return lab(args)
     process, base = start_all_in_one(args.hosts, args.vietstack)
     print('servers: %d per flavor over %d hosts, %d REST clients' % (
         args.servers, args.hosts, args.clients))

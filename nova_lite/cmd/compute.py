@@ -11,20 +11,22 @@ from nova_lite.compute import manager
 from nova_lite.compute import rpcapi
 from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import config
+from nova_lite import context
 from nova_lite.objects import base as objects_base
 from nova_lite.objects import service as service_obj
 
 LOG = logging.getLogger(__name__)
 
 
-def _data_through_conductor(conf):
+def _data_through_conductor(conf, stop):
     if conf.database.connection:
         LOG.warning('[database] connection is set: this compute writes to '
                     'the database itself instead of through the conductor')
         config.setup_database(conf)
         return
-    objects_base.NovaLiteObject.indirection_api = \
-        conductor_rpcapi.ConductorAPI(conf)
+    conductor = conductor_rpcapi.ConductorAPI(conf)
+    conductor.wait_until_ready(context.get_admin_context(), stop)
+    objects_base.NovaLiteObject.indirection_api = conductor
 
 
 def main():

@@ -49,8 +49,13 @@ def start_failure(prog, error):
               '%s: %s' % (what, reason) if what else reason)
 
 
-def run(prog, binary, topic, make_manager, prepare=config.setup_database):
-    """Run one service; ``prepare(conf)`` readies its way to the data."""
+def _setup_database(conf, stop):
+    config.setup_database(conf)
+
+
+def run(prog, binary, topic, make_manager, prepare=_setup_database):
+    """Run one service; ``prepare(conf, stop)`` readies its way to the
+    data (``stop`` is set by SIGTERM, for a preparation that waits)."""
     config.limit_malloc_arenas()
     try:
         conf = config.parse_args(sys.argv[1:], prog)
@@ -64,7 +69,9 @@ def run(prog, binary, topic, make_manager, prepare=config.setup_database):
 
     def start():
         nonlocal svc
-        prepare(conf)
+        prepare(conf, stop)
+        if stop.is_set():
+            return
         svc = service.Service(conf, conf.host, binary, topic,
                               make_manager(conf))
         svc.start()
@@ -72,6 +79,8 @@ def run(prog, binary, topic, make_manager, prepare=config.setup_database):
     if error is not None:
         start_failure(prog, error)
         return 1
+    if svc is None:
+        return 0  # stopped while preparing
     stop.wait()
     svc.stop()
     svc.wait()

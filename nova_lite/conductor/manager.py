@@ -29,12 +29,15 @@ LOG = logging.getLogger(__name__)
 class ConductorManager(object_indirection.ObjectIndirection,
                        service.Manager):
 
-    target = messaging.Target(version='1.1')
+    target = messaging.Target(version='1.2')
 
     def __init__(self, conf, host):
         super().__init__(conf, host)
         self.scheduler_api = scheduler_rpcapi.SchedulerAPI(conf)
         self.compute_api = compute_rpcapi.ComputeAPI(conf)
+
+    def ping(self, context):
+        return 'pong'
 
     def build_instances(self, context, instance, request_spec,
                         alternates=None, last_error=None):

@@ -6,24 +6,49 @@ Version history:
 * 1.1 - object_class_action_versions, object_action,
         object_backport_versions: the conductor runs object methods for
         services that have no database
+* 1.2 - ping: a compute that starts before any conductor answers waits
+        for one instead of losing its first calls
 """
+from oslo_log import log as logging
 import oslo_messaging as messaging
 from oslo_versionedobjects import base as ovo_base
 
 from nova_lite import rpc
 
+LOG = logging.getLogger(__name__)
 TOPIC = 'conductor'
 
 
 class ConductorAPI(ovo_base.VersionedObjectIndirectionAPI):
 
-    VERSION = '1.1'
+    VERSION = '1.2'
 
     def __init__(self, conf, version_cap=None):
         target = messaging.Target(topic=TOPIC, version=self.VERSION)
         if version_cap is None:
             version_cap = conf.upgrade_levels.conductor
         self.client = rpc.get_client(conf, target, version_cap=version_cap)
+
+    def wait_until_ready(self, context, stop, timeout=10):
+        """Return once a conductor answers, or when ``stop`` is set.
+
+        A call made while no conductor has declared its queue is dropped
+        by the broker: a compute started first would otherwise wait out
+        the full RPC timeout on its first object call and give up.
+        """
+        if not self.client.can_send_version('1.2'):
+            return  # a conductor of the release before cannot answer
+        cctxt = self.client.prepare(version='1.2', timeout=timeout)
+        attempt = 0
+        while not stop.is_set():
+            try:
+                cctxt.call(context, 'ping')
+                return
+            except messaging.MessagingTimeout:
+                attempt += 1
+                LOG.warning('no conductor answered within %d s (attempt '
+                            '%d): is nova-lite-conductor running? Trying '
+                            'again', timeout, attempt)
 
     def build_instances(self, context, instance, request_spec,
                         alternates=None, last_error=None):

@@ -5,12 +5,13 @@ bootstrapped on SQLite in a temporary directory (db_sync, fernet_setup,
 credential_setup, bootstrap) and served by wsgiref on a free port.
 """
 import os
-import socket
 import subprocess
 import sys
 import time
 
 import requests
+
+from tests.integration import ports
 
 VENV = os.path.join(os.environ.get('XDG_CACHE_HOME') or os.path.expanduser(
     '~/.cache'), 'nova-lite-tests', 'keystone-venv')
@@ -48,17 +49,11 @@ def _venv():
     return python
 
 
-def _free_port():
-    with socket.socket() as sock:
-        sock.bind(('127.0.0.1', 0))
-        return sock.getsockname()[1]
-
-
 class Keystone:
 
     def __init__(self, directory):
         self.dir = str(directory)
-        self.port = _free_port()
+        self.port = ports.free_port()
         self.url = 'http://127.0.0.1:%d/v3' % self.port
         self.process = None
 

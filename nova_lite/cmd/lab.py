@@ -1,0 +1,198 @@
+"""nova-lite-lab: bring a multi-host lab up on this machine, or down.
+
+``up`` starts a controller (nova-lite-api, -conductor, -scheduler) and K
+computes (nova-lite-compute, each in its own network namespace with its
+own address and hostname and its own libvirt test-driver host) in the
+background, on the machine's RabbitMQ (a vhost of the lab's) and MariaDB
+or PostgreSQL (a database of the lab's), and returns when the API on
+127.0.0.1 lists every compute up. ``down`` stops what ``up`` started and
+removes the namespaces. Needs root (network namespaces).
+"""
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+
+from nova_lite.lab import configs
+from nova_lite.lab import layout as lab_layout
+from nova_lite.lab import network
+from nova_lite.lab import processes
+from nova_lite.lab import readiness
+from nova_lite.lab import services
+
+CONTROLLER = ('nova-lite-conductor', 'nova-lite-scheduler', 'nova-lite-api')
+FORWARDER = 'broker-forwarder'
+
+
+class LabError(Exception):
+    pass
+
+
+def _default_state_dir(name):
+    base = os.environ.get('NOVA_LITE_STATE_DIR', './var')
+    return os.path.abspath(os.path.join(base, name))
+
+
+def _binary(name):
+    return os.path.join(os.path.dirname(sys.executable), name)
+
+
+def _check(args):
+    if os.geteuid() != 0:
+        raise LabError('needs root: it creates network namespaces')
+    if not args.name.isalnum() or len('nl-%s-br' % args.name) > 15:
+        raise LabError('--name must be letters and digits, at most 9 '
+                       '(it names network interfaces): %r' % args.name)
+    if not 1 <= args.computes <= 200:
+        raise LabError('--computes must be 1 to 200: %d' % args.computes)
+
+
+def up(args):
+    _check(args)
+    layout = lab_layout.Layout(
+        name=args.name, state_dir=args.state_dir or _default_state_dir(
+            args.name), computes=args.computes, subnet=args.subnet,
+        database=args.database, api_port=args.api_port,
+        placement_port=args.placement_port)
+    if os.path.exists(layout.path('lab.json')):
+        running = processes.running(lab_layout.Layout.load(layout.state_dir))
+        if running:
+            raise LabError('a lab is already running from %s (%s); '
+                           'nova-lite-lab down first' % (
+                               layout.state_dir, ', '.join(running)))
+    os.makedirs(layout.state_dir, exist_ok=True)
+    layout.save()
+    try:
+        _prepare(layout)
+        started = _start(layout, args.vcpus, args.memory_mb)
+        readiness.wait(layout, started, args.timeout)
+    except (LabError, network.NetworkError, services.ServiceError,
+            readiness.NotReady) as e:
+        _teardown(layout)
+        raise LabError(str(e))
+    _report(layout)
+
+
+def _prepare(layout):
+    """The lab's database (at the latest schema) and broker vhost."""
+    services.create_database(layout)
+    services.create_vhost(layout)
+    config_file = configs.write_controller(layout)
+    sync = subprocess.run([_binary('nova-lite-manage'), '--config-file',
+                           config_file, 'db', 'sync'],
+                          capture_output=True, text=True)
+    if sync.returncode:
+        raise LabError('nova-lite-manage db sync failed: %s' % (
+            sync.stderr.strip().splitlines() or ['?'])[-1])
+
+
+def _start(layout, vcpus, memory_mb):
+    network.create(layout)
+    processes.start(layout, FORWARDER, services.broker_forwarder(layout))
+    controller_conf = layout.path('controller.conf')
+    for name in CONTROLLER:
+        processes.start(layout, name, [_binary(name), '--config-file',
+                                       controller_conf])
+    started = [FORWARDER] + list(CONTROLLER)
+    for index in range(1, layout.computes + 1):
+        config_file = configs.write_compute(layout, index, vcpus, memory_mb)
+        started.append(_start_compute(layout, index, config_file))
+    return started
+
+
+def _start_compute(layout, index, config_file):
+    """In the compute's namespace and in a UTS namespace of its own whose
+    hostname is the compute's (the agent's ``host`` defaults to it)."""
+    hostname = layout.hostname(index)
+    command = 'hostname %s && exec %s --config-file %s' % (
+        shlex.quote(hostname), shlex.quote(_binary('nova-lite-compute')),
+        shlex.quote(config_file))
+    processes.start(layout, hostname, [
+        'ip', 'netns', 'exec', layout.namespace(index),
+        'unshare', '--uts', 'sh', '-c', command])
+    return hostname
+
+
+def _report(layout):
+    print('lab %r is up: API %s, placement http://127.0.0.1:%d/' % (
+        layout.name, layout.api_url, layout.placement_port))
+    print('controller: %s (broker forwarded there), database %s on %s' % (
+        layout.controller_ip, layout.database_name, layout.database))
+    for index in range(1, layout.computes + 1):
+        print('  %s: %s in namespace %s' % (
+            layout.hostname(index), layout.compute_ip(index),
+            layout.namespace(index)))
+    print('logs: %s; stop with: make lab-down or nova-lite-lab down%s' % (
+        layout.path('logs'), '' if layout.name == 'lab'
+        else ' --name %s' % layout.name))
+
+
+def _teardown(layout):
+    computes = [layout.hostname(i) for i in range(1, layout.computes + 1)]
+    killed = processes.stop(layout, computes)
+    killed += processes.stop(layout, list(reversed(CONTROLLER)))
+    processes.stop(layout, [FORWARDER], timeout=5)
+    removed = network.remove(layout)
+    return killed, removed
+
+
+def down(args):
+    state_dir = args.state_dir or _default_state_dir(args.name)
+    if not os.path.exists(os.path.join(state_dir, 'lab.json')):
+        print('no lab in %s: nothing to stop' % state_dir)
+        return
+    layout = lab_layout.Layout.load(state_dir)
+    was_running = sorted(processes.running(layout))
+    killed, removed = _teardown(layout)
+    print('stopped: %s' % (', '.join(was_running) or 'nothing was running'))
+    if killed:
+        print('killed after the grace period: %s' % ', '.join(killed))
+    print('removed: %s' % (', '.join(removed) or 'no namespace was left'))
+    if args.purge:
+        services.drop_database(layout)
+        services.delete_vhost(layout)
+        print('dropped database %s and vhost %s' % (layout.database_name,
+                                                    layout.vhost))
+
+
+def _parser():
+    parser = argparse.ArgumentParser(prog='nova-lite-lab',
+                                     description=__doc__.split('\n')[0])
+    commands = parser.add_subparsers(dest='command', required=True)
+    for name, run in (('up', up), ('down', down)):
+        command = commands.add_parser(name)
+        command.set_defaults(run=run)
+        command.add_argument('--name', default='lab',
+                             help='names the lab and everything it creates')
+        command.add_argument('--state-dir', help='default: '
+                             '$NOVA_LITE_STATE_DIR/NAME (./var/NAME)')
+    up_command = commands.choices['up']
+    up_command.add_argument('--computes', type=int, default=2)
+    up_command.add_argument('--database', default='mysql',
+                            choices=sorted(services.SERVERS))
+    up_command.add_argument('--subnet', default='10.211.0.0/24')
+    up_command.add_argument('--api-port', type=int, default=8774)
+    up_command.add_argument('--placement-port', type=int, default=8778)
+    up_command.add_argument('--vcpus', type=int, default=32,
+                            help="each compute's test-driver host")
+    up_command.add_argument('--memory-mb', type=int, default=65536)
+    up_command.add_argument('--timeout', type=int, default=120,
+                            help='seconds to wait for every compute up')
+    commands.choices['down'].add_argument(
+        '--purge', action='store_true',
+        help="also drop the lab's database and RabbitMQ vhost")
+    return parser
+
+
+def main(argv=None):
+    args = _parser().parse_args(argv)
+    try:
+        args.run(args)
+    except LabError as e:
+        sys.stderr.write('nova-lite-lab: %s\n' % e)
+        return 1
+    except services.ServiceError as e:
+        sys.stderr.write('nova-lite-lab: %s\n' % e)
+        return 1
+    return 0

@@ -1,0 +1,67 @@
+"""The lab's configuration files: one for the controller's daemons, one
+per compute (no ``[database]`` section: a compute holds no database
+credentials), and each compute's libvirt test-driver node file."""
+import os
+
+from nova_lite.lab import services
+from nova_lite.virt.libvirt import test_host
+
+# Heartbeats every 2 s and "down" after 10 s: a stopped compute shows
+# down within seconds in a lab (production defaults are 10 s and 60 s).
+SERVICE_GROUP = """report_interval = 2
+service_down_time = 10
+"""
+
+CONTROLLER = """[DEFAULT]
+host = {name}-controller
+transport_url = {transport_url}
+state_path = {state}
+""" + SERVICE_GROUP + """
+[database]
+connection = {database_url}
+
+[api]
+listen = 0.0.0.0
+port = {api_port}
+
+[placement]
+listen = 0.0.0.0
+port = {placement_port}
+"""
+
+# No host option: the agent takes the namespace's hostname.
+COMPUTE = """[DEFAULT]
+transport_url = {transport_url}
+state_path = {state}
+""" + SERVICE_GROUP + """
+[libvirt]
+connection_uri = {uri}
+
+[vietstack]
+nic = name=eth0, physical_network=physnet1, vnic_types=normal+direct, rate=10000000, size=64
+nic = name=eth1, physical_network=physnet2, vnic_types=normal, rate=10000000, size=64
+"""
+
+
+def write_controller(layout):
+    return _write(layout, 'controller.conf', CONTROLLER.format(
+        name=layout.name, state=layout.path('controller'),
+        transport_url=services.transport_url(layout, '127.0.0.1'),
+        database_url=services.database_url(layout),
+        api_port=layout.api_port, placement_port=layout.placement_port))
+
+
+def write_compute(layout, index, vcpus, memory_mb):
+    hostname = layout.hostname(index)
+    uri = test_host.write_node_file(layout.path('hosts'), hostname, vcpus,
+                                    memory_mb)
+    return _write(layout, '%s.conf' % hostname, COMPUTE.format(
+        transport_url=services.transport_url(layout, layout.controller_ip),
+        state=layout.path(hostname), uri=uri))
+
+
+def _write(layout, name, text):
+    path = layout.path(name)
+    with open(path, 'w') as out:
+        out.write(text)
+    return path

@@ -1,0 +1,76 @@
+"""Where everything of one lab lives: names, addresses, files.
+
+Every name is derived from the lab's ``name`` so that two labs (a
+developer's and a test's) can run side by side on one machine without
+sharing a namespace, a bridge, a RabbitMQ vhost or a database.
+"""
+import dataclasses
+import ipaddress
+import json
+import os
+
+
+@dataclasses.dataclass(frozen=True)
+class Layout:
+    name: str
+    state_dir: str
+    computes: int
+    subnet: str
+    database: str
+    api_port: int = 8774
+    placement_port: int = 8778
+
+    @property
+    def network(self):
+        return ipaddress.ip_network(self.subnet)
+
+    @property
+    def controller_ip(self):
+        return str(self.network[1])
+
+    def compute_ip(self, index):
+        return str(self.network[10 + index])
+
+    @property
+    def bridge(self):
+        # Interface names are limited to 15 characters (checked by cli).
+        return 'nl-%s-br' % self.name
+
+    def veth(self, index):
+        return 'nl-%s-c%d' % (self.name, index)
+
+    def namespace(self, index):
+        return 'nl-%s-compute-%d' % (self.name, index)
+
+    def hostname(self, index):
+        return '%s-compute-%d' % (self.name, index)
+
+    @property
+    def vhost(self):
+        return 'nova_lite_%s' % self.name
+
+    @property
+    def database_name(self):
+        return 'nova_lite_%s' % self.name
+
+    def path(self, *parts):
+        return os.path.join(self.state_dir, *parts)
+
+    def log(self, process):
+        return self.path('logs', process + '.log')
+
+    def pidfile(self, process):
+        return self.path('pids', process + '.pid')
+
+    def save(self):
+        with open(self.path('lab.json'), 'w') as out:
+            json.dump(dataclasses.asdict(self), out)
+
+    @classmethod
+    def load(cls, state_dir):
+        with open(os.path.join(state_dir, 'lab.json')) as saved:
+            return cls(**json.load(saved))
+
+    @property
+    def api_url(self):
+        return 'http://127.0.0.1:%d/v2.1' % self.api_port

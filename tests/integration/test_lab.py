@@ -1,0 +1,135 @@
+"""The lab: separate daemons on RabbitMQ and MariaDB, two computes in
+network namespaces of their own, brought up and down by nova-lite-lab.
+
+Boots spread over the computes; a compute stopped turns down and new
+boots avoid it; ``down`` leaves no process and no namespace behind.
+"""
+import collections
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+import requests
+
+from tests.integration import ports
+
+pytestmark = pytest.mark.integration
+
+TOKEN = {'X-Auth-Token': 'admin:admin'}
+
+
+def _lab(*args):
+    return subprocess.run(
+        [os.path.join(os.path.dirname(sys.executable), 'nova-lite-lab')] +
+        list(args), capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture
+def lab(tmp_path):
+    """A lab of its own (name, subnet, ports, vhost, database): it can
+    run beside a developer's ``make lab``."""
+    name = 't%s' % uuid.uuid4().hex[:6]
+    state_dir = str(tmp_path / 'lab')
+    up = _lab('up', '--name', name, '--state-dir', state_dir,
+              '--computes', '2', '--subnet',
+              '10.212.%d.0/24' % random.randrange(256),
+              '--api-port', str(ports.free_port()),
+              '--placement-port', str(ports.free_port()))
+    with open(os.path.join(state_dir, 'lab.json')) as saved:
+        layout = json.load(saved)
+    try:
+        assert up.returncode == 0, up.stderr
+        yield layout
+    finally:
+        down = _lab('down', '--name', name, '--state-dir', state_dir,
+                    '--purge')
+        assert down.returncode == 0, down.stderr
+        assert not [ns for ns in _namespaces() if name in ns]
+
+
+def _namespaces():
+    listing = subprocess.run(['ip', 'netns', 'list'], capture_output=True,
+                             text=True, check=True).stdout
+    return [line.split()[0] for line in listing.splitlines() if line]
+
+
+def _pid(layout, process):
+    with open(os.path.join(layout['state_dir'], 'pids',
+                           process + '.pid')) as pidfile:
+        return int(pidfile.read())
+
+
+class Client:
+    def __init__(self, port):
+        self.base = 'http://127.0.0.1:%d/v2.1' % port
+
+    def get(self, path):
+        answer = requests.get(self.base + path, headers=TOKEN, timeout=10)
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    def post(self, path, body):
+        answer = requests.post(self.base + path, json=body, headers=TOKEN,
+                               timeout=10)
+        assert answer.status_code in (200, 202), answer.text
+        return answer.json()
+
+    def states(self):
+        return {h['hypervisor_hostname']: h['state']
+                for h in self.get('/os-hypervisors/detail')['hypervisors']}
+
+    def boot(self, count, prefix):
+        ids = [self.post('/servers', {'server': {
+            'name': '%s%d' % (prefix, i), 'flavorRef': 'm1'}})['server'][
+                'id'] for i in range(count)]
+        return [self.wait(server_id) for server_id in ids]
+
+    def wait(self, server_id, timeout=60):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            server = self.get('/servers/%s' % server_id)['server']
+            if server['status'] != 'BUILD':
+                return server
+            time.sleep(0.2)
+        raise AssertionError('server %s still building' % server_id)
+
+
+def test_lab_boots_over_two_namespaced_computes(lab):
+    name = lab['name']
+    computes = ['%s-compute-1' % name, '%s-compute-2' % name]
+    api = Client(lab['api_port'])
+    assert api.states() == {computes[0]: 'up', computes[1]: 'up'}
+    # Each agent runs in its own network namespace, under its own name.
+    for index, compute in enumerate(computes, 1):
+        identified = subprocess.run(
+            ['ip', 'netns', 'identify', str(_pid(lab, compute))],
+            capture_output=True, text=True, check=True).stdout.strip()
+        assert identified == 'nl-%s-compute-%d' % (name, index)
+
+    api.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1', 'ram': 256,
+                                     'vcpus': 1, 'disk': 1}})
+    servers = api.boot(6, 'spread')
+    assert {s['status'] for s in servers} == {'ACTIVE'}
+    hosts = collections.Counter(s['OS-EXT-SRV-ATTR:host'] for s in servers)
+    assert sorted(hosts) == computes, hosts
+
+    # A compute stopped (SIGTERM: it drains and exits) turns down, and
+    # the next boots go to the other one.
+    stopped = _pid(lab, computes[0])
+    os.kill(stopped, signal.SIGTERM)
+    deadline = time.monotonic() + 40
+    while api.states()[computes[0]] != 'down':
+        assert time.monotonic() < deadline, api.states()
+        time.sleep(0.5)
+    services = {s['host']: s['state'] for s in api.get('/os-services')[
+        'services'] if s['binary'] == 'nova-lite-compute'}
+    assert services == {computes[0]: 'down', computes[1]: 'up'}
+    later = api.boot(3, 'after')
+    assert [(s['status'], s['OS-EXT-SRV-ATTR:host']) for s in later] == [
+        ('ACTIVE', computes[1])] * 3
