@@ -6,10 +6,14 @@ then runs here, on the conductor's database, and its result and the
 object's changed fields travel back. A peer that speaks older object
 versions gets results backported to the versions it names.
 """
+from oslo_log import log as logging
 import oslo_messaging as messaging
+from oslo_utils import versionutils
 
 from nova_lite import exception
 from nova_lite.objects import base as objects_base
+
+LOG = logging.getLogger(__name__)
 
 
 def _updates(before, after):
@@ -35,9 +39,7 @@ class ObjectIndirection:
             objname, object_versions[objname])
         result = getattr(objclass, objmethod)(context, *args, **kwargs)
         if isinstance(result, objects_base.NovaLiteObject):
-            return result.obj_to_primitive(
-                target_version=object_versions[objname],
-                version_manifest=object_versions)
+            return _as_caller_knows(result, object_versions)
         return result
 
     @messaging.expected_exceptions(exception.NovaLiteException)
@@ -47,6 +49,21 @@ class ObjectIndirection:
         return _updates(before, objinst), result
 
     def object_backport_versions(self, context, objinst, object_versions):
-        return objinst.obj_to_primitive(
-            target_version=object_versions[objinst.obj_name()],
-            version_manifest=object_versions)
+        """A caller received ``objinst`` at a version it does not know
+        (an older service during a rolling upgrade): its primitive at the
+        caller's version."""
+        return _as_caller_knows(objinst, object_versions)
+
+
+def _as_caller_knows(obj, object_versions):
+    """``obj``'s primitive at the caller's version of its class when
+    that is older (never claiming a version the object does not have)."""
+    name = obj.obj_name()
+    wanted = object_versions.get(name, obj.VERSION)
+    if versionutils.convert_version_to_tuple(wanted) >= \
+            versionutils.convert_version_to_tuple(obj.VERSION):
+        return obj.obj_to_primitive()
+    LOG.debug('backported %s %s to %s for a service of an older release',
+              name, obj.VERSION, wanted)
+    return obj.obj_to_primitive(target_version=wanted,
+                                version_manifest=object_versions)
