@@ -7,6 +7,7 @@ compute that has no database access still reports through the conductor.
 import threading
 
 from futurist import periodics
+from oslo_db import exception as db_exc
 from oslo_log import log as logging
 from oslo_utils import timeutils
 import oslo_messaging as messaging
@@ -72,6 +73,12 @@ class Service:
         def heartbeat():
             try:
                 self._heartbeat()
+            except (db_exc.DBConnectionError, messaging.MessagingTimeout) as e:
+                # The database or the conductor is away for a while (a
+                # restart): one line each time, no traceback.
+                LOG.error('heartbeat of %s failed, next in %d s: %s',
+                          self.binary, interval,
+                          str(e).splitlines()[0] if str(e) else repr(e))
             except Exception:
                 LOG.exception('heartbeat of %s failed', self.binary)
 

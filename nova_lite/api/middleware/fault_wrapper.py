@@ -2,7 +2,10 @@
 
 An unexpected error is logged with its traceback and answered as Nova
 does, with a 500 ``computeFault`` that says only that something failed.
+A database that cannot be reached (restarting, say) is not unexpected: a
+503 that asks to retry, and one log line.
 """
+from oslo_db import exception as db_exc
 from oslo_log import log as logging
 import webob.dec
 
@@ -25,6 +28,11 @@ class FaultWrapper:
             return req.get_response(self.application)
         except exception.NovaLiteException as e:
             return self.error(e.code, e.format_message())
+        except db_exc.DBConnectionError as e:
+            LOG.error('database unreachable serving %s %s: %s', req.method,
+                      req.path, str(e).splitlines()[0] if str(e) else e)
+            return self.error(503, 'The database cannot be reached right '
+                                   'now. Try again in a moment.')
         except Exception:
             LOG.exception('unexpected error serving %s %s', req.method,
                           req.path)
