@@ -130,6 +130,16 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
                 text)
         self.obj_reset_changes(['vietstack_stat'])
 
+    def shared_vietstack_stat(self):
+        """The stat for reading only: one object per stored text, shared
+        by every caller that sees that text (the scheduler reads each
+        host's stat at every decision, and parsing it costs more than the
+        rest of the filter). Never modify what this returns."""
+        text = getattr(self, '_vietstack_text', _UNREAD)
+        if text is _UNREAD:
+            return self.vietstack_stat
+        return vietstack.VietStackStat.shared_from_db_text(text)
+
     @base.remotable_classmethod
     def get_vietstack_stat(cls, context, uuid):
         return cls.get_by_uuid(context, uuid).vietstack_stat

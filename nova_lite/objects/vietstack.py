@@ -8,6 +8,7 @@ that serves it. A host's NICs and what they have left are its
 and the stat in compute_nodes.vietstack_stat, both as the objects'
 primitives.
 """
+import functools
 import re
 
 from oslo_serialization import jsonutils
@@ -103,6 +104,12 @@ class InstanceVietStackRequest(base.NovaLiteObject):
         request.instance_uuid = instance_uuid
         request.obj_reset_changes()
         return request
+
+    @staticmethod
+    @functools.lru_cache(maxsize=4096)
+    def shared_from_db_text(db_text):
+        """obj_from_db_obj, parsed once per text: for readers only."""
+        return VietStackStat.obj_from_db_obj(db_text)
 
     def to_db_text(self):
         return jsonutils.dumps(self.obj_to_primitive())
@@ -207,6 +214,12 @@ class VietStackStat(base.NovaLiteObject):
         if db_text is None:
             return None
         return cls.obj_from_primitive(jsonutils.loads(db_text))
+
+    @staticmethod
+    @functools.lru_cache(maxsize=4096)
+    def shared_from_db_text(db_text):
+        """obj_from_db_obj, parsed once per text: for readers only."""
+        return VietStackStat.obj_from_db_obj(db_text)
 
     def to_db_text(self):
         return jsonutils.dumps(self.obj_to_primitive())

@@ -30,8 +30,8 @@ class HostState:
     @property
     def vietstack_stat(self):
         """The host's NICs and their use, as its compute last counted
-        them (read from the node when first asked for)."""
-        return self._node.vietstack_stat
+        them (read only: shared with other decisions)."""
+        return self._node.shared_vietstack_stat()
 
     def __repr__(self):
         return '(%s, %s) ram: %dMB disk: %dGB vcpus: %d' % (
