@@ -8,6 +8,7 @@ import threading
 
 from futurist import periodics
 from oslo_log import log as logging
+import oslo_messaging as messaging
 from oslo_utils import timeutils
 
 from nova_lite.compute import reconcile
@@ -44,6 +45,8 @@ class _InstanceLocks:
 
 class ComputeManager(service.Manager):
 
+    target = messaging.Target(version='1.1')
+
     def __init__(self, conf, host, driver=None):
         super().__init__(conf, host)
         self.driver = driver or virt_driver.load_driver(conf, host)
@@ -77,14 +80,17 @@ class ComputeManager(service.Manager):
         return [update_available_resource]
 
     def build_and_run_instance(self, context, instance, request_spec,
-                               alternates=None):
+                               alternates=None, allocations=None):
         with self._locks.get(instance.uuid):
-            self._build(context, instance, request_spec, alternates or [])
+            self._build(context, instance, request_spec, alternates or [],
+                        allocations)
 
-    def _build(self, context, instance, request_spec, alternates):
+    def _build(self, context, instance, request_spec, alternates,
+               allocations):
         flavor = instance.flavor
         try:
-            claim = self.rt.instance_claim(context, instance, flavor)
+            claim = self.rt.instance_claim(context, instance, flavor,
+                                           allocations)
         except (exception.InstanceNotFound, exception.Conflict):
             LOG.info('instance %s was deleted before its build',
                      instance.uuid)

@@ -157,7 +157,7 @@ class ResourceTracker:
             setattr(node, field, getattr(node, field) + sign * amount)
         node.running_vms += sign
 
-    def instance_claim(self, context, instance, flavor):
+    def instance_claim(self, context, instance, flavor, allocations=None):
         """Hold the flavor's resources for the instance, or raise.
 
         The instance is assigned to this host in the same step, with its
@@ -166,10 +166,15 @@ class ResourceTracker:
         usage is saved before the instance gets its host: the scheduler
         stops counting its placement once the host is set, so in between it
         may count the instance twice, never zero times.
+
+        ``allocations`` ({provider uuid: resources}) is what the scheduler
+        claimed in placement for the instance on this host, when it was
+        passed along; plugins that need it and lack it read placement.
         """
         with self._lock:
             claims.check_fits(self.compute_node, flavor)
-            records = self._claim_plugins(context, instance, flavor)
+            records = self._claim_plugins(context, instance, flavor,
+                                          allocations)
             self._track(instance.uuid, flavor, records)
             self.compute_node.save()
             instance.host = self.host
@@ -184,7 +189,7 @@ class ResourceTracker:
                 raise
         return claims.Claim(self, instance)
 
-    def _claim_plugins(self, context, instance, flavor):
+    def _claim_plugins(self, context, instance, flavor, allocations=None):
         """{plugin name: record} of the plugins the flavor asks of, each
         set on the instance (saved with it), or ComputeResourcesUnavailable
         with nothing set. Their claims follow placement's allocation for
@@ -192,8 +197,9 @@ class ResourceTracker:
         asking = [p for p in self.plugins if p.asks(flavor)]
         if not asking:
             return {}
-        allocations = placement_obj.Placement.allocations_of(
-            context, instance.uuid) or None
+        if not allocations:
+            allocations = placement_obj.Placement.allocations_of(
+                context, instance.uuid) or None
         records = {p.name: p.claim(self.compute_node, instance, flavor,
                                    list(self.records[p.name].values()),
                                    allocations) for p in asking}

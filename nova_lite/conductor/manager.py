@@ -62,7 +62,8 @@ class ConductorManager(object_indirection.ObjectIndirection,
                      selections[0].service_host, last_error)
         chosen, rest = selections[0], list(selections[1:])
         self.compute_api.build_and_run_instance(
-            context, instance, chosen.service_host, request_spec, rest)
+            context, instance, chosen.service_host, request_spec, rest,
+            allocations=chosen.allocations())
 
     @staticmethod
     def _claim_alternate(context, instance, request_spec, alternates):

@@ -4,8 +4,8 @@ release's conductor, over RabbitMQ.
 The previous release's code is taken from the repository's history
 (``git archive``) and run as a ``nova-lite-compute`` of its own with no
 database section. It speaks older object versions (Instance, RequestSpec
-and ComputeNode 1.1, before VietStack) and the older conductor RPC API
-(1.1): what the conductor sends it is backported at its request, what it
+and ComputeNode 1.1, before VietStack), the older conductor RPC API (1.1)
+and compute RPC API (1.0, the cap the conductor is given): what the conductor sends it is backported at its request, what it
 sends the conductor is taken at its version, and results come back at
 the versions it names.
 """
@@ -112,6 +112,9 @@ def test_previous_release_compute_with_current_conductor(
     exchange = 'nova_lite_test_%s' % uuid.uuid4().hex
     overrides('transport_url', RABBIT)
     overrides('control_exchange', exchange)
+    # What an operator sets while computes of the previous release
+    # remain: the conductor sends them compute RPC 1.0, which they know.
+    overrides('compute', '1.0', group='upgrade_levels')
     aio = all_in_one(hosts=0)
     api = aio.client
     process = previous_compute(exchange)

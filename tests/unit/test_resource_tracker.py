@@ -8,6 +8,7 @@ from nova_lite import exception
 from nova_lite.objects import fields
 from nova_lite.objects import flavor as flavor_obj
 from nova_lite.objects import instance as instance_obj
+from nova_lite.resources.vietstack import placement as vietstack_placement
 from nova_lite.virt.fake import driver as fake_driver
 
 CONF = nl_conf.CONF
@@ -153,6 +154,30 @@ def test_a_vnic_claim_takes_a_nic_and_an_abort_gives_it_back(
         admin_context, first.uuid,
         expected_attrs=['vietstack_request']).vietstack_request is None
     tracker.instance_claim(admin_context, second, flavor)
+
+
+def test_a_vnic_claim_follows_the_allocations_it_is_given(
+        tracker, admin_context, overrides):
+    """The scheduler's claim comes with the build: the vNIC goes to the
+    NIC it names, though placement holds nothing for the instance here
+    (read from placement, it would take the first NIC, eth0)."""
+    overrides('nic', ['name=eth0, physical_network=physnet1, rate=1000',
+                      'name=eth1, physical_network=physnet1, rate=1000'],
+              group='vietstack')
+    tracker.update_available_resource(admin_context)
+    flavor = _vnic_flavor(admin_context, 600)
+    instance = _instance(admin_context, flavor)
+    node = tracker.compute_node
+    given = {node.uuid: {'VCPU': 1},
+             vietstack_placement.nic_provider_uuid(node.uuid, 'eth1'): {
+                 'CUSTOM_VIETSTACK_OUTBOUND_RATE': 600}}
+    tracker.instance_claim(admin_context, instance, flavor, given)
+    assert instance.vietstack_request.assignments() == [(0, 'eth1')]
+    tracker.instance_claim(admin_context, _instance(admin_context, flavor),
+                           flavor)  # none given: placement says nothing
+    used = {n.name: n.outbound_rate_used
+            for n in tracker.compute_node.vietstack_stat.nics}
+    assert used == {'eth0': 600, 'eth1': 600}
 
 
 def test_a_broken_nic_line_stops_the_periodic_report(tracker, admin_context,

@@ -22,8 +22,8 @@ def fake_transport(overrides):
 
 def test_clients_send_their_newest_version_without_caps(fake_transport):
     assert conductor_rpcapi.ConductorAPI(CONF).client.can_send_version(
-        '1.1')
-    assert compute_rpcapi.ComputeAPI(CONF).client.can_send_version('1.0')
+        '1.2')
+    assert compute_rpcapi.ComputeAPI(CONF).client.can_send_version('1.1')
     assert scheduler_rpcapi.SchedulerAPI(CONF).client.can_send_version(
         '1.0')
 
