@@ -11,6 +11,7 @@ removes the namespaces. Needs root (network namespaces).
 import argparse
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 
@@ -38,9 +39,19 @@ def _binary(name):
     return os.path.join(os.path.dirname(sys.executable), name)
 
 
+# The tools the lab runs, and the Debian package of each.
+TOOLS = {'ip': 'iproute2', 'unshare': 'util-linux', 'socat': 'socat',
+         'rabbitmqctl': 'rabbitmq-server'}
+
+
 def _check(args):
     if os.geteuid() != 0:
         raise LabError('needs root: it creates network namespaces')
+    missing = sorted(package for tool, package in TOOLS.items()
+                     if shutil.which(tool) is None)
+    if missing:
+        raise LabError('needs %s (apt-get install %s)' % (
+            ', '.join(missing), ' '.join(missing)))
     if not args.name.isalnum() or len('nl-%s-br' % args.name) > 15:
         raise LabError('--name must be letters and digits, at most 9 '
                        '(it names network interfaces): %r' % args.name)
@@ -123,9 +134,10 @@ def _report(layout):
         print('  %s: %s in namespace %s' % (
             layout.hostname(index), layout.compute_ip(index),
             layout.namespace(index)))
-    print('logs: %s; stop with: make lab-down or nova-lite-lab down%s' % (
-        layout.path('logs'), '' if layout.name == 'lab'
-        else ' --name %s' % layout.name))
+    print('logs: %s; stop with: %s' % (
+        layout.path('logs'), 'make lab-down or nova-lite-lab down'
+        if layout.name == 'lab' else 'nova-lite-lab down --name %s'
+        % layout.name))
 
 
 def _teardown(layout):

@@ -133,3 +133,15 @@ def test_lab_boots_over_two_namespaced_computes(lab):
     later = api.boot(3, 'after')
     assert [(s['status'], s['OS-EXT-SRV-ATTR:host']) for s in later] == [
         ('ACTIVE', computes[1])] * 3
+
+
+def test_a_bad_lab_request_says_what_and_creates_nothing(tmp_path):
+    before = _namespaces()
+    for args, said in ((['--name', 'no-dashes'], '--name must be'),
+                       (['--computes', '0'], '--computes must be')):
+        result = _lab('up', '--state-dir', str(tmp_path), *args)
+        assert result.returncode == 1
+        assert said in result.stderr and 'Traceback' not in result.stderr
+    assert _namespaces() == before
+    down = _lab('down', '--state-dir', str(tmp_path / 'none'))
+    assert down.returncode == 0 and 'nothing to stop' in down.stdout
