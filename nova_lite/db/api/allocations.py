@@ -85,16 +85,21 @@ def _old_provider_ids(session, consumer_uuids):
                                    consumer_uuids))))
 
 
-def _check_capacity(session, provider, wanted):
-    inventory = inventories._of(session, provider.id)
-    used = inventories.used_by_class(session, provider.id)
-    for resource_class, amount in wanted.items():
-        inv = inventory.get(resource_class)
-        _check_amount(provider.uuid, resource_class, amount, inv)
-        if used.get(resource_class, 0) + amount > capacity(
-                inv['total'], inv['reserved'], inv['allocation_ratio']):
-            raise exception.CapacityExceeded(resource_class=resource_class,
-                                             uuid=provider.uuid)
+def _check_capacity(session, rows, wanted):
+    """Every provider of ``rows`` ({uuid: row}) can take what ``wanted``
+    ({uuid: {class: amount}}) puts on it; read for all at once."""
+    ids = [row.id for row in rows.values()]
+    inventory = inventories.of_many(session, ids)
+    used = inventories.used_of_many(session, ids)
+    for uuid, per_class in wanted.items():
+        provider = rows[uuid]
+        for resource_class, amount in per_class.items():
+            inv = inventory[provider.id].get(resource_class)
+            _check_amount(uuid, resource_class, amount, inv)
+            if used[provider.id].get(resource_class, 0) + amount > capacity(
+                    inv['total'], inv['reserved'], inv['allocation_ratio']):
+                raise exception.CapacityExceeded(
+                    resource_class=resource_class, uuid=uuid)
 
 
 def _wanted_by_provider(requests):
@@ -108,13 +113,18 @@ def _wanted_by_provider(requests):
     return wanted
 
 
-def _provider(session, uuid):
-    try:
-        return providers.get_row(session, uuid)
-    except exception.ResourceProviderNotFound:
-        raise exception.InvalidAllocation(
-            detail="Allocation for resource provider '%s' that does not "
-                   "exist." % uuid)
+def _providers(session, uuids):
+    """{uuid: row} of the providers named, or InvalidAllocation naming
+    the first that does not exist."""
+    rows = {row.uuid: row for row in session.scalars(
+        sa.select(models.ResourceProvider).where(
+            models.ResourceProvider.uuid.in_(list(uuids))))}
+    for uuid in uuids:
+        if uuid not in rows:
+            raise exception.InvalidAllocation(
+                detail="Allocation for resource provider '%s' that does "
+                       "not exist." % uuid)
+    return rows
 
 
 @engine.writer
@@ -130,12 +140,11 @@ def replace(context, requests):
     touched = _old_provider_ids(session, uuids)
     session.execute(sa.delete(ALLOC).where(ALLOC.consumer_id.in_(uuids)))
     wanted = _wanted_by_provider(requests)
-    rows = {uuid: _provider(session, uuid) for uuid in wanted}
+    rows = _providers(session, list(wanted))
     # The generations read before the usage is: the swaps below must
     # compare against these, never against a fresh read.
     expected = {row.id: (row.generation, row.uuid) for row in rows.values()}
-    for uuid, per_class in wanted.items():
-        _check_capacity(session, rows[uuid], per_class)
+    _check_capacity(session, rows, wanted)
     for request in requests:
         _write_consumer(session, request['consumer'])
         session.add_all([

@@ -23,6 +23,30 @@ def _of(session, provider_id):
             for row in rows}
 
 
+def of_many(session, provider_ids):
+    """{provider id: {resource class: inventory}}, in one read."""
+    found = {provider_id: {} for provider_id in provider_ids}
+    for row in session.execute(sa.select(
+            INV.resource_provider_id, INV.resource_class,
+            *[getattr(INV, f) for f in FIELDS]).where(
+            INV.resource_provider_id.in_(list(provider_ids)))):
+        found[row[0]][row[1]] = dict(zip(FIELDS, row[2:]))
+    return found
+
+
+def used_of_many(session, provider_ids):
+    """{provider id: {resource class: used}}, in one read."""
+    alloc = models.Allocation
+    found = {provider_id: {} for provider_id in provider_ids}
+    for provider_id, resource_class, used in session.execute(
+            sa.select(alloc.resource_provider_id, alloc.resource_class,
+                      sa.func.sum(alloc.used))
+            .where(alloc.resource_provider_id.in_(list(provider_ids)))
+            .group_by(alloc.resource_provider_id, alloc.resource_class)):
+        found[provider_id][resource_class] = used
+    return found
+
+
 def used_by_class(session, provider_id):
     return dict(session.execute(
         sa.select(models.Allocation.resource_class,
