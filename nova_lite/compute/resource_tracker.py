@@ -112,6 +112,7 @@ class ResourceTracker:
         node.reserved_host_cpus = compute.reserved_host_cpus
         node.reserved_host_memory_mb = compute.reserved_host_memory_mb
         node.reserved_host_disk_mb = compute.reserved_host_disk_mb
+        node.host_ip = self.conf.my_ip
         if self.service_id is not None:
             node.service_id = self.service_id
 

@@ -1,4 +1,5 @@
 from oslo_config import cfg
+from oslo_utils import netutils
 import socket
 
 opts = [
@@ -11,6 +12,18 @@ Name of this node, used as the service's host and as the compute node name.
 Possible values:
 
 * A hostname, FQDN or any string unique among the computes of a deployment.
+"""),
+    cfg.StrOpt('my_ip',
+               default=netutils.get_my_ipv4(),
+               sample_default='<host_ipv4>',
+               help="""
+This host's IP address, as os-hypervisors shows it (``host_ip``) for a
+compute host.
+
+Possible values:
+
+* An IPv4 or IPv6 address; the default is the address of the interface
+  that holds the default route.
 """),
     cfg.StrOpt('state_path',
                default='./var',

@@ -73,6 +73,7 @@ class ComputeNode(TimestampMixin, Base):
     reserved_host_disk_mb: Mapped[int] = mapped_column(Integer, default=0)
     reserved_host_cpus: Mapped[int] = mapped_column(Integer, default=0)
     vietstack_stat: Mapped[str | None] = mapped_column(Text)
+    host_ip: Mapped[str | None] = mapped_column(String(39))
 
 
 class Flavor(TimestampMixin, Base):

@@ -13,7 +13,8 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.0: Initial version
     # Version 1.1: get_by_uuid()
     # Version 1.2: vietstack_stat, get_vietstack_stat()
-    VERSION = '1.2'
+    # Version 1.3: host_ip
+    VERSION = '1.3'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(read_only=True),
@@ -38,9 +39,15 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
         'reserved_host_cpus': fields.IntegerField(default=0),
         'vietstack_stat': fields.ObjectField('VietStackStat', nullable=True,
                                              default=None),
+        'host_ip': fields.IPAddressField(nullable=True, default=None),
     })
 
     obj_relationships = {'vietstack_stat': [('1.2', '1.0')]}
+
+    def obj_make_compatible(self, primitive, target_version):
+        super().obj_make_compatible(primitive, target_version)
+        if tuple(int(p) for p in target_version.split('.')) < (1, 3):
+            primitive.pop('host_ip', None)
 
 
     def inventory(self):
@@ -149,6 +156,8 @@ _UNREAD = object()
 
 
 def _to_columns(values):
+    if values.get('host_ip') is not None:
+        values['host_ip'] = str(values['host_ip'])
     if 'vietstack_stat' in values:
         stat = values['vietstack_stat']
         values['vietstack_stat'] = stat.to_db_text() if stat else None

@@ -4,7 +4,10 @@ import collections
 import libvirt
 
 from nova_lite.compute import reconcile
+from nova_lite import conf as nl_conf
 from nova_lite import context as nl_context
+
+CONF = nl_conf.CONF
 
 
 def _flavor(api, name='m1.small', ram=2048, vcpus=1, disk=10, flavor_id=None):
@@ -48,6 +51,8 @@ def test_ten_servers_spread_and_usage_matches(all_in_one):
     per_host = collections.Counter(s['OS-EXT-SRV-ATTR:host'] for s in servers)
     assert sorted(per_host.values()) == [3, 3, 4]
     usage = _usage(api)
+    # Simulated hosts share this machine's address ([DEFAULT] my_ip).
+    assert {h['host_ip'] for h in usage.values()} == {CONF.my_ip}
     for host, count in per_host.items():
         assert usage[host]['running_vms'] == count
         assert usage[host]['memory_mb_used'] == 2048 * count

@@ -5,6 +5,7 @@ Boots spread over the computes; a compute stopped turns down and new
 boots avoid it; ``down`` leaves no process and no namespace behind.
 """
 import collections
+import ipaddress
 import json
 import os
 import random
@@ -105,7 +106,12 @@ def test_lab_boots_over_two_namespaced_computes(lab):
     computes = ['%s-compute-1' % name, '%s-compute-2' % name]
     api = Client(lab['api_port'])
     assert api.states() == {computes[0]: 'up', computes[1]: 'up'}
-    # Each agent runs in its own network namespace, under its own name.
+    # Each agent runs in its own network namespace, under its own name,
+    # with its own address (what it reports as its host_ip).
+    subnet = ipaddress.ip_network(lab['subnet'])
+    assert {h['hypervisor_hostname']: h['host_ip'] for h in api.get(
+        '/os-hypervisors/detail')['hypervisors']} == {
+        computes[0]: str(subnet[11]), computes[1]: str(subnet[12])}
     for index, compute in enumerate(computes, 1):
         identified = subprocess.run(
             ['ip', 'netns', 'identify', str(_pid(lab, compute))],

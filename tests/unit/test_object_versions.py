@@ -13,7 +13,7 @@ from nova_lite.objects import service
 from nova_lite.objects import vietstack
 
 EXPECTED = {
-    'ComputeNode': '1.2-4ecc95761aba13c4910170a7bd23ed6c',
+    'ComputeNode': '1.3-693586945d07096c81b4560168972bed',
     'ComputeNodeList': '1.1-c0ef26ee6384f290fcd4358e47536645',
     'Flavor': '1.2-0fea007aafb62eb23e2ae21547f2ac1b',
     'FlavorList': '1.1-1f9a07e68d1d9bb71715abe67b911fb2',
@@ -92,8 +92,11 @@ def test_vietstack_fields_are_dropped_for_services_that_predate_them():
                                     vietstack_requests=_vnic_request())
     assert _backported(spec, '1.1') == ('1.1', {'instance_uuid'})
     node = compute_node.ComputeNode(host='h', vietstack_stat=(
-        vietstack.VietStackStat(nics=[])))
+        vietstack.VietStackStat(nics=[])), host_ip='10.0.0.5')
     assert _backported(node, '1.1') == ('1.1', {'host'})
+    node = compute_node.ComputeNode(host='h', host_ip='10.0.0.5')
+    assert _backported(node, '1.2') == ('1.2', {'host'})
+    assert _backported(node, '1.3') == ('1.3', {'host', 'host_ip'})
 
 
 def test_a_vietstack_request_survives_its_primitive():

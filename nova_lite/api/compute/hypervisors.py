@@ -50,7 +50,8 @@ def _detail(req, node, service):
     body.update({
         'hypervisor_type': node.hypervisor_type,
         'hypervisor_version': node.hypervisor_version,
-        'host_ip': None, 'vcpus': node.vcpus, 'vcpus_used': node.vcpus_used,
+        'host_ip': str(node.host_ip) if node.host_ip else None,
+        'vcpus': node.vcpus, 'vcpus_used': node.vcpus_used,
         'memory_mb': node.memory_mb, 'memory_mb_used': node.memory_mb_used,
         'local_gb': node.local_gb, 'local_gb_used': node.local_gb_used,
         'free_ram_mb': node.memory_mb - node.memory_mb_used,

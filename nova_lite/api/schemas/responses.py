@@ -130,7 +130,7 @@ hypervisor = {'type': 'object', 'properties': dict(
         name: {'type': 'integer'} for name in (
             'vcpus', 'vcpus_used', 'memory_mb', 'memory_mb_used', 'local_gb',
             'local_gb_used', 'free_ram_mb', 'free_disk_gb', 'running_vms')},
-    cpu_info={'type': ['string', 'object']}),
+    cpu_info={'type': ['string', 'object']}, host_ip=_nullable_string),
     'required': ['id', 'hypervisor_hostname', 'state', 'status', 'vcpus',
                  'memory_mb', 'local_gb', 'running_vms'],
     'additionalProperties': True}
