@@ -7,6 +7,8 @@ compute reports its inventory and heals its allocations; the scheduler
 asks for candidates and claims; everyone who ends a server's life
 unclaims it.
 """
+from oslo_db import api as oslo_db_api
+
 from nova_lite import exception
 from nova_lite.objects import base
 from nova_lite.placement import allocations as allocations_store
@@ -56,11 +58,7 @@ class Placement(base.NovaLiteObject):
     @base.remotable_classmethod
     def report_inventory(cls, context, provider_uuid, name, records):
         """Make the provider exist and hold exactly ``records``."""
-        try:
-            providers.get(context, provider_uuid)
-        except exception.ResourceProviderNotFound:
-            _create_provider(context, provider_uuid, name)
-        _set_inventory(context, provider_uuid, records)
+        _report_root(context, provider_uuid, name, records)
 
     @base.remotable_classmethod
     def report_children(cls, context, root_uuid, children):
@@ -200,6 +198,19 @@ def _set_inventory(context, provider_uuid, records):
                 raise
 
 
+# Every step of a report makes state exist if it does not: the whole
+# report of a provider runs again after a deadlock (two computes reporting
+# at once on MariaDB take gap locks on the same indexes).
+@oslo_db_api.wrap_db_retry(max_retries=5, retry_on_deadlock=True)
+def _report_root(context, provider_uuid, name, records):
+    try:
+        providers.get(context, provider_uuid)
+    except exception.ResourceProviderNotFound:
+        _create_provider(context, provider_uuid, name)
+    _set_inventory(context, provider_uuid, records)
+
+
+@oslo_db_api.wrap_db_retry(max_retries=5, retry_on_deadlock=True)
 def _report_child(context, root_uuid, child):
     try:
         providers.get(context, child['uuid'])

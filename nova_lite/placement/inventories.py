@@ -3,10 +3,15 @@
 A record needs ``total``; ``reserved`` (0), ``min_unit`` (1),
 ``max_unit`` (total), ``step_size`` (1) and ``allocation_ratio`` (1.0)
 default. Reserved may not pass total, min_unit may not pass max_unit.
+
+Writes run again in a new transaction after a deadlock: InnoDB's gap
+locks make two providers' inventories, replaced at once (two computes
+starting together), deadlock now and then.
 """
 from nova_lite.db.api import inventories as db
 from nova_lite import exception
 from nova_lite.placement import resource_classes
+from nova_lite.placement import retry
 
 
 def normalized(resource_class, record):
@@ -38,19 +43,20 @@ def set_all(context, uuid, generation, records):
     resource_classes.check_known(context, records)
     inventories = {rc: normalized(rc, record)
                    for rc, record in records.items()}
-    return db.set_all(context, uuid, generation, inventories)
+    return retry.write(db.set_all, context, uuid, generation, inventories)
 
 
 def set_one(context, uuid, generation, resource_class, record):
     resource_classes.check_known(context, [resource_class])
     values = normalized(resource_class, record)
-    return db.set_one(context, uuid, generation, resource_class, values), \
-        values
+    return retry.write(db.set_one, context, uuid, generation,
+                       resource_class, values), values
 
 
 def delete_one(context, uuid, generation, resource_class):
-    return db.delete_one(context, uuid, generation, resource_class)
+    return retry.write(db.delete_one, context, uuid, generation,
+                       resource_class)
 
 
 def delete_all(context, uuid, generation):
-    return db.set_all(context, uuid, generation, {})
+    return retry.write(db.set_all, context, uuid, generation, {})

@@ -118,3 +118,25 @@ def test_compute_with_no_database_boots_through_the_conductor(
     assert process.wait(30) == 0
     log = (tmp_path / 'compute.log').read_text()
     assert 'Traceback' not in log
+
+
+def test_a_compute_started_before_the_conductor_waits_for_it(
+        all_in_one, overrides, compute_process, tmp_path):
+    """Its first calls would be dropped (no conductor queue yet): it
+    pings until a conductor answers, says so in its log, then starts."""
+    exchange = 'nova_lite_test_%s' % uuid.uuid4().hex
+    overrides('transport_url', RABBIT)
+    overrides('control_exchange', exchange)
+    process = compute_process(exchange)
+    log = tmp_path / 'compute.log'
+    deadline = time.monotonic() + 60
+    while 'no conductor answered' not in log.read_text():
+        assert process.poll() is None, log.read_text()
+        assert time.monotonic() < deadline, log.read_text()
+        time.sleep(0.5)
+    api = all_in_one(hosts=0).client
+    node = _wait_for_compute(api)
+    assert node['hypervisor_hostname'] == HOST
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(30) == 0
+    assert 'Traceback' not in log.read_text()
