@@ -67,11 +67,13 @@ def up(args):
         database=args.database, api_port=args.api_port,
         placement_port=args.placement_port)
     if os.path.exists(layout.path('lab.json')):
-        running = processes.running(lab_layout.Layout.load(layout.state_dir))
+        previous = lab_layout.Layout.load(layout.state_dir)
+        running = processes.running(previous)
         if running:
             raise LabError('a lab is already running from %s (%s); '
                            'nova-lite-lab down first' % (
                                layout.state_dir, ', '.join(running)))
+        _teardown(previous)  # what a crashed lab may have left behind
     os.makedirs(layout.state_dir, exist_ok=True)
     layout.save()
     try:
