@@ -52,11 +52,17 @@ def _check(args):
     if missing:
         raise LabError('needs %s (apt-get install %s)' % (
             ', '.join(missing), ' '.join(missing)))
-    if not args.name.isalnum() or len('nl-%s-br' % args.name) > 15:
-        raise LabError('--name must be letters and digits, at most 9 '
-                       '(it names network interfaces): %r' % args.name)
     if not 1 <= args.computes <= 200:
         raise LabError('--computes must be 1 to 200: %d' % args.computes)
+    # Interface names hold at most 15 characters: nl-NAME-br, nl-NAME-cK.
+    longest = max(len('nl-%s-br' % args.name),
+                  len('nl-%s-c%d' % (args.name, args.computes)))
+    if not args.name.isalnum() or longest > 15:
+        raise LabError('--name must be letters and digits, short enough '
+                       'to name network interfaces (at most %d with %d '
+                       'computes): %r' % (
+                           15 - longest + len(args.name), args.computes,
+                           args.name))
 
 
 def up(args):
