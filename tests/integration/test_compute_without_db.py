@@ -4,71 +4,28 @@ The controller (API, conductor, scheduler) runs in this process; the
 compute runs as its own ``nova-lite-compute`` process whose configuration
 names no database: its objects reach the database through the conductor.
 """
-import os
 import signal
-import subprocess
-import sys
 import time
 import uuid
 
 import pytest
 
-from nova_lite.virt.libvirt import test_host
+from tests.integration import remote_compute
 
 pytestmark = pytest.mark.integration
 
-RABBIT = 'rabbit://guest:guest@127.0.0.1:5672/'
 HOST = 'remote-compute-1'
-
-CONFIG = """[DEFAULT]
-host = {host}
-transport_url = {rabbit}
-control_exchange = {exchange}
-state_path = {state}
-report_interval = 1
-[libvirt]
-connection_uri = {uri}
-[vietstack]
+NIC = """[vietstack]
 nic = name=eth0, physical_network=physnet1, rate=1000000, size=8
 """
+RABBIT = remote_compute.RABBIT
 
 
 @pytest.fixture
 def compute_process(tmp_path):
-    processes = []
-
-    def start(exchange):
-        uri = test_host.write_node_file(str(tmp_path / 'hosts'), HOST, 4,
-                                        8192)
-        config_file = tmp_path / 'compute.conf'
-        config_file.write_text(CONFIG.format(
-            host=HOST, rabbit=RABBIT, exchange=exchange,
-            state=tmp_path / 'compute-state', uri=uri))
-        assert '[database]' not in config_file.read_text()
-        log = open(tmp_path / 'compute.log', 'w')
-        process = subprocess.Popen(
-            [os.path.join(os.path.dirname(sys.executable),
-                          'nova-lite-compute'),
-             '--config-file', str(config_file)],
-            stdout=log, stderr=subprocess.STDOUT)
-        processes.append(process)
-        return process
-    yield start
-    for process in processes:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-
-
-def _wait_for_compute(api, timeout=60):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        hypervisors = api.get('/os-hypervisors/detail')[1]['hypervisors']
-        if [(h['hypervisor_hostname'], h['state']) for h in hypervisors] == [
-                (HOST, 'up')]:
-            return hypervisors[0]
-        time.sleep(0.2)
-    raise AssertionError('the compute never reported: %s' % hypervisors)
+    launcher = remote_compute.Launcher(tmp_path)
+    yield lambda exchange: launcher.start(HOST, exchange, NIC)
+    launcher.kill_all()
 
 
 def test_compute_with_no_database_boots_through_the_conductor(
@@ -78,7 +35,7 @@ def test_compute_with_no_database_boots_through_the_conductor(
     overrides('control_exchange', exchange)
     api = all_in_one(hosts=0).client
     process = compute_process(exchange)
-    node = _wait_for_compute(api)
+    node = remote_compute.wait_up(api, HOST)
     assert (node['vcpus'], node['memory_mb']) == (4, 8192)
 
     api.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1', 'ram': 1024,
@@ -89,7 +46,7 @@ def test_compute_with_no_database_boots_through_the_conductor(
     server = api.wait_server(body['server']['id'], timeout=60)
     assert (server['status'], server['OS-EXT-SRV-ATTR:host']) == (
         'ACTIVE', HOST)
-    node = _wait_for_compute(api)
+    node = remote_compute.wait_up(api, HOST)
     assert (node['running_vms'], node['memory_mb_used']) == (1, 1024)
 
     # VietStack through the conductor too: the NIC reported as a child
@@ -111,7 +68,7 @@ def test_compute_with_no_database_boots_through_the_conductor(
     for done in (server, vnic):
         assert api.delete('/servers/%s' % done['id'])[0] == 204
         api.wait_server(done['id'], states=('DELETED',), timeout=60)
-    node = _wait_for_compute(api)
+    node = remote_compute.wait_up(api, HOST)
     assert (node['running_vms'], node['memory_mb_used']) == (0, 0)
 
     process.send_signal(signal.SIGTERM)
@@ -135,7 +92,7 @@ def test_a_compute_started_before_the_conductor_waits_for_it(
         assert time.monotonic() < deadline, log.read_text()
         time.sleep(0.5)
     api = all_in_one(hosts=0).client
-    node = _wait_for_compute(api)
+    node = remote_compute.wait_up(api, HOST)
     assert node['hypervisor_hostname'] == HOST
     process.send_signal(signal.SIGTERM)
     assert process.wait(30) == 0

@@ -3,7 +3,6 @@ conductor, scheduler and computes on RabbitMQ: the API answers 202 or a
 503 that asks to retry (never a 500), every server it took ends ACTIVE
 or ERROR, placement agrees with them, and once the database is back the
 same processes boot again without a restart of their own."""
-import io
 import socket
 import subprocess
 import threading
@@ -12,11 +11,8 @@ import uuid
 
 import pytest
 
-from nova_lite.cmd import placement_audit
-from nova_lite import conf as nl_conf
-from nova_lite import context as nl_context
-from nova_lite import resources
 from tests.integration import databases
+from tests.integration import outages
 
 pytestmark = pytest.mark.integration
 
@@ -53,17 +49,6 @@ def _restart_mariadb():
     _wait_port(3306, True)
 
 
-def _wait_all(api, ids, timeout):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        states = {i: api.get('/servers/%s' % i)[1]['server']['status']
-                  for i in ids}
-        if set(states.values()) <= {'ACTIVE', 'ERROR'}:
-            return states
-        time.sleep(0.5)
-    raise AssertionError('servers still building: %s' % states)
-
-
 def test_a_database_restart_mid_burst_loses_nothing(all_in_one, overrides,
                                                     tmp_path):
     overrides('transport_url', RABBIT)
@@ -91,18 +76,8 @@ def test_a_database_restart_mid_burst_loses_nothing(all_in_one, overrides,
             time.sleep(0.2)
         restart.join()
         assert 503 in answers, 'the burst never met the outage'
-        states = _wait_all(api, taken, timeout=120)
-        out = io.StringIO()
-        findings = placement_audit.audit(
-            nl_context.get_admin_context(), False,
-            lambda line: out.write(line + '\n'),
-            resources.load(nl_conf.CONF))
-        assert findings == 0, out.getvalue()
-        for server_id, state in states.items():
-            allocations = aio.placement_client.get(
-                '/allocations/%s' % server_id)[1]['allocations']
-            assert bool(allocations) == (state == 'ACTIVE'), (
-                server_id, state, allocations)
+        states = outages.wait_final(api, taken, timeout=120)
+        outages.assert_placement_agrees(aio, states)
         # The same processes, reconnected, boot again.
         status, body = api.post('/servers', {'server': {
             'name': 'after', 'flavorRef': 'm1'}})

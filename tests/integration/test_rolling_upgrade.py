@@ -5,25 +5,25 @@ The previous release's code is taken from the repository's history
 (``git archive``) and run as a ``nova-lite-compute`` of its own with no
 database section. It speaks older object versions (Instance, RequestSpec
 and ComputeNode 1.1, before VietStack), the older conductor RPC API (1.1)
-and compute RPC API (1.0, the cap the conductor is given): what the conductor sends it is backported at its request, what it
-sends the conductor is taken at its version, and results come back at
-the versions it names.
+and compute RPC API (1.0, the cap the conductor is given): what the
+conductor sends it is backported at its request, what it sends the
+conductor is taken at its version, and results come back at the versions
+it names.
 """
 import logging
 import os
 import signal
 import subprocess
 import sys
-import time
 import uuid
 
 import pytest
 
-from nova_lite.virt.libvirt import test_host
+from tests.integration import remote_compute
 
 pytestmark = pytest.mark.integration
 
-RABBIT = 'rabbit://guest:guest@127.0.0.1:5672/'
+RABBIT = remote_compute.RABBIT
 HOST = 'previous-release-compute'
 # The last release before VietStack (Instance, RequestSpec, ComputeNode
 # 1.1; Placement 1.0; conductor RPC 1.1).
@@ -31,15 +31,6 @@ PREVIOUS_RELEASE = 'b4a68b6cfca6460ba81325356e2ed2639b06a26c'
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
 
-CONFIG = """[DEFAULT]
-host = {host}
-transport_url = {rabbit}
-control_exchange = {exchange}
-state_path = {state}
-report_interval = 1
-[libvirt]
-connection_uri = {uri}
-"""
 RUN_COMPUTE = ('import sys; from nova_lite.cmd.compute import main; '
                'sys.argv[0] = "nova-lite-compute"; sys.exit(main())')
 
@@ -62,42 +53,17 @@ def _previous_release(directory):
 
 @pytest.fixture
 def previous_compute(tmp_path):
-    processes = []
+    launcher = remote_compute.Launcher(tmp_path)
 
     def start(exchange):
         code = _previous_release(str(tmp_path / 'previous'))
-        uri = test_host.write_node_file(str(tmp_path / 'hosts'), HOST, 4,
-                                        8192)
-        config_file = tmp_path / 'compute.conf'
-        config_file.write_text(CONFIG.format(
-            host=HOST, rabbit=RABBIT, exchange=exchange,
-            state=tmp_path / 'compute-state', uri=uri))
-        log = open(tmp_path / 'compute.log', 'w')
         # The previous release's package comes first on the path (the
         # current one is installed in editable mode, found after it).
-        process = subprocess.Popen(
-            [sys.executable, '-c', RUN_COMPUTE, '--config-file',
-             str(config_file)], cwd=str(tmp_path), stdout=log,
-            stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONPATH=code))
-        processes.append(process)
-        return process
+        return launcher.start(HOST, exchange,
+                              command=[sys.executable, '-c', RUN_COMPUTE],
+                              env=dict(os.environ, PYTHONPATH=code))
     yield start
-    for process in processes:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-
-
-def _node(api, timeout=60):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        nodes = api.get('/os-hypervisors/detail')[1]['hypervisors']
-        if [(n['hypervisor_hostname'], n['state']) for n in nodes] == [
-                (HOST, 'up')]:
-            return nodes[0]
-        time.sleep(0.2)
-    raise AssertionError('the previous release compute never reported: %s'
-                         % nodes)
+    launcher.kill_all()
 
 
 def _backports(caplog):
@@ -120,7 +86,7 @@ def test_previous_release_compute_with_current_conductor(
     process = previous_compute(exchange)
     # What it wrote through the conductor at its versions is in the
     # database: its service and node (ComputeNode 1.1).
-    node = _node(api)
+    node = remote_compute.wait_up(api, HOST)
     assert (node['vcpus'], node['memory_mb'], node['running_vms']) == (
         4, 8192, 0)
 
@@ -139,7 +105,7 @@ def test_previous_release_compute_with_current_conductor(
             'an older release'} <= _backports(caplog), _backports(caplog)
     # Up: its Instance 1.1 saves made the server ACTIVE above, and its
     # ComputeNode 1.1 counts the server; placement holds the claim.
-    node = _node(api)
+    node = remote_compute.wait_up(api, HOST)
     assert (node['running_vms'], node['memory_mb_used']) == (1, 1024)
     allocations = aio.placement_client.get('/allocations/%s' % server[
         'id'])[1]['allocations']
@@ -148,7 +114,7 @@ def test_previous_release_compute_with_current_conductor(
 
     assert api.delete('/servers/%s' % server['id'])[0] == 204
     api.wait_server(server['id'], states=('DELETED',), timeout=60)
-    node = _node(api)
+    node = remote_compute.wait_up(api, HOST)
     assert (node['running_vms'], node['memory_mb_used']) == (0, 0)
 
     process.send_signal(signal.SIGTERM)
