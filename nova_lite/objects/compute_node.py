@@ -49,7 +49,6 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
         if tuple(int(p) for p in target_version.split('.')) < (1, 3):
             primitive.pop('host_ip', None)
 
-
     def inventory(self):
         """{usage name: (total, reserved, allocation ratio)}: what the
         node reports to placement as its inventory, and what its own

@@ -105,12 +105,6 @@ class InstanceVietStackRequest(base.NovaLiteObject):
         request.obj_reset_changes()
         return request
 
-    @staticmethod
-    @functools.lru_cache(maxsize=4096)
-    def shared_from_db_text(db_text):
-        """obj_from_db_obj, parsed once per text: for readers only."""
-        return VietStackStat.obj_from_db_obj(db_text)
-
     def to_db_text(self):
         return jsonutils.dumps(self.obj_to_primitive())
 
