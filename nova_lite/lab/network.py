@@ -55,8 +55,3 @@ def remove(layout):
         removed.append(layout.bridge)
     return removed
 
-
-def namespaces():
-    listing = subprocess.run(['ip', 'netns', 'list'], capture_output=True,
-                             text=True).stdout
-    return [line.split()[0] for line in listing.splitlines() if line]
