@@ -29,6 +29,8 @@ default_log_levels = nova_lite=WARN,oslo_messaging=WARN
 transport_url = fake://
 [api]
 port = {port}
+[image]
+enabled = false
 [placement]
 enabled = false
 """

@@ -39,6 +39,8 @@ default_log_levels = nova_lite=WARN,oslo_messaging=WARN,stevedore=WARN
 port = {port}
 [placement]
 port = {placement_port}
+[image]
+port = {image_port}
 [all_in_one]
 simulated_hosts = {hosts}
 """
@@ -151,7 +153,8 @@ def percentile(values, fraction):
 def start_all_in_one(hosts, vietstack, transport_url=None):
     port = common.free_port()
     config = CONFIG.format(port=port, hosts=hosts,
-                           placement_port=common.free_port())
+                           placement_port=common.free_port(),
+                           image_port=common.free_port())
     if vietstack:
         config += NICS
     if transport_url:

@@ -43,6 +43,8 @@ default_log_levels = nova_lite=WARN,oslo_messaging=WARN
 transport_url = fake://
 [api]
 port = {api_port}
+[image]
+enabled = false
 [placement]
 port = {port}
 """

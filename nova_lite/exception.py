@@ -243,3 +243,25 @@ class PlacementBadRequest(PlacementError, Invalid):
 class InventoryExists(PlacementError, Conflict):
     msg_fmt = ('Inventory for %(resource_class)s on resource provider '
                '%(uuid)s already exists.')
+
+
+# The image service.
+
+class ImageNotFound(NotFound):
+    msg_fmt = 'Image %(image_id)s could not be found.'
+
+
+class ImageExists(Conflict):
+    msg_fmt = 'Image with identifier %(image_id)s already exists!'
+
+
+class ImageStatusConflict(Conflict):
+    msg_fmt = 'Image %(image_id)s is %(status)s; it cannot change now.'
+
+
+class ImageNotActive(Invalid):
+    msg_fmt = 'Image %(image_id)s is not active.'
+
+
+class ImageUnacceptable(NovaLiteException):
+    msg_fmt = 'Image %(image_id)s is unacceptable: %(reason)s'

@@ -135,6 +135,7 @@ def all_in_one(tmp_path, overrides):
     overrides('state_path', str(tmp_path / 'state'))
     overrides('port', 0, group='api')
     overrides('port', 0, group='placement')
+    overrides('port', 0, group='image')
     started = []
     undo = []
 
@@ -148,6 +149,8 @@ def all_in_one(tmp_path, overrides):
         started.append(aio)
         aio.client = Api(aio.api.port)
         aio.placement_client = PlacementApi(aio.placement.port)
+        aio.image_url = 'http://127.0.0.1:%d' % aio.image.port
+        overrides('api_servers', aio.image_url, group='glance')
         return aio
 
     def stop(aio):

@@ -10,6 +10,8 @@ from paste import deploy
 import webob.dec
 
 from nova_lite.api.compute import versions
+from nova_lite.api.image import router as image_router
+from nova_lite.api.image import store as image_store
 from nova_lite.api import faults
 from nova_lite.api import microversion
 from nova_lite.api.placement import router as placement_router
@@ -118,22 +120,23 @@ def placement_app_factory(global_conf, **local_conf):
     return placement_wsgi.Router(placement_router.ROUTES)
 
 
-class PlacementRoot:
-    """``/`` (the versions document) without auth, the rest with it."""
+class VersionsRoot:
+    """The versions document without auth, the rest with it."""
 
-    def __init__(self, versions, api):
+    def __init__(self, versions, api, unauthenticated=('', '/')):
         self.versions = versions
         self.api = api
+        self.unauthenticated = unauthenticated
 
     def __call__(self, environ, start_response):
-        if environ.get('PATH_INFO', '') in ('', '/'):
+        if environ.get('PATH_INFO', '') in self.unauthenticated:
             environ[wsgi.ENVIRON_CONTEXT] = None
             return self.versions(environ, start_response)
         return self.api(environ, start_response)
 
 
 def placement_root_factory(loader, global_conf, **local_conf):
-    return PlacementRoot(loader.get_app(local_conf['versions']),
+    return VersionsRoot(loader.get_app(local_conf['versions']),
                          loader.get_app(local_conf['api']))
 
 
@@ -141,6 +144,24 @@ def build_placement(conf):
     """The placement WSGI application, as api-paste.ini assembles it."""
     return deploy.loadapp('config:%s' % find_paste_config(conf),
                           name='placement')
+
+
+def image_app_factory(global_conf, **local_conf):
+    conf = nl_conf.CONF
+    return image_router.Router(image_store.ImageStore(conf.image.store_path))
+
+
+def image_root_factory(loader, global_conf, **local_conf):
+    """Glance's versions document at / and /versions, without auth."""
+    return VersionsRoot(loader.get_app(local_conf['versions']),
+                         loader.get_app(local_conf['api']),
+                         unauthenticated=('', '/', '/versions'))
+
+
+def build_image(conf):
+    """The image WSGI application, as api-paste.ini assembles it."""
+    return deploy.loadapp('config:%s' % find_paste_config(conf),
+                          name='image')
 
 
 def versions_app_factory(global_conf, **local_conf):

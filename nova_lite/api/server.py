@@ -11,6 +11,8 @@ class APIServer:
         self._server = cheroot_wsgi.Server((host, port), app,
                                            numthreads=threads,
                                            server_name=name)
+        self.name = name
+        self.host = host
         self._thread = None
 
     @property

@@ -72,6 +72,7 @@ class AllInOne:
         self.services = []
         self.api = None
         self.placement = None
+        self.image = None
 
     def start(self):
         rpc.set_default_url(self.conf, 'fake://')
@@ -83,6 +84,8 @@ class AllInOne:
         app = api_app.build(self.conf)  # a bad pipeline fails before all
         placement_app = (api_app.build_placement(self.conf)
                          if self.conf.placement.enabled else None)
+        image_app = (api_app.build_image(self.conf)
+                     if self.conf.image.enabled else None)
         config.setup_database(self.conf)
         self.sync_schema(self.conf)
         if rpc.is_in_process(self.conf):
@@ -109,6 +112,11 @@ class AllInOne:
                 self.conf.placement.port, self.conf.placement.threads,
                 name='nova-lite-placement')
             self.placement.start()
+        if image_app is not None:
+            self.image = api_server.APIServer(
+                image_app, self.conf.image.listen, self.conf.image.port,
+                self.conf.image.threads, name='nova-lite-image')
+            self.image.start()
         LOG.info('nova_lite all-in-one ready: compute API on http://%s:%d'
                  '/v2.1, %d simulated hosts, state in %s',
                  self.conf.api.listen, self.api.port, self.hosts,
@@ -132,7 +140,7 @@ class AllInOne:
         self.services.append(svc)
 
     def stop(self):
-        for server in (self.api, self.placement):
+        for server in (self.api, self.placement, self.image):
             if server is not None:
                 server.stop()
         for svc in self.services:

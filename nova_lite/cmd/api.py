@@ -1,4 +1,5 @@
-"""nova-lite-api: the compute API on cheroot, a threaded WSGI server."""
+"""nova-lite-api: the compute API on cheroot, a threaded WSGI server,
+with the placement and image APIs beside it unless disabled."""
 import signal
 import sys
 import threading
@@ -34,6 +35,10 @@ def main():
                 app.build_placement(conf), conf.placement.listen,
                 conf.placement.port, conf.placement.threads,
                 name='nova-lite-placement'))
+        if conf.image.enabled:
+            servers.append(server.APIServer(
+                app.build_image(conf), conf.image.listen, conf.image.port,
+                conf.image.threads, name='nova-lite-image'))
         for api_server in servers:
             api_server.start()
     error = daemon.attempt(start)
@@ -42,9 +47,9 @@ def main():
         return 1
     LOG.info('compute API on http://%s:%d/v2.1', conf.api.listen,
              servers[0].port)
-    if conf.placement.enabled:
-        LOG.info('placement API on http://%s:%d/', conf.placement.listen,
-                 servers[1].port)
+    for api_server in servers[1:]:
+        LOG.info('%s on http://%s:%d/', api_server.name, api_server.host,
+                 api_server.port)
     stop.wait()
     for api_server in servers:
         api_server.stop()

@@ -71,7 +71,7 @@ def up(args):
         name=args.name, state_dir=args.state_dir or _default_state_dir(
             args.name), computes=args.computes, subnet=args.subnet,
         database=args.database, api_port=args.api_port,
-        placement_port=args.placement_port)
+        placement_port=args.placement_port, image_port=args.image_port)
     if os.path.exists(layout.path('lab.json')):
         previous = lab_layout.Layout.load(layout.state_dir)
         running = processes.running(previous)
@@ -134,8 +134,10 @@ def _start_compute(layout, index, config_file):
 
 
 def _report(layout):
-    print('lab %r is up: API %s, placement http://127.0.0.1:%d/' % (
-        layout.name, layout.api_url, layout.placement_port))
+    print('lab %r is up: API %s, placement http://127.0.0.1:%d/, images '
+          'http://127.0.0.1:%d/' % (layout.name, layout.api_url,
+                                    layout.placement_port,
+                                    layout.image_port))
     print('controller: %s (broker forwarded there), database %s on %s' % (
         layout.controller_ip, layout.database_name, layout.database))
     for index in range(1, layout.computes + 1):
@@ -194,6 +196,7 @@ def _parser():
     up_command.add_argument('--subnet', default='10.211.0.0/24')
     up_command.add_argument('--api-port', type=int, default=8774)
     up_command.add_argument('--placement-port', type=int, default=8778)
+    up_command.add_argument('--image-port', type=int, default=9292)
     up_command.add_argument('--vcpus', type=int, default=32,
                             help="each compute's test-driver host")
     up_command.add_argument('--memory-mb', type=int, default=65536)

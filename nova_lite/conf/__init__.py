@@ -11,6 +11,7 @@ from nova_lite.conf import compute
 from nova_lite.conf import conductor
 from nova_lite.conf import database
 from nova_lite.conf import default
+from nova_lite.conf import image
 from nova_lite.conf import libvirt
 from nova_lite.conf import placement
 from nova_lite.conf import resources
@@ -19,7 +20,7 @@ from nova_lite.conf import upgrade_levels
 from nova_lite.conf import vietstack
 
 MODULES = (default, api, compute, conductor, database, libvirt, scheduler,
-           upgrade_levels, all_in_one, placement, resources, vietstack)
+           upgrade_levels, all_in_one, placement, resources, vietstack, image)
 
 CONF = cfg.CONF
 

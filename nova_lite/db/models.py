@@ -153,6 +153,7 @@ class Instance(TimestampMixin, Base):
     launch_index: Mapped[int | None] = mapped_column(Integer)
     locked_by: Mapped[str | None] = mapped_column(String(255))
     locked_reason: Mapped[str | None] = mapped_column(String(255))
+    image_ref: Mapped[str | None] = mapped_column(String(255))
 
 
 class Tag(Base):
@@ -304,3 +305,27 @@ class ProviderAggregate(Base):
     resource_provider_id: Mapped[int] = mapped_column(
         Integer, ForeignKey('resource_providers.id'), primary_key=True)
     aggregate: Mapped[str] = mapped_column(String(36), primary_key=True)
+
+
+class Image(TimestampMixin, Base):
+    """An image of the image service; its bits are a file in the store."""
+    __tablename__ = 'images'
+    __table_args__ = (Index('images_name_idx', 'name'),)
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(255))
+    status: Mapped[str] = mapped_column(String(30))
+    disk_format: Mapped[str | None] = mapped_column(String(20))
+    container_format: Mapped[str | None] = mapped_column(String(20))
+    size: Mapped[int | None] = mapped_column(sa.BigInteger)
+    checksum: Mapped[str | None] = mapped_column(String(32))
+    os_hash_algo: Mapped[str | None] = mapped_column(String(64))
+    os_hash_value: Mapped[str | None] = mapped_column(String(128))
+    visibility: Mapped[str] = mapped_column(String(20))
+    owner: Mapped[str | None] = mapped_column(String(255))
+    min_disk: Mapped[int] = mapped_column(Integer, default=0)
+    min_ram: Mapped[int] = mapped_column(Integer, default=0)
+    protected: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Free-form properties (kernel_id, ramdisk_id, os_command_line...)
+    # and tags, as JSON text: read and written with the image, whole.
+    properties: Mapped[str | None] = mapped_column(Text)
+    tags: Mapped[str | None] = mapped_column(Text)

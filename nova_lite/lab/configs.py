@@ -27,6 +27,11 @@ port = {api_port}
 [placement]
 listen = 0.0.0.0
 port = {placement_port}
+
+[image]
+listen = 0.0.0.0
+port = {image_port}
+store_path = {state}/images
 """
 
 # No host option: the agent takes the namespace's hostname.
@@ -36,6 +41,9 @@ state_path = {state}
 """ + SERVICE_GROUP + """
 [libvirt]
 connection_uri = {uri}
+
+[glance]
+api_servers = http://{controller_ip}:{image_port}
 
 [vietstack]
 nic = name=eth0, physical_network=physnet1, vnic_types=normal+direct, rate=10000000, size=64
@@ -48,7 +56,8 @@ def write_controller(layout):
         name=layout.name, state=layout.path('controller'),
         transport_url=services.transport_url(layout, '127.0.0.1'),
         database_url=services.database_url(layout),
-        api_port=layout.api_port, placement_port=layout.placement_port))
+        api_port=layout.api_port, placement_port=layout.placement_port,
+        image_port=layout.image_port))
 
 
 def write_compute(layout, index, vcpus, memory_mb):
@@ -57,7 +66,8 @@ def write_compute(layout, index, vcpus, memory_mb):
                                     memory_mb)
     return _write(layout, '%s.conf' % hostname, COMPUTE.format(
         transport_url=services.transport_url(layout, layout.controller_ip),
-        state=layout.path(hostname), uri=uri))
+        state=layout.path(hostname), uri=uri,
+        controller_ip=layout.controller_ip, image_port=layout.image_port))
 
 
 def _write(layout, name, text):

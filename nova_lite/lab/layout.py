@@ -19,6 +19,7 @@ class Layout:
     database: str
     api_port: int = 8774
     placement_port: int = 8778
+    image_port: int = 9292
 
     @property
     def network(self):

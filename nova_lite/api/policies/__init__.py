@@ -10,6 +10,7 @@ from nova_lite.api.policies import base
 from nova_lite.api.policies import flavor_extra_specs
 from nova_lite.api.policies import flavors
 from nova_lite.api.policies import hypervisors
+from nova_lite.api.policies import images
 from nova_lite.api.policies import placement
 from nova_lite.api.policies import servers
 from nova_lite.api.policies import services
@@ -20,4 +21,4 @@ def list_rules():
         base.list_rules(), flavors.list_rules(),
         flavor_extra_specs.list_rules(), servers.list_rules(),
         hypervisors.list_rules(), services.list_rules(),
-        placement.list_rules()))
+        placement.list_rules(), images.list_rules()))

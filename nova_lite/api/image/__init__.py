@@ -1,0 +1,2 @@
+"""The image API: the part of the OpenStack Image API v2 that a user
+needs to upload images and a compute needs to fetch them."""

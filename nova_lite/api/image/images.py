@@ -1,0 +1,169 @@
+"""/v2/images: create, list, show, update (JSON patch), delete, and the
+image's bits at /v2/images/{image_id}/file.
+
+An image is created ``queued``; its upload makes it ``saving`` and then
+``active`` with its size and checksums, or ``queued`` again if the
+upload breaks off. Properties other than the image's own attributes
+(``kernel_id``, ``ramdisk_id``, ``os_command_line``...) are kept as
+strings and shown at the top level of the image, as Glance does.
+"""
+import uuid
+
+from oslo_utils import timeutils
+import webob
+
+from nova_lite.api.image import schemas
+from nova_lite.api.image import store
+from nova_lite.api import policy
+from nova_lite.api import validation
+from nova_lite import exception
+from nova_lite.objects import image as image_obj
+
+OWN_ATTRIBUTES = ('id', 'name', 'status', 'visibility', 'protected', 'tags',
+                  'container_format', 'disk_format', 'min_disk', 'min_ram',
+                  'size', 'checksum', 'os_hash_algo', 'os_hash_value',
+                  'owner', 'created_at', 'updated_at')
+WRITABLE = ('name', 'visibility', 'protected', 'tags', 'container_format',
+            'disk_format', 'min_disk', 'min_ram')
+PUBLICIZE = 'image:publicize_image'
+PATCH_TYPE = 'application/openstack-images-v2.1-json-patch'
+
+
+def _time(value):
+    return value.strftime('%Y-%m-%dT%H:%M:%SZ') if value else None
+
+
+def view(image):
+    body = {name: getattr(image, name) for name in OWN_ATTRIBUTES}
+    body.update(created_at=_time(image.created_at),
+                updated_at=_time(image.updated_at or image.created_at),
+                virtual_size=None, os_hidden=False,
+                self='/v2/images/%s' % image.id,
+                file='/v2/images/%s/file' % image.id,
+                schema='/v2/schemas/image')
+    for name, value in image.properties.items():
+        body.setdefault(name, value)
+    return body
+
+
+def _get(req, image_id):
+    image = image_obj.Image.get_by_id(req.context, image_id)
+    if (image.visibility == 'private' and not req.context.is_admin and
+            image.owner != req.context.project_id):
+        raise exception.ImageNotFound(image_id=image_id)
+    return image
+
+
+def _get_own(req, image_id):
+    """An image the caller may change: its project's, or any for admin."""
+    image = _get(req, image_id)
+    if not req.context.is_admin and image.owner != req.context.project_id:
+        raise exception.Forbidden(
+            message='You are not permitted to modify image %s.' % image_id)
+    return image
+
+
+def _check_visibility(req, values):
+    if values.get('visibility') == 'public':
+        policy.enforce(req.context, PUBLICIZE)
+
+
+def _split(body):
+    """(the image's own attributes, its free-form properties)."""
+    own = {k: v for k, v in body.items() if k in WRITABLE or k == 'id'}
+    return own, {k: v for k, v in body.items() if k not in own}
+
+
+def create(req):
+    body = req.body_json()
+    validation.validate(schemas.create, body)
+    schemas.check_not_read_only(body)
+    own, properties = _split(body)
+    _check_visibility(req, own)
+    image = image_obj.Image(
+        req.context, id=own.pop('id', None) or str(uuid.uuid4()),
+        status=image_obj.QUEUED, owner=req.context.project_id,
+        visibility=own.pop('visibility', 'shared'), properties=properties,
+        **own)
+    image.create()
+    return 201, view(image), {'Location': '/v2/images/%s' % image.id}
+
+
+def index(req):
+    params = req.GET
+    filters = {name: params.get(name) for name in schemas.LIST_FILTERS}
+    limit = schemas.list_limit(params)
+    sort_key, sort_dir = schemas.list_sort(params)
+    images = image_obj.ImageList.get_all(
+        req.context, filters, limit=limit, marker=params.get('marker'),
+        sort_key=sort_key, sort_dir=sort_dir)
+    body = {'images': [view(i) for i in images],
+            'first': '/v2/images', 'schema': '/v2/schemas/images'}
+    if limit is not None and len(images) == limit:
+        body['next'] = '/v2/images?marker=%s&limit=%d' % (images[-1].id,
+                                                         limit)
+    return 200, body
+
+
+def show(req, image_id):
+    return 200, view(_get(req, image_id))
+
+
+def update(req, image_id):
+    if req.content_type != PATCH_TYPE:
+        raise exception.UnsupportedMediaType(content_type=req.content_type)
+    changes = req.body_json()
+    validation.validate(schemas.patch, changes)
+    image = _get_own(req, image_id)
+    values, properties = schemas.apply_patch(image.properties, changes)
+    _check_visibility(req, values)
+    for name, value in values.items():
+        setattr(image, name, value)
+    image.properties = properties
+    image.updated_at = timeutils.utcnow()
+    image.save()
+    return 200, view(image)
+
+
+def delete(req, image_id):
+    image = _get_own(req, image_id)
+    if image.protected:
+        raise exception.Forbidden(message='Image %s is protected and cannot '
+                                          'be deleted.' % image_id)
+    image.destroy()
+    req.environ[store.ENVIRON_KEY].delete(image_id)
+    return 204, None
+
+
+def upload(req, image_id):
+    image = _get_own(req, image_id)
+    if not image.disk_format or not image.container_format:
+        raise exception.Invalid(
+            message='Properties disk_format and container_format must be '
+                    'set prior to uploading image data.')
+    image.status = image_obj.SAVING
+    image.save(expected_status=[image_obj.QUEUED])
+    image_store = req.environ[store.ENVIRON_KEY]
+    try:
+        size, md5, sha512 = image_store.write(image_id, req.body_file,
+                                        req.content_length)
+    except BaseException:
+        image.status = image_obj.QUEUED
+        image.save()
+        raise
+    image.status, image.size, image.checksum = image_obj.ACTIVE, size, md5
+    image.os_hash_algo, image.os_hash_value = 'sha512', sha512
+    image.save()
+    return 204, None
+
+
+def download(req, image_id):
+    image = _get(req, image_id)
+    if not image.is_active:
+        return 204, None
+    image_store = req.environ[store.ENVIRON_KEY]
+    response = webob.Response(content_type='application/octet-stream',
+                              app_iter=image_store.chunks(image_id))
+    response.content_length = image.size
+    response.headers['Content-MD5'] = image.checksum
+    return response

@@ -1,0 +1,63 @@
+"""The image API's route table and dispatcher.
+
+Errors are answered as Glance answers them: a plain-text body that says
+the status and why. The store is handed to the handlers in the request.
+"""
+import webob
+
+from nova_lite.api.image import images
+from nova_lite.api.image import store as image_store
+from nova_lite.api.image import versions
+from nova_lite.api import wsgi
+
+_IMG = '/v2/images/{image_id}'
+_P = 'image:'
+
+ROUTES = [
+    ('GET', '/', versions.index, None),
+    ('GET', '/versions', versions.index, None),
+    ('GET', '/v2/images', images.index, _P + 'get_images'),
+    ('POST', '/v2/images', images.create, _P + 'add_image'),
+    ('GET', _IMG, images.show, _P + 'get_image'),
+    ('PATCH', _IMG, images.update, _P + 'modify_image'),
+    ('DELETE', _IMG, images.delete, _P + 'delete_image'),
+    ('PUT', _IMG + '/file', images.upload, _P + 'upload_image'),
+    ('GET', _IMG + '/file', images.download, _P + 'download_image'),
+]
+
+
+def error_response(code, message):
+    status = webob.Response(status=code).status
+    response = webob.Response(status=code, content_type='text/plain',
+                              charset='UTF-8')
+    response.text = '%s\n\n%s\n\n' % (status, message)
+    return response
+
+
+class Router(wsgi.Router):
+
+    def __init__(self, store):
+        super().__init__(ROUTES)
+        self.store = store
+
+    def __call__(self, environ, start_response):
+        environ[image_store.ENVIRON_KEY] = self.store
+        return super().__call__(environ, start_response)
+
+    @staticmethod
+    def version_of(req):
+        return None
+
+    @staticmethod
+    def error_response(code, message):
+        return error_response(code, message)
+
+    @staticmethod
+    def failure(req, error):
+        return error_response(error.code, error.format_message())
+
+    @staticmethod
+    def success(req, answer):
+        if isinstance(answer, webob.Response):
+            return answer
+        return wsgi.json_response(*answer)

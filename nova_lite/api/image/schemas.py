@@ -1,0 +1,118 @@
+"""What the image API accepts: bodies, JSON patches, list parameters."""
+from nova_lite.api import validation
+from nova_lite import exception
+
+DISK_FORMATS = ['ami', 'ari', 'aki', 'vhd', 'vhdx', 'vmdk', 'raw', 'qcow2',
+                'vdi', 'iso', 'ploop']
+CONTAINER_FORMATS = ['ami', 'ari', 'aki', 'bare', 'ovf', 'ova', 'docker',
+                     'compressed']
+READ_ONLY = ('status', 'size', 'checksum', 'os_hash_algo', 'os_hash_value',
+             'owner', 'created_at', 'updated_at', 'virtual_size', 'self',
+             'file', 'schema', 'direct_url', 'locations')
+LIST_FILTERS = ('name', 'status', 'visibility', 'disk_format',
+                'container_format', 'owner')
+SORT_KEYS = ('created_at', 'updated_at', 'name', 'id', 'status', 'size')
+
+_ATTRIBUTES = {
+    'id': {'type': 'string', 'format': 'uuid',
+           'pattern': '^([0-9a-fA-F]){8}-([0-9a-fA-F]){4}-([0-9a-fA-F]){4}'
+                      '-([0-9a-fA-F]){4}-([0-9a-fA-F]){12}$'},
+    'name': {'type': ['null', 'string'], 'maxLength': 255},
+    'visibility': {'enum': ['public', 'private', 'shared', 'community']},
+    'protected': {'type': 'boolean'},
+    'tags': {'type': 'array', 'maxItems': 128,
+             'items': {'type': 'string', 'maxLength': 255}},
+    'container_format': {'enum': [None] + CONTAINER_FORMATS},
+    'disk_format': {'enum': [None] + DISK_FORMATS},
+    'min_disk': {'type': 'integer', 'minimum': 0},
+    'min_ram': {'type': 'integer', 'minimum': 0},
+}
+# Properties: any other key, a string of at most 65535 characters.
+create = {
+    'type': 'object',
+    'properties': _ATTRIBUTES,
+    'patternProperties': {'^[^/]{1,255}$': {
+        'type': ['string', 'null'], 'maxLength': 65535}},
+    'additionalProperties': False,
+}
+patch = {
+    'type': 'array',
+    'items': {
+        'type': 'object',
+        'properties': {
+            'op': {'enum': ['add', 'replace', 'remove']},
+            'path': {'type': 'string', 'pattern': '^/[^/]{1,255}$'},
+            'value': {},
+        },
+        'required': ['op', 'path'],
+        'additionalProperties': False,
+    },
+}
+
+
+def check_not_read_only(body):
+    for name in READ_ONLY:
+        if name in body:
+            raise exception.Forbidden(
+                message="Attribute '%s' is read-only." % name)
+
+
+def apply_patch(properties, changes):
+    """(attribute values to set, the new properties) after ``changes``."""
+    values, properties = {}, dict(properties)
+    for change in changes:
+        name, op = change['path'][1:], change['op']
+        check_not_read_only({name: None})
+        if name == 'id':
+            raise exception.Forbidden(message="Attribute 'id' is read-only.")
+        if op != 'remove' and 'value' not in change:
+            raise exception.ValidationError(
+                detail="Operation '%s' on /%s needs a value." % (op, name))
+        if name in _ATTRIBUTES:
+            if op == 'remove':
+                raise exception.Forbidden(
+                    message="Properties '%s' is a base attribute and cannot "
+                            "be removed." % name)
+            values[name] = _checked(name, change['value'])
+        elif op == 'remove':
+            if name not in properties:
+                raise exception.Conflict(message='Property %s does not '
+                                                 'exist.' % name)
+            del properties[name]
+        else:
+            if op == 'replace' and name not in properties:
+                raise exception.Conflict(message='Property %s does not '
+                                                 'exist.' % name)
+            properties[name] = _checked(name, change['value'])
+    return values, properties
+
+
+def _checked(name, value):
+    validation.validate(create, {name: value})
+    return value
+
+
+def list_limit(params):
+    if 'limit' not in params:
+        return None
+    try:
+        limit = int(params['limit'])
+    except ValueError:
+        limit = -1
+    if limit < 0:
+        raise exception.ValidationError(detail='limit param must be a '
+                                               'non-negative integer')
+    return limit
+
+
+def list_sort(params):
+    key = params.get('sort_key', 'created_at')
+    direction = params.get('sort_dir', 'desc')
+    if key not in SORT_KEYS:
+        raise exception.ValidationError(detail='Invalid sort key: %s. '
+                                               'Allowed: %s' % (
+                                                   key, ', '.join(SORT_KEYS)))
+    if direction not in ('asc', 'desc'):
+        raise exception.ValidationError(
+            detail='Invalid sort direction: %s' % direction)
+    return key, direction

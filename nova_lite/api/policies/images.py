@@ -1,0 +1,37 @@
+"""The image API: members of a project manage its images; making an
+image public is for administrators, as in Glance."""
+from oslo_policy import policy
+
+from nova_lite.api.policies import base
+
+PREFIX = 'image:'
+
+
+def _rule(name, check, method, path, description):
+    return policy.DocumentedRuleDefault(
+        name=PREFIX + name, check_str=check, description=description,
+        operations=[{'method': method, 'path': path}])
+
+
+RULES = [
+    _rule('get_images', base.PROJECT_READER, 'GET', '/v2/images',
+          'List the images the project can see.'),
+    _rule('get_image', base.PROJECT_READER, 'GET', '/v2/images/{image_id}',
+          'Show an image.'),
+    _rule('add_image', base.PROJECT_MEMBER, 'POST', '/v2/images',
+          'Create an image.'),
+    _rule('modify_image', base.PROJECT_MEMBER, 'PATCH',
+          '/v2/images/{image_id}', "Change an image's attributes."),
+    _rule('delete_image', base.PROJECT_MEMBER, 'DELETE',
+          '/v2/images/{image_id}', 'Delete an image and its bits.'),
+    _rule('upload_image', base.PROJECT_MEMBER, 'PUT',
+          '/v2/images/{image_id}/file', "Upload an image's bits."),
+    _rule('download_image', base.PROJECT_READER, 'GET',
+          '/v2/images/{image_id}/file', "Download an image's bits."),
+    _rule('publicize_image', base.ADMIN, 'POST',
+          '/v2/images', 'Create or change an image to be public.'),
+]
+
+
+def list_rules():
+    return RULES

@@ -1,0 +1,53 @@
+from oslo_config import cfg
+
+image_group = cfg.OptGroup('image', title='Image service options')
+glance_group = cfg.OptGroup('glance', title='Where computes fetch images')
+
+image_opts = [
+    cfg.BoolOpt('enabled', default=True, help="""
+Whether the all-in-one and nova-lite-api serve the image API (a subset of
+the OpenStack Image API v2) beside the compute API.
+"""),
+    cfg.HostAddressOpt('listen', default='127.0.0.1',
+                       help='Address the image API listens on.'),
+    cfg.PortOpt('port', default=9292, help="""
+Port the image API listens on.
+
+Possible values:
+
+* A port number; 0 picks a free one (tests).
+"""),
+    cfg.IntOpt('threads', default=4, min=1, help="""
+Worker threads of the image API's WSGI server: an upload or a download
+holds one for as long as it runs.
+"""),
+    cfg.StrOpt('store_path', default='$state_path/images', help="""
+Directory that holds the bits of every image, one file per image.
+"""),
+]
+
+glance_opts = [
+    cfg.URIOpt('api_servers', default='http://127.0.0.1:9292', help="""
+Image API endpoint the compute agents fetch image metadata and bits from.
+"""),
+    cfg.StrOpt('lab_token', default='nova-lite-compute:service:admin',
+               help="""
+Token sent to the image API under ``[api] auth_strategy = noauth2``
+(``user:project:roles``). Under keystone, the ``[glance]`` keystoneauth
+options (``auth_type`` and the rest) are used instead.
+"""),
+    cfg.IntOpt('timeout', default=60, min=1, help="""
+Seconds a compute waits on the image API for each read of a download.
+"""),
+]
+
+
+def register_opts(conf):
+    conf.register_group(image_group)
+    conf.register_opts(image_opts, group=image_group)
+    conf.register_group(glance_group)
+    conf.register_opts(glance_opts, group=glance_group)
+
+
+def list_opts():
+    return [(image_group, image_opts), (glance_group, glance_opts)]

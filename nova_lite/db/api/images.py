@@ -1,0 +1,82 @@
+"""Images of the image service: one row each, properties as JSON."""
+from oslo_db import exception as db_exc
+import sqlalchemy as sa
+
+from nova_lite.db import engine
+from nova_lite.db import models
+from nova_lite.db import paging
+from nova_lite import exception
+
+COLUMNS = ('id', 'name', 'status', 'disk_format', 'container_format',
+           'size', 'checksum', 'os_hash_algo', 'os_hash_value',
+           'visibility', 'owner', 'min_disk', 'min_ram', 'protected',
+           'properties', 'tags', 'created_at', 'updated_at')
+
+
+def _visible(query, project_id, is_admin):
+    """Public, community and shared images, and the project's own."""
+    if is_admin:
+        return query
+    return query.where(sa.or_(models.Image.owner == project_id,
+                              models.Image.visibility != 'private'))
+
+
+def _get(session, image_id):
+    row = session.get(models.Image, image_id)
+    if row is None:
+        raise exception.ImageNotFound(image_id=image_id)
+    return row
+
+
+@engine.reader
+def get(context, image_id):
+    return _get(context.session, image_id)
+
+
+@engine.writer
+def create(context, values):
+    row = models.Image(**values)
+    context.session.add(row)
+    try:
+        context.session.flush()
+    except db_exc.DBDuplicateEntry:
+        raise exception.ImageExists(image_id=values['id'])
+    return row
+
+
+@engine.writer
+def update(context, image_id, values, expected_status=None):
+    """Change an image; with expected_status, only from one of those
+    statuses (a compare-and-swap, so two uploads cannot both win)."""
+    query = sa.update(models.Image).where(models.Image.id == image_id)
+    if expected_status is not None:
+        query = query.where(models.Image.status.in_(expected_status))
+    result = context.session.execute(query.values(**values))
+    if not result.rowcount:
+        row = _get(context.session, image_id)
+        raise exception.ImageStatusConflict(image_id=image_id,
+                                            status=row.status)
+    return _get(context.session, image_id)
+
+
+@engine.writer
+def delete(context, image_id):
+    if not context.session.execute(sa.delete(models.Image).where(
+            models.Image.id == image_id)).rowcount:
+        raise exception.ImageNotFound(image_id=image_id)
+
+
+@engine.reader
+def get_all(context, filters, limit=None, marker=None, sort_key='created_at',
+            sort_dir='desc'):
+    query = _visible(sa.select(models.Image), context.project_id,
+                     context.is_admin)
+    for name in ('name', 'status', 'visibility', 'disk_format',
+                 'container_format', 'owner'):
+        if filters.get(name) is not None:
+            query = query.where(getattr(models.Image, name) == filters[name])
+    marker_row = paging.marker_row(
+        lambda m: _get(context.session, m), marker, exception.ImageNotFound)
+    query = paging.paginate(query, models.Image, limit, marker_row,
+                            [sort_key], [sort_dir], sort_key, sort_dir)
+    return list(context.session.scalars(query))

@@ -1,0 +1,106 @@
+"""Image: an image of the image service, as its API and the compute API
+see it. The bits are a file in the image store, not in the database."""
+from oslo_serialization import jsonutils
+
+from nova_lite.db.api import images as db
+from nova_lite.objects import base
+from nova_lite.objects import fields
+
+QUEUED, SAVING, ACTIVE, KILLED = 'queued', 'saving', 'active', 'killed'
+_PLAIN = ('id', 'name', 'status', 'disk_format', 'container_format', 'size',
+          'checksum', 'os_hash_algo', 'os_hash_value', 'visibility',
+          'owner', 'min_disk', 'min_ram', 'protected')
+
+
+@base.NovaLiteObjectRegistry.register
+class Image(base.NovaLiteTimestampObject, base.NovaLiteObject):
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = dict(base.NovaLiteTimestampObject.fields, **{
+        'id': fields.UUIDField(),
+        'name': fields.StringField(nullable=True),
+        'status': fields.StringField(),
+        'disk_format': fields.StringField(nullable=True),
+        'container_format': fields.StringField(nullable=True),
+        'size': fields.IntegerField(nullable=True),
+        'checksum': fields.StringField(nullable=True),
+        'os_hash_algo': fields.StringField(nullable=True),
+        'os_hash_value': fields.StringField(nullable=True),
+        'visibility': fields.StringField(),
+        'owner': fields.StringField(nullable=True),
+        'min_disk': fields.IntegerField(default=0),
+        'min_ram': fields.IntegerField(default=0),
+        'protected': fields.BooleanField(default=False),
+        'properties': fields.DictOfNullableStringsField(default={}),
+        'tags': fields.ListOfStringsField(default=[]),
+    })
+
+    @classmethod
+    def from_db(cls, context, row):
+        image = cls(context)
+        for name in _PLAIN + ('created_at', 'updated_at'):
+            setattr(image, name, getattr(row, name))
+        image.properties = jsonutils.loads(row.properties or '{}')
+        image.tags = jsonutils.loads(row.tags or '[]')
+        image.obj_reset_changes()
+        return image
+
+    def _values(self, names):
+        values = {}
+        for name in names:
+            if not self.obj_attr_is_set(name):
+                continue
+            value = getattr(self, name)
+            values[name] = (jsonutils.dumps(value)
+                            if name in ('properties', 'tags') else value)
+        return values
+
+    @base.remotable_classmethod
+    def get_by_id(cls, context, image_id):
+        return cls.from_db(context, db.get(context, image_id))
+
+    @base.remotable
+    def create(self):
+        self.obj_set_defaults()
+        for name in _PLAIN:
+            if not self.obj_attr_is_set(name):
+                setattr(self, name, None)
+        row = db.create(self._context, self._values(
+            _PLAIN + ('properties', 'tags')))
+        self.created_at, self.updated_at = row.created_at, row.updated_at
+        self.obj_reset_changes()
+
+    @base.remotable
+    def save(self, expected_status=None):
+        """Write what changed; with expected_status, only if the stored
+        status is still one of those (ImageStatusConflict if not)."""
+        row = db.update(self._context, self.id,
+                        self._values(self.obj_what_changed()),
+                        expected_status)
+        self.updated_at = row.updated_at
+        self.obj_reset_changes()
+
+    @base.remotable
+    def destroy(self):
+        db.delete(self._context, self.id)
+
+    @property
+    def is_active(self):
+        return self.status == ACTIVE
+
+
+@base.NovaLiteObjectRegistry.register
+class ImageList(base.ObjectListBase, base.NovaLiteObject):
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = {'objects': fields.ListOfObjectsField('Image')}
+
+    @base.remotable_classmethod
+    def get_all(cls, context, filters=None, limit=None, marker=None,
+                sort_key='created_at', sort_dir='desc'):
+        rows = db.get_all(context, filters or {}, limit, marker, sort_key,
+                          sort_dir)
+        return cls(context, objects=[Image.from_db(context, r)
+                                     for r in rows])
