@@ -4,7 +4,7 @@ STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NOVA_LITE_STATE_DIR ?= $(CURDIR)/var
 
-.PHONY: venv run test bench genconfig clean lab lab-down
+.PHONY: venv run run-real demo-image test bench genconfig clean lab lab-down
 
 # System packages, installed with apt-get only when missing: libvirt's
 # headers for libvirt-python, a compiler and Python's headers to build it,
@@ -30,6 +30,20 @@ venv: $(STAMP)
 run: venv
 	$(VENV)/bin/nova-lite-manage db sync
 	$(VENV)/bin/nova-lite-all-in-one
+
+# The all-in-one with one compute on this machine's libvirtd (set up
+# first, idempotently: packages, qemu.conf, virtlogd and libvirtd).
+run-real: venv
+	$(SUDO) $(VENV)/bin/nova-lite-libvirtd
+	$(VENV)/bin/nova-lite-manage db sync
+	$(VENV)/bin/nova-lite-all-in-one --config-file etc/nova-lite/real.conf
+
+# Build the demo guest (Debian kernel, busybox initramfs) and upload it to
+# the running image API as nova-lite-demo.
+demo-image: venv
+	@command -v cpio >/dev/null || { $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq cpio; }
+	$(VENV)/bin/nova-lite-demo-image
 
 test: venv
 	$(VENV)/bin/lint-imports

@@ -145,6 +145,20 @@ class TooManyTags(Invalid):
                'it %(count)d.')
 
 
+class InstanceInvalidState(Conflict):
+    msg_fmt = ("Cannot '%(action)s' instance %(instance_uuid)s while it is "
+               "in %(attr)s %(state)s")
+
+
+class ComputeHostDown(Conflict):
+    msg_fmt = 'The compute service on host %(host)s is down.'
+
+
+class ComputeTooOld(Conflict):
+    msg_fmt = ("The compute service on host %(host)s is too old for "
+               "'%(action)s'; upgrade it first.")
+
+
 class InstanceIsLocked(Conflict):
     msg_fmt = 'Instance %(instance_uuid)s is locked'
 

@@ -1,9 +1,11 @@
 """The all-in-one: every service in one process, the embedded default.
 
-API on ``[api] listen:port``, SQLite under the state directory, the
-in-process ``fake://`` transport, a conductor, a scheduler and
-``[all_in_one] simulated_hosts`` compute agents, each on its own libvirt
-test-driver host. Ctrl-C (SIGINT) or SIGTERM stops it cleanly.
+API on ``[api] listen:port`` (placement and images beside it), SQLite
+under the state directory, the in-process ``fake://`` transport, a
+conductor, a scheduler and ``[all_in_one] simulated_hosts`` compute
+agents, each on its own libvirt test-driver host; or, with
+``[all_in_one] real_host``, one compute agent on a real libvirtd.
+Ctrl-C (SIGINT) or SIGTERM stops it cleanly.
 """
 import os
 import signal
@@ -68,6 +70,8 @@ class AllInOne:
         self.conf = conf
         self.hosts = (conf.all_in_one.simulated_hosts if hosts is None
                       else hosts)
+        if conf.all_in_one.real_host:
+            self.hosts = 0
         self.sync_schema = sync_schema
         self.services = []
         self.api = None
@@ -102,6 +106,11 @@ class AllInOne:
             POOL_SIZES['scheduler'])
         for index in range(1, self.hosts + 1):
             self._start_compute(simulated_host_name(index))
+        if self.conf.all_in_one.real_host:
+            self._start_service(
+                compute_manager.ComputeManager(self.conf, self.conf.host),
+                service_obj.COMPUTE_BINARY, 'compute', self.conf.host,
+                POOL_SIZES['compute'])
         self.api = api_server.APIServer(
             app, self.conf.api.listen,
             self.conf.api.port, self.conf.api.threads)
@@ -118,8 +127,12 @@ class AllInOne:
                 self.conf.image.threads, name='nova-lite-image')
             self.image.start()
         LOG.info('nova_lite all-in-one ready: compute API on http://%s:%d'
-                 '/v2.1, %d simulated hosts, state in %s',
-                 self.conf.api.listen, self.api.port, self.hosts,
+                 '/v2.1, %s, state in %s',
+                 self.conf.api.listen, self.api.port,
+                 'host %s on %s' % (self.conf.host,
+                                    self.conf.libvirt.connection_uri)
+                 if self.conf.all_in_one.real_host else
+                 '%d simulated hosts' % self.hosts,
                  os.path.abspath(self.conf.state_path))
 
     def _start_compute(self, host):

@@ -33,12 +33,12 @@ class API:
     @hooks.add_hook('create_server')
     def create(self, context, flavor, name, description=None, tags=(),
                reservation_id=None, launch_index=0, hostname=None,
-               requested_destination=None):
+               requested_destination=None, image_ref=None):
         instance = instance_obj.Instance(
             context, uuid=uuidutils.generate_uuid(), display_name=name,
             display_description=description, tags=list(tags),
             reservation_id=reservation_id, launch_index=launch_index,
-            hostname=hostname,
+            hostname=hostname, image_ref=image_ref,
             user_id=context.user_id, project_id=context.project_id,
             vm_state=fields.VMState.BUILDING,
             task_state=fields.TaskState.SCHEDULING,
@@ -75,6 +75,56 @@ class API:
         placement_obj.Placement.unclaim(context, instance.uuid)
         request_spec_obj.RequestSpec.destroy_by_instance_uuid(
             context, instance.uuid)
+
+    def _begin(self, instance, action, vm_states, task_state):
+        """Claim the server for a power action: it must be in one of
+        ``vm_states`` with no task under way (409 otherwise, as when
+        another request claimed it first)."""
+        busy = instance.task_state is not None
+        if busy or instance.vm_state not in vm_states or not instance.host:
+            raise exception.InstanceInvalidState(
+                action=action, instance_uuid=instance.uuid,
+                attr='task_state' if busy else 'vm_state',
+                state=instance.task_state if busy else instance.vm_state)
+        instance.task_state = task_state
+        try:
+            instance.save(expected_task_state=[None])
+        except exception.Conflict:
+            raise exception.InstanceInvalidState(
+                action=action, instance_uuid=instance.uuid,
+                attr='task_state', state='another action')
+
+    def stop(self, context, instance):
+        self._begin(instance, 'os-stop', [fields.VMState.ACTIVE],
+                    fields.TaskState.POWERING_OFF)
+        self.compute_api.stop_instance(context, instance)
+
+    def start(self, context, instance):
+        self._begin(instance, 'os-start', [fields.VMState.STOPPED],
+                    fields.TaskState.POWERING_ON)
+        self.compute_api.start_instance(context, instance)
+
+    def reboot(self, context, instance, reboot_type):
+        """SOFT from ACTIVE; HARD also from STOPPED and ERROR, as Nova
+        lets a hard reboot revive a server."""
+        if reboot_type == 'SOFT':
+            self._begin(instance, 'reboot', [fields.VMState.ACTIVE],
+                        fields.TaskState.REBOOTING)
+        else:
+            self._begin(instance, 'reboot', [
+                fields.VMState.ACTIVE, fields.VMState.STOPPED,
+                fields.VMState.ERROR], fields.TaskState.REBOOTING_HARD)
+        self.compute_api.reboot_instance(context, instance, reboot_type)
+
+    def get_console_output(self, context, instance):
+        if instance.vm_state not in (fields.VMState.ACTIVE,
+                                     fields.VMState.STOPPED):
+            raise exception.InstanceInvalidState(
+                action='os-getConsoleOutput', instance_uuid=instance.uuid,
+                attr='vm_state', state=instance.vm_state)
+        if not self._compute_up(context, instance.host):
+            raise exception.ComputeHostDown(host=instance.host)
+        return self.compute_api.get_console_output(context, instance)
 
     def _compute_up(self, context, host):
         try:

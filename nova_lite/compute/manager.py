@@ -45,7 +45,7 @@ class _InstanceLocks:
 
 class ComputeManager(service.Manager):
 
-    target = messaging.Target(version='1.1')
+    target = messaging.Target(version='1.2')
 
     def __init__(self, conf, host, driver=None):
         super().__init__(conf, host)
@@ -169,6 +169,48 @@ class ComputeManager(service.Manager):
         request_spec_obj.RequestSpec.destroy_by_instance_uuid(
             context, instance.uuid)
         LOG.info('instance %s deleted from %s', instance.uuid, self.host)
+
+    def stop_instance(self, context, instance):
+        timeout = self.conf.compute.shutdown_timeout
+        self._power_action(
+            context, instance, fields.TaskState.POWERING_OFF,
+            fields.VMState.STOPPED,
+            lambda: self.driver.power_off(instance, timeout))
+
+    def start_instance(self, context, instance):
+        self._power_action(
+            context, instance, fields.TaskState.POWERING_ON,
+            fields.VMState.ACTIVE, lambda: self.driver.power_on(instance))
+
+    def reboot_instance(self, context, instance, reboot_type):
+        task = (fields.TaskState.REBOOTING if reboot_type == 'SOFT'
+                else fields.TaskState.REBOOTING_HARD)
+        timeout = self.conf.compute.shutdown_timeout
+        self._power_action(
+            context, instance, task, fields.VMState.ACTIVE,
+            lambda: self.driver.reboot(instance, reboot_type, timeout))
+
+    def _power_action(self, context, instance, task_state, vm_state, act):
+        """Run a power action the API set ``task_state`` for; the server
+        ends in ``vm_state``, or where it was if the action failed (the
+        reason in the log; the task state is cleared either way)."""
+        with self._locks.get(instance.uuid):
+            try:
+                act()
+                instance.vm_state = vm_state
+            except Exception as e:
+                LOG.warning('%s of %s failed on %s: %s', task_state,
+                            instance.uuid, self.host, e)
+            instance.power_state = self.driver.get_power_state(instance)
+            instance.task_state = None
+            try:
+                instance.save(expected_task_state=[task_state])
+            except (exception.Conflict, exception.InstanceNotFound):
+                LOG.info('instance %s was deleted during %s', instance.uuid,
+                         task_state)
+
+    def get_console_output(self, context, instance):
+        return self.driver.get_console_output(instance)
 
     def instances_on_host(self, context):
         return instance_obj.InstanceList.get_by_host(

@@ -6,9 +6,12 @@ Version history:
 * 1.1 - build_and_run_instance takes the allocations the scheduler claimed
         for the instance on that host, so that the compute's resource
         plugins need not ask placement for them again
+* 1.2 - stop_instance, start_instance, reboot_instance (casts) and
+        get_console_output (a call)
 """
 import oslo_messaging as messaging
 
+from nova_lite import exception
 from nova_lite import rpc
 
 TOPIC = 'compute'
@@ -16,7 +19,7 @@ TOPIC = 'compute'
 
 class ComputeAPI:
 
-    VERSION = '1.1'
+    VERSION = '1.2'
 
     def __init__(self, conf, version_cap=None):
         target = messaging.Target(topic=TOPIC, version=self.VERSION)
@@ -38,3 +41,25 @@ class ComputeAPI:
     def terminate_instance(self, context, instance):
         cctxt = self.client.prepare(server=instance.host, version='1.0')
         cctxt.cast(context, 'terminate_instance', instance=instance)
+
+    def _prepare_1_2(self, instance, action):
+        if not self.client.can_send_version('1.2'):
+            raise exception.ComputeTooOld(host=instance.host, action=action)
+        return self.client.prepare(server=instance.host, version='1.2')
+
+    def stop_instance(self, context, instance):
+        self._prepare_1_2(instance, 'os-stop').cast(
+            context, 'stop_instance', instance=instance)
+
+    def start_instance(self, context, instance):
+        self._prepare_1_2(instance, 'os-start').cast(
+            context, 'start_instance', instance=instance)
+
+    def reboot_instance(self, context, instance, reboot_type):
+        self._prepare_1_2(instance, 'reboot').cast(
+            context, 'reboot_instance', instance=instance,
+            reboot_type=reboot_type)
+
+    def get_console_output(self, context, instance):
+        return self._prepare_1_2(instance, 'os-getConsoleOutput').call(
+            context, 'get_console_output', instance=instance)

@@ -8,6 +8,11 @@ opts = [
 Compute hosts the all-in-one runs, each a real compute agent on its own
 libvirt test-driver host described by a generated node file.
 """),
+    cfg.BoolOpt('real_host', default=False, help="""
+Run one compute agent on the hypervisor ``[libvirt] connection_uri``
+names (a real libvirtd, ``qemu:///system``), as host ``[DEFAULT] host``,
+instead of the simulated hosts. ``make run-real`` sets this.
+"""),
     cfg.IntOpt('host_vcpus', default=8, min=1,
                help='Physical CPUs of each simulated host.'),
     cfg.IntOpt('host_memory_mb', default=16384, min=512,

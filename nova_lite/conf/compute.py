@@ -18,6 +18,11 @@ Possible values:
 Seconds between two runs of the resource tracker's
 ``update_available_resource`` periodic task.
 """),
+    cfg.IntOpt('shutdown_timeout', default=60, min=0, help="""
+Seconds a stop or a soft reboot waits for the guest to shut down after
+the ACPI power button before it powers the guest off. 0 powers off at
+once.
+"""),
     cfg.IntOpt('reserved_host_memory_mb', default=512, min=0,
                help='Memory in MB kept back for the host itself.'),
     cfg.IntOpt('reserved_host_disk_mb', default=0, min=0,

@@ -32,9 +32,10 @@ Image API endpoint the compute agents fetch image metadata and bits from.
 """),
     cfg.StrOpt('lab_token', default='nova-lite-compute:service:admin',
                help="""
-Token sent to the image API under ``[api] auth_strategy = noauth2``
-(``user:project:roles``). Under keystone, the ``[glance]`` keystoneauth
-options (``auth_type`` and the rest) are used instead.
+Token the compute sends to the image API, which must accept it: the lab
+authentication's ``user:project:roles`` (``[api] auth_strategy =
+noauth2``). Computes do not yet fetch images from an image API behind
+Keystone.
 """),
     cfg.IntOpt('timeout', default=60, min=1, help="""
 Seconds a compute waits on the image API for each read of a download.

@@ -7,6 +7,9 @@ installed on the machine. The initramfs's ``/init`` mounts /proc, /sys
 and /dev, prints ``nova-lite guest up`` on the serial console and then
 waits, so a test can tell the guest reached userspace by reading the
 console log. Built files are kept in the build directory and reused.
+``upload`` puts them into the image service as ``nova-lite-demo`` (a
+machine image whose ``kernel_id`` and ``ramdisk_id`` name the other
+two).
 """
 import glob
 import gzip
@@ -14,6 +17,8 @@ import os
 import shutil
 import subprocess
 import tempfile
+
+import requests
 
 GUEST_UP = 'nova-lite guest up'
 COMMAND_LINE = 'console=ttyS0 quiet panic=-1'
@@ -131,3 +136,56 @@ def build(build_dir):
     return {'kernel': build_kernel(build_dir),
             'ramdisk': build_initramfs(build_dir),
             'disk': build_disk(build_dir)}
+
+
+NAME = 'nova-lite-demo'
+PARTS = (('kernel', 'aki', NAME + '-kernel'),
+         ('ramdisk', 'ari', NAME + '-ramdisk'))
+
+
+class Uploader:
+    """Uploads through the image API, as a user would."""
+
+    def __init__(self, url, token):
+        self.url = url.rstrip('/')
+        self.session = requests.Session()
+        self.session.headers['X-Auth-Token'] = token
+
+    def _check(self, response, what):
+        if response.status_code >= 400:
+            raise BuildError('%s: the image API answered %d: %s' % (
+                what, response.status_code, response.text.strip()))
+        return response
+
+    def delete_named(self, name):
+        listed = self._check(self.session.get(
+            self.url + '/v2/images', params={'name': name}), 'list')
+        for image in listed.json()['images']:
+            self._check(self.session.delete(
+                self.url + '/v2/images/' + image['id']), 'delete')
+
+    def upload(self, name, path, disk_format, **properties):
+        body = dict(properties, name=name, disk_format=disk_format,
+                    container_format=disk_format)
+        image = self._check(self.session.post(
+            self.url + '/v2/images', json=body), 'create %s' % name).json()
+        with open(path, 'rb') as f:
+            self._check(self.session.put(
+                self.url + '/v2/images/%s/file' % image['id'], data=f,
+                headers={'Content-Type': 'application/octet-stream'}),
+                'upload %s' % name)
+        return image['id']
+
+
+def upload(files, url, token):
+    """Upload the demo as ``nova-lite-demo`` (replacing an earlier one);
+    the id of the image to boot."""
+    uploader = Uploader(url, token)
+    for name in [NAME] + [part[2] for part in PARTS]:
+        uploader.delete_named(name)
+    ids = {key: uploader.upload(name, files[key], fmt)
+           for key, fmt, name in PARTS}
+    return uploader.upload(NAME, files['disk'], 'ami',
+                           kernel_id=ids['kernel'],
+                           ramdisk_id=ids['ramdisk'],
+                           os_command_line=COMMAND_LINE)

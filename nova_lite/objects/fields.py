@@ -16,7 +16,12 @@ class TaskState:
     SCHEDULING = 'scheduling'
     SPAWNING = 'spawning'
     DELETING = 'deleting'
-    ALL = (SCHEDULING, SPAWNING, DELETING)
+    POWERING_OFF = 'powering-off'
+    POWERING_ON = 'powering-on'
+    REBOOTING = 'rebooting'
+    REBOOTING_HARD = 'rebooting_hard'
+    ALL = (SCHEDULING, SPAWNING, DELETING, POWERING_OFF, POWERING_ON,
+           REBOOTING, REBOOTING_HARD)
 
 
 class PowerState:

@@ -23,10 +23,11 @@ _COLUMNS = ('uuid', 'display_name', 'user_id', 'project_id', 'host', 'node',
             'memory_mb', 'vcpus', 'root_gb', 'ephemeral_gb', 'launched_at',
             'terminated_at', 'deleted', 'deleted_at', 'display_description',
             'hostname', 'reservation_id', 'launch_index', 'locked_by',
-            'locked_reason')
+            'locked_reason', 'image_ref')
 _ADDED_IN_1_1 = ('display_description', 'hostname', 'reservation_id',
                  'launch_index', 'locked_by', 'locked_reason', 'tags')
 _ADDED_IN_1_2 = ('vietstack_request', 'resource_records')
+_ADDED_IN_1_3 = ('image_ref',)
 # Extra fields kept as plain JSON rather than as an object's primitive.
 _PLAIN_JSON_EXTRA = ('resource_records',)
 
@@ -65,7 +66,9 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.1: display_description, hostname, reservation_id,
     #              launch_index, locked_by, locked_reason, tags
     # Version 1.2: vietstack_request, resource_records
-    VERSION = '1.2'
+    # Version 1.3: image_ref; task states powering-off, powering-on,
+    #              rebooting, rebooting_hard
+    VERSION = '1.3'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(),
@@ -102,6 +105,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         # {resource plugin: its record of what the instance holds}, for
         # plugins without a field of their own (instance_extra, JSON).
         'resource_records': fields.DictOfStringsField(nullable=True),
+        # The image the server boots from (an image service id), if any.
+        'image_ref': fields.StringField(nullable=True),
     })
 
     # Sub-object fields by the version they came in: older targets lose
@@ -111,7 +116,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     def obj_make_compatible(self, primitive, target_version):
         super().obj_make_compatible(primitive, target_version)
         version = tuple(int(p) for p in target_version.split('.'))
-        dropped = (_ADDED_IN_1_2 if version < (1, 2) else ()) + (
+        dropped = (_ADDED_IN_1_3 if version < (1, 3) else ()) + (
+            _ADDED_IN_1_2 if version < (1, 2) else ()) + (
             _ADDED_IN_1_1 if version < (1, 1) else ())
         for name in dropped:
             primitive.pop(name, None)

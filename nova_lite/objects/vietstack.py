@@ -47,6 +47,10 @@ class VietStackFlow(base.NovaLiteObject):
         'outbound': fields.ListOfObjectsField('VietStackPerVnic'),
         'inbound': fields.ListOfObjectsField('VietStackPerVnic'),
     }
+    # Which child version goes with each version of this one, for
+    # backports without a manifest (a parent made older by target version).
+    obj_relationships = {'outbound': [('1.0', '1.0')],
+                         'inbound': [('1.0', '1.0')]}
 
     @property
     def physical_network(self):
@@ -80,6 +84,7 @@ class InstanceVietStackRequest(base.NovaLiteObject):
         'instance_uuid': fields.UUIDField(nullable=True, default=None),
         'vnics': fields.ListOfObjectsField('VietStackFlow'),
     }
+    obj_relationships = {'vnics': [('1.0', '1.0')]}
 
     @classmethod
     def from_extra_specs(cls, specs):

@@ -50,7 +50,26 @@ class ComputeDriver:
         raise NotImplementedError()
 
     def destroy(self, context, instance):
-        """Stop and remove the guest; a guest already gone is no error."""
+        """Stop and remove the guest and its files; a guest already gone
+        is no error."""
+        raise NotImplementedError()
+
+    def power_off(self, instance, timeout=0):
+        """Shut the guest down, cleanly if it does within ``timeout``
+        seconds, else by pulling the plug."""
+        raise NotImplementedError()
+
+    def power_on(self, instance):
+        raise NotImplementedError()
+
+    def reboot(self, instance, reboot_type, timeout=0):
+        """SOFT: a clean shutdown (HARD after ``timeout``), then start;
+        HARD: power off and on."""
+        raise NotImplementedError()
+
+    def get_console_output(self, instance):
+        """The guest's serial console log so far, as text ('' if the
+        hypervisor keeps none)."""
         raise NotImplementedError()
 
 

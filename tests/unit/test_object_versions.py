@@ -17,7 +17,9 @@ EXPECTED = {
     'ComputeNodeList': '1.1-c0ef26ee6384f290fcd4358e47536645',
     'Flavor': '1.2-0fea007aafb62eb23e2ae21547f2ac1b',
     'FlavorList': '1.1-1f9a07e68d1d9bb71715abe67b911fb2',
-    'Instance': '1.2-e9e09959a080bed659a6bc7770cf5b7d',
+    'Image': '1.0-603038a3868791f9ddb91daf9efbd138',
+    'ImageList': '1.0-1df7f5a2a3f37b464f8bb3f9269fe69d',
+    'Instance': '1.3-7ca38d951cc749c4ea4a881b2c169e12',
     'InstanceFault': '1.0-df20f4f1b636b09e362b78bf7b077d2a',
     'InstanceFaultList': '1.0-2f9135d53fc1013859c865668bb237e6',
     'InstanceList': '1.1-d3b5f862728d92e488f817bd0e9da871',
@@ -88,6 +90,7 @@ def test_vietstack_fields_are_dropped_for_services_that_predate_them():
     assert _backported(obj, '1.2')[1] == {'uuid', 'tags',
                                           'vietstack_request',
                                           'resource_records'}
+
     spec = request_spec.RequestSpec(instance_uuid=uuid,
                                     vietstack_requests=_vnic_request())
     assert _backported(spec, '1.1') == ('1.1', {'instance_uuid'})
@@ -97,6 +100,13 @@ def test_vietstack_fields_are_dropped_for_services_that_predate_them():
     node = compute_node.ComputeNode(host='h', host_ip='10.0.0.5')
     assert _backported(node, '1.2') == ('1.2', {'host'})
     assert _backported(node, '1.3') == ('1.3', {'host', 'host_ip'})
+
+
+def test_the_image_a_server_boots_from_is_dropped_before_1_3():
+    obj = instance.Instance(uuid='0b7b4b3e-6a7e-4d7c-9a57-3a52b8f6a9a1',
+                            image_ref='5d1e4bd4-30a5-4b5d-a8d2-3d1dbd0d0a6b')
+    assert _backported(obj, '1.2') == ('1.2', {'uuid'})
+    assert _backported(obj, '1.3') == ('1.3', {'uuid', 'image_ref'})
 
 
 def test_a_vietstack_request_survives_its_primitive():

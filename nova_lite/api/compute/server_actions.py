@@ -1,4 +1,11 @@
-"""POST /servers/{server_id}/action: lock and unlock.
+"""POST /servers/{server_id}/action: lock and unlock, os-stop, os-start,
+reboot and os-getConsoleOutput.
+
+The power actions answer 202 once the server is claimed for them (its
+task state set; 409 if it is in the wrong state or busy); the compute
+then does the work. os-getConsoleOutput asks the compute and answers
+the last ``length`` lines of the guest's serial console (all of it
+without a length, or with -1).
 
 A locked server refuses deletion and actions from anyone but an admin
 (409). 2.73 lets the locker say why (``locked_reason``), shown in the
@@ -42,14 +49,53 @@ def _unlock(req, body, server_id):
     return 202, None
 
 
+def _stop(req, body, server_id):
+    instance = servers.get(req, server_id)
+    servers.check_not_locked(req, instance)
+    req.compute_api.stop(req.context, instance)
+    return 202, None
+
+
+def _start(req, body, server_id):
+    instance = servers.get(req, server_id)
+    servers.check_not_locked(req, instance)
+    req.compute_api.start(req.context, instance)
+    return 202, None
+
+
+def _reboot(req, body, server_id):
+    instance = servers.get(req, server_id)
+    servers.check_not_locked(req, instance)
+    req.compute_api.reboot(req.context, instance, body['type'].upper())
+    return 202, None
+
+
+def _console_output(req, body, server_id):
+    length = (body or {}).get('length')
+    length = None if length is None else int(length)
+    instance = servers.get(req, server_id)
+    output = req.compute_api.get_console_output(req.context, instance)
+    if length is not None and length >= 0:
+        lines = output.splitlines(keepends=True)
+        output = ''.join(lines[-length:]) if length else ''
+    return 200, {'output': output}
+
+
+_SERVERS = 'os_compute_api:servers:'
 ACTIONS = {
     'lock': (_lock, _RULE + 'lock'),
     'unlock': (_unlock, _RULE + 'unlock'),
+    'os-stop': (_stop, _SERVERS + 'stop'),
+    'os-start': (_start, _SERVERS + 'start'),
+    'reboot': (_reboot, _SERVERS + 'reboot'),
+    'os-getConsoleOutput': (_console_output,
+                            'os_compute_api:os-console-output'),
 }
 
 
 @validation.schema(schema.action, '2.1', '2.72')
 @validation.schema(schema.action_2_73, '2.73')
 @validation.responds(202, None)
+@validation.responds(200, schema.console_output_response)
 def action(req, server_id):
     return actions.dispatch(req, ACTIONS, server_id=server_id)

@@ -28,7 +28,15 @@ HOST_STATUS = 'os_compute_api:servers:show:host_status'
 FLAVOR_EXTRA_SPECS = 'os_compute_api:os-flavor-extra-specs:index'
 
 
+# An active server in the middle of a reboot shows the reboot's kind.
+_TASK_STATUS = {fields.TaskState.REBOOTING: 'REBOOT',
+                fields.TaskState.REBOOTING_HARD: 'HARD_REBOOT'}
+
+
 def status(instance):
+    if (instance.vm_state == fields.VMState.ACTIVE and
+            instance.task_state in _TASK_STATUS):
+        return _TASK_STATUS[instance.task_state]
     return _STATUS.get(instance.vm_state, 'UNKNOWN')
 
 
@@ -120,11 +128,19 @@ class ServerView:
         body.update(self._versioned(instance))
         return body
 
+    def _image(self, instance):
+        """{'id', 'links'} of the image booted from, or '' (none)."""
+        if not instance.image_ref:
+            return ''
+        return {'id': instance.image_ref, 'links': links.links(
+            self.req, 'images', instance.image_ref)[1:]}
+
     def _base(self, instance):
         return {
             'status': status(instance),
             'tenant_id': instance.project_id, 'user_id': instance.user_id,
-            'metadata': {}, 'hostId': _host_id(instance), 'image': '',
+            'metadata': {}, 'hostId': _host_id(instance),
+            'image': self._image(instance),
             'created': _time(instance.created_at),
             'updated': _time(instance.updated_at or instance.created_at),
             'addresses': {}, 'accessIPv4': '', 'accessIPv6': '',

@@ -13,6 +13,7 @@ from nova_lite.api.schemas import servers as schema
 from nova_lite.api import validation
 from nova_lite import exception
 from nova_lite.objects import compute_node as compute_node_obj
+from nova_lite.objects import image as image_obj
 from nova_lite.objects import instance as instance_obj
 
 REQUESTED_DESTINATION = 'compute:servers:create:requested_destination'
@@ -85,17 +86,32 @@ def _flavor(context, flavor_ref):
                                 % flavor_ref)
 
 
+def _image(context, body):
+    """The id of the active image to boot from, or None (no imageRef:
+    a test-driver host boots without one)."""
+    image_ref = body.get('imageRef')
+    if not image_ref:
+        if body.get('trusted_image_certificates'):
+            raise exception.Invalid(
+                message='Image certificate validation is only supported '
+                        'when booting from an image.')
+        return None
+    image_id = str(image_ref).rstrip('/').rsplit('/', 1)[-1]
+    try:
+        image = image_obj.Image.get_by_id(context, image_id)
+    except exception.ImageNotFound:
+        image = None
+    if image is None or (image.visibility == 'private' and
+                         not context.is_admin and
+                         image.owner != context.project_id):
+        raise exception.Invalid(message='Image %s could not be found.'
+                                        % image_ref)
+    if not image.is_active:
+        raise exception.ImageNotActive(image_id=image_id)
+    return image_id
+
+
 def _check_boot_source(body):
-    if body.get('imageRef'):
-        raise exception.Invalid(
-            message='Image %s could not be found: this deployment has no '
-                    'image service yet; boot with no imageRef.'
-                    % body['imageRef'])
-    if body.get('trusted_image_certificates'):
-        raise exception.Invalid(
-            message='Image certificate validation is only supported when '
-                    'booting from an image, and this deployment boots '
-                    'without one.')
     networks = body.get('networks')
     if isinstance(networks, list) and networks:
         raise exception.Invalid(
@@ -133,6 +149,7 @@ def _create_schemas(func):
 def create(req):
     body = req.body_json()['server']
     _check_boot_source(body)
+    image_id = _image(req.context, body)
     flavor = _flavor(req.context, body['flavorRef'])
     count = _count(body)
     destination = _requested_destination(req, body)
@@ -141,7 +158,7 @@ def create(req):
         req.context, flavor, name, description=body.get('description'),
         tags=body.get('tags', []), reservation_id=reservation_id,
         launch_index=index, hostname=_hostname(name),
-        requested_destination=destination)
+        requested_destination=destination, image_ref=image_id)
         for index, name in enumerate(_names(body['name'], count))]
     if strutils.bool_from_string(body.get('return_reservation_id', False)):
         return 202, {'reservation_id': reservation_id}

@@ -61,10 +61,12 @@ _fault = _object({'code': {'type': 'integer'}, 'message': {'type': 'string'},
 server = {'type': 'object', 'properties': dict(
     server_brief['properties'], **{
         'status': {'type': 'string', 'enum': [
-            'BUILD', 'ACTIVE', 'SHUTOFF', 'ERROR', 'DELETED', 'UNKNOWN']},
+            'BUILD', 'ACTIVE', 'SHUTOFF', 'REBOOT', 'HARD_REBOOT', 'ERROR',
+            'DELETED', 'UNKNOWN']},
         'tenant_id': _nullable_string, 'user_id': _nullable_string,
         'metadata': {'type': 'object'}, 'hostId': {'type': 'string'},
-        'image': {'type': 'string'},
+        'image': {'oneOf': [{'type': 'string', 'enum': ['']}, _object(
+            {'id': {'type': 'string'}, 'links': _links})]},
         'flavor': _object({'id': {'type': 'string'}, 'links': _links}),
         'created': _time, 'updated': _time,
         'addresses': {'type': 'object'}, 'fault': _fault,

@@ -121,11 +121,36 @@ lock = {
 lock_2_1 = {'type': ['object', 'null']}
 unlock = {'type': ['object', 'null']}
 
+power = {'type': ['object', 'null']}
+reboot = {
+    'type': 'object',
+    'properties': {'type': {'type': 'string',
+                            'pattern': '^([Ss][Oo][Ff][Tt]|[Hh][Aa][Rr][Dd])$'}},
+    'required': ['type'],
+    'additionalProperties': False,
+}
+console_output = {
+    'type': ['object', 'null'],
+    'properties': {'length': {
+        'type': ['integer', 'string', 'null'], 'pattern': '^-?[0-9]+$',
+        'minimum': -1}},
+    'additionalProperties': False,
+}
+_ACTIONS = {'unlock': unlock, 'os-stop': power, 'os-start': power,
+            'reboot': reboot, 'os-getConsoleOutput': console_output}
+
 action = {
     'type': 'object',
-    'properties': {'lock': lock_2_1, 'unlock': unlock},
+    'properties': dict(_ACTIONS, lock=lock_2_1),
     'minProperties': 1,
     'maxProperties': 1,
     'additionalProperties': False,
 }
-action_2_73 = dict(action, properties={'lock': lock, 'unlock': unlock})
+action_2_73 = dict(action, properties=dict(_ACTIONS, lock=lock))
+
+console_output_response = {
+    'type': 'object',
+    'properties': {'output': {'type': 'string'}},
+    'required': ['output'],
+    'additionalProperties': False,
+}

@@ -38,3 +38,20 @@ class FakeDriver(driver.ComputeDriver):
     def destroy(self, context, instance):
         with self._lock:
             self._guests.pop(instance.uuid, None)
+
+    def _set(self, instance, state):
+        with self._lock:
+            if instance.uuid in self._guests:
+                self._guests[instance.uuid] = state
+
+    def power_off(self, instance, timeout=0):
+        self._set(instance, fields.PowerState.SHUTDOWN)
+
+    def power_on(self, instance):
+        self._set(instance, fields.PowerState.RUNNING)
+
+    def reboot(self, instance, reboot_type, timeout=0):
+        self._set(instance, fields.PowerState.RUNNING)
+
+    def get_console_output(self, instance):
+        return ''

@@ -42,7 +42,35 @@ def _metadata(parent, instance):
          uuid=instance.project_id or '')
 
 
-def build(instance, virt_type):
+def _os(domain, boot):
+    os_el = _sub(domain, 'os')
+    _sub(os_el, 'type', 'hvm')
+    if boot is not None and boot.kernel:
+        _sub(os_el, 'kernel', boot.kernel)
+        if boot.ramdisk:
+            _sub(os_el, 'initrd', boot.ramdisk)
+        _sub(os_el, 'cmdline', boot.command_line)
+    elif boot is not None:
+        _sub(os_el, 'boot', dev='hd')
+
+
+def _devices(domain, boot):
+    """The disk, and the serial console written to the console log."""
+    devices = _sub(domain, 'devices')
+    if boot is None:
+        return
+    disk = _sub(devices, 'disk', type='file', device='disk')
+    _sub(disk, 'driver', name='qemu', type='qcow2')
+    _sub(disk, 'source', file=boot.disk)
+    _sub(disk, 'target', dev='vda', bus='virtio')
+    serial = _sub(devices, 'serial', type='file')
+    _sub(serial, 'source', path=boot.console_log, append='on')
+    _sub(serial, 'target', port='0')
+
+
+def build(instance, virt_type, boot=None):
+    """The domain XML; ``boot`` (guest_files.BootFiles) gives a real
+    guest its disk, kernel and console, a test-driver guest has none."""
     ET.register_namespace(PREFIX, NAMESPACE)
     domain = ET.Element('domain', type=virt_type)
     _sub(domain, 'name', domain_name(instance))
@@ -50,10 +78,9 @@ def build(instance, virt_type):
     _metadata(_sub(domain, 'metadata'), instance)
     _sub(domain, 'memory', instance.flavor.memory_mb, unit='MiB')
     _sub(domain, 'vcpu', instance.flavor.vcpus)
-    os_el = _sub(domain, 'os')
-    _sub(os_el, 'type', 'hvm')
+    _os(domain, boot)
     _sub(domain, 'on_poweroff', 'destroy')
     _sub(domain, 'on_reboot', 'restart')
     _sub(domain, 'on_crash', 'destroy')
-    _sub(domain, 'devices')
+    _devices(domain, boot)
     return ET.tostring(domain, encoding='unicode')

@@ -3,9 +3,17 @@
 One connection per driver, kept for the agent's lifetime: with libvirt's
 ``test:///`` driver, the host's state lives in that connection, so each
 simulated host is one driver holding one connection to its own node file.
+A connection to a real libvirtd that was lost (libvirtd restarted) is
+opened again at the next operation.
+
+On a real hypervisor (``virt_type`` qemu or kvm) a guest boots from an
+image fetched from the image API and cached on the host, with its files
+in its own directory under ``[libvirt] instances_path``
+(guest_files); a test-driver guest has no files.
 """
 import os
 import threading
+import time
 
 import libvirt
 from oslo_log import log as logging
@@ -13,7 +21,10 @@ from oslo_log import log as logging
 from nova_lite import exception
 from nova_lite.objects import fields
 from nova_lite.virt import driver
+from nova_lite.virt import image_cache
+from nova_lite.virt import image_client
 from nova_lite.virt.libvirt import domain_xml
+from nova_lite.virt.libvirt import guest_files
 
 LOG = logging.getLogger(__name__)
 
@@ -42,12 +53,40 @@ class LibvirtDriver(driver.ComputeDriver):
         self.uri = uri or conf.libvirt.connection_uri
         self._conn = None
         self._lock = threading.Lock()
+        self.instances_path = conf.libvirt.instances_path
+        self._image_cache = None
 
     @property
     def virt_type(self):
         if self.uri.startswith('test://'):
             return 'test'
         return self.conf.libvirt.virt_type
+
+    @property
+    def is_real(self):
+        return self.virt_type != 'test'
+
+    @property
+    def image_cache(self):
+        if self._image_cache is None:
+            self._image_cache = image_cache.ImageCache(
+                os.path.join(self.instances_path, '_base'),
+                image_client.ImageClient(self.conf))
+        return self._image_cache
+
+    def _connection(self):
+        """The open connection, opened again if libvirtd dropped it."""
+        conn = self._conn
+        if conn is not None:
+            try:
+                if conn.isAlive():
+                    return conn
+            except libvirt.libvirtError:
+                pass
+            LOG.warning('connection to libvirt at %s lost; opening it '
+                        'again', self.uri)
+        self.init_host()
+        return self._conn
 
     def init_host(self):
         try:
@@ -66,16 +105,17 @@ class LibvirtDriver(driver.ComputeDriver):
             self._conn = None
 
     def get_available_resource(self):
-        info = self._conn.getInfo()
+        conn = self._connection()
+        info = conn.getInfo()
         return driver.HostResources(
             hypervisor_hostname=self.host,
-            hypervisor_type=self._conn.getType(),
-            hypervisor_version=self._conn.getVersion(),
+            hypervisor_type=conn.getType(),
+            hypervisor_version=conn.getVersion(),
             vcpus=info[2], memory_mb=info[1], local_gb=self._local_gb())
 
     def _local_gb(self):
         try:
-            pool = self._conn.storagePoolLookupByName(
+            pool = self._connection().storagePoolLookupByName(
                 self.conf.libvirt.images_pool)
             return pool.info()[1] // (1024 ** 3)
         except libvirt.libvirtError:
@@ -85,11 +125,12 @@ class LibvirtDriver(driver.ComputeDriver):
             return stat.f_frsize * stat.f_blocks // (1024 ** 3)
 
     def list_instance_uuids(self):
-        return [dom.UUIDString() for dom in self._conn.listAllDomains()]
+        return [dom.UUIDString()
+                for dom in self._connection().listAllDomains()]
 
     def _lookup(self, instance):
         try:
-            return self._conn.lookupByUUIDString(instance.uuid)
+            return self._connection().lookupByUUIDString(instance.uuid)
         except libvirt.libvirtError as e:
             if e.get_error_code() == libvirt.VIR_ERR_NO_DOMAIN:
                 return None
@@ -102,26 +143,89 @@ class LibvirtDriver(driver.ComputeDriver):
         return _POWER_STATES.get(dom.state()[0], fields.PowerState.NOSTATE)
 
     def spawn(self, context, instance):
-        xml = domain_xml.build(instance, self.virt_type)
+        boot = None
+        if self.is_real:
+            boot = guest_files.prepare(self.instances_path, self.image_cache,
+                                       instance)
+        xml = domain_xml.build(instance, self.virt_type, boot)
         try:
+            conn = self._connection()
             with self._lock:
-                dom = self._conn.defineXML(xml)
+                dom = conn.defineXML(xml)
             dom.create()
-        except libvirt.libvirtError as e:
+        except (libvirt.libvirtError, exception.HypervisorUnavailable) as e:
             self._undefine_quietly(instance)
             raise exception.InstanceSpawnError(
-                instance_uuid=instance.uuid, reason=e.get_error_message())
+                instance_uuid=instance.uuid, reason=_message(e))
 
     def destroy(self, context, instance):
         dom = self._lookup(instance)
-        if dom is None:
-            return
-        if dom.isActive():
-            dom.destroy()
-        dom.undefine()
+        if dom is not None:
+            if dom.isActive():
+                dom.destroy()
+            dom.undefine()
+        if self.is_real:
+            guest_files.remove(self.instances_path, instance)
 
     def _undefine_quietly(self, instance):
         try:
             self.destroy(None, instance)
-        except libvirt.libvirtError:
+        except (libvirt.libvirtError, exception.HypervisorUnavailable):
             LOG.warning('could not remove the domain of %s', instance.uuid)
+
+    def _wait_until_off(self, dom, timeout):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not dom.isActive():
+                return True
+            time.sleep(0.2)
+        return not dom.isActive()
+
+    def power_off(self, instance, timeout=0):
+        dom = self._lookup(instance)
+        if dom is None or not dom.isActive():
+            return
+        if timeout:
+            try:
+                dom.shutdown()
+                if self._wait_until_off(dom, timeout):
+                    return
+            except libvirt.libvirtError as e:
+                LOG.info('clean shutdown of %s failed (%s); powering it '
+                         'off', instance.uuid, e.get_error_message())
+            LOG.info('%s did not shut down within %d s; powering it off',
+                     instance.uuid, timeout)
+        try:
+            dom.destroy()
+        except libvirt.libvirtError:
+            if dom.isActive():
+                raise
+
+    def power_on(self, instance):
+        dom = self._lookup(instance)
+        if dom is None:
+            raise exception.InstanceSpawnError(
+                instance_uuid=instance.uuid,
+                reason='its domain is gone from the hypervisor')
+        if not dom.isActive():
+            dom.create()
+
+    def reboot(self, instance, reboot_type, timeout=0):
+        self.power_off(instance, timeout if reboot_type == 'SOFT' else 0)
+        self.power_on(instance)
+
+    def get_console_output(self, instance):
+        if not self.is_real:
+            return ''
+        path = guest_files.console_log(self.instances_path, instance)
+        try:
+            with open(path, 'rb') as f:
+                return f.read().decode('utf-8', errors='replace')
+        except FileNotFoundError:
+            return ''
+
+
+def _message(error):
+    if isinstance(error, libvirt.libvirtError):
+        return error.get_error_message()
+    return error.format_message()

@@ -1,0 +1,20 @@
+"""nova-lite-libvirtd: set a real libvirtd up on this Debian machine
+(without systemd) and wait until it answers; safe to run again."""
+import argparse
+import sys
+
+from nova_lite.lab import libvirtd
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog='nova-lite-libvirtd',
+                                     description=__doc__)
+    parser.add_argument('--timeout', type=int, default=120,
+                        help="seconds to wait for libvirtd's first answer")
+    args = parser.parse_args(argv)
+    try:
+        libvirtd.setup(args.timeout)
+    except (libvirtd.SetupError, OSError) as e:
+        sys.stderr.write('nova-lite-libvirtd: %s\n' % e)
+        return 1
+    return 0

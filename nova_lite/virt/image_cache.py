@@ -1,0 +1,36 @@
+"""The images a compute host has fetched, kept under
+``<instances_path>/_base``: one file per image id, fetched once and
+shared by every guest booted from it (their disks are copy-on-write
+overlays of it), fetched again only if its file is gone."""
+import collections
+import os
+import threading
+
+from nova_lite import exception
+
+ACTIVE = 'active'
+
+
+class ImageCache:
+
+    def __init__(self, base_dir, client):
+        self.base_dir = base_dir
+        self.client = client
+        self._locks = collections.defaultdict(threading.Lock)
+        self._guard = threading.Lock()
+
+    def _lock(self, image_id):
+        with self._guard:
+            return self._locks[image_id]
+
+    def fetch(self, image_id):
+        """(path of the image's bits on this host, its metadata)."""
+        image = self.client.show(image_id)
+        if image.get('status') != ACTIVE:
+            raise exception.ImageNotActive(image_id=image_id)
+        path = os.path.join(self.base_dir, image_id)
+        with self._lock(image_id):
+            if not os.path.exists(path):
+                os.makedirs(self.base_dir, exist_ok=True)
+                self.client.download(image, path)
+        return path, image

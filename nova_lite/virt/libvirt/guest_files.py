@@ -1,0 +1,124 @@
+"""The files of a real guest, in ``<instances_path>/<instance uuid>/``.
+
+``disk`` is a qcow2 overlay of the cached image (so guests share the
+image's bits and write only their own changes), grown to the flavor's
+root disk; a machine image (``ami``) with ``kernel_id`` and
+``ramdisk_id`` properties boots directly from copies of that kernel and
+ramdisk with the image's ``os_command_line``; ``console.log`` receives
+the guest's serial console. Deleting the directory removes the guest's
+every file.
+"""
+import dataclasses
+import json
+import os
+import shutil
+import subprocess
+
+from nova_lite import exception
+
+DEFAULT_COMMAND_LINE = 'root=/dev/vda console=tty0 console=ttyS0'
+KERNEL_FORMATS = {'kernel_id': 'aki', 'ramdisk_id': 'ari'}
+BOOTABLE_FORMATS = ('ami', 'qcow2', 'raw')
+BACKING_FORMATS = {'ami': 'raw', 'raw': 'raw', 'qcow2': 'qcow2'}
+
+
+@dataclasses.dataclass
+class BootFiles:
+    directory: str
+    disk: str
+    console_log: str
+    kernel: str = None
+    ramdisk: str = None
+    command_line: str = None
+
+
+def instance_dir(instances_path, instance):
+    return os.path.join(instances_path, instance.uuid)
+
+
+def console_log(instances_path, instance):
+    return os.path.join(instance_dir(instances_path, instance),
+                        'console.log')
+
+
+def _spawn_error(instance, reason):
+    return exception.InstanceSpawnError(instance_uuid=instance.uuid,
+                                        reason=reason)
+
+
+def _qemu_img(instance, *args):
+    result = subprocess.run(('qemu-img',) + args, capture_output=True,
+                            text=True)
+    if result.returncode:
+        raise _spawn_error(instance, 'qemu-img %s failed: %s' % (
+            args[0], result.stderr.strip()))
+    return result.stdout
+
+
+def _fetch(cache, instance, image_id, what):
+    try:
+        return cache.fetch(image_id)
+    except exception.ImageNotFound:
+        raise _spawn_error(instance, '%s %s could not be found' % (
+            what, image_id))
+    except (exception.ImageNotActive, exception.ImageUnacceptable) as e:
+        raise _spawn_error(instance, '%s: %s' % (what, e.format_message()))
+
+
+def _kernel_files(cache, instance, image, directory):
+    """Copies of the image's kernel and ramdisk, and its command line."""
+    files = {}
+    for prop, disk_format in KERNEL_FORMATS.items():
+        image_id = image.get(prop)
+        if not image_id:
+            continue
+        what = 'the %s of image %s' % (prop.split('_')[0], image['id'])
+        path, meta = _fetch(cache, instance, image_id, what)
+        if meta.get('disk_format') != disk_format:
+            raise _spawn_error(instance, '%s, %s, is %s, not %s' % (
+                what, image_id, meta.get('disk_format'), disk_format))
+        files[prop] = os.path.join(directory, prop.split('_')[0])
+        shutil.copyfile(path, files[prop])
+    return (files.get('kernel_id'), files.get('ramdisk_id'),
+            image.get('os_command_line') or DEFAULT_COMMAND_LINE)
+
+
+def _disk(instance, base, image, directory):
+    disk = os.path.join(directory, 'disk')
+    fmt = BACKING_FORMATS[image['disk_format']]
+    _qemu_img(instance, 'create', '-q', '-f', 'qcow2', '-b', base,
+              '-F', fmt, disk)
+    root_bytes = (instance.root_gb or 0) * 1024 ** 3
+    info = json.loads(_qemu_img(instance, 'info', '--output=json', disk))
+    if root_bytes > info['virtual-size']:
+        _qemu_img(instance, 'resize', '-q', disk, str(root_bytes))
+    return disk
+
+
+def prepare(instances_path, cache, instance):
+    """Fetch what the instance boots from and lay its files out."""
+    if not instance.image_ref:
+        raise _spawn_error(instance, 'a real hypervisor needs an image to '
+                                     'boot from; the server has none')
+    base, image = _fetch(cache, instance, instance.image_ref, 'image')
+    if image.get('disk_format') not in BOOTABLE_FORMATS:
+        raise _spawn_error(instance, 'image %s is %s; boot from one of %s' % (
+            image['id'], image.get('disk_format'),
+            ', '.join(BOOTABLE_FORMATS)))
+    directory = instance_dir(instances_path, instance)
+    os.makedirs(directory, exist_ok=True)
+    try:
+        kernel, ramdisk, command_line = _kernel_files(cache, instance, image,
+                                                      directory)
+        return BootFiles(
+            directory=directory, disk=_disk(instance, base, image, directory),
+            console_log=console_log(instances_path, instance),
+            kernel=kernel, ramdisk=ramdisk,
+            command_line=command_line if kernel else None)
+    except BaseException:
+        remove(instances_path, instance)
+        raise
+
+
+def remove(instances_path, instance):
+    shutil.rmtree(instance_dir(instances_path, instance), ignore_errors=True)
