@@ -89,6 +89,10 @@ class Image(base.NovaLiteTimestampObject, base.NovaLiteObject):
     def is_active(self):
         return self.status == ACTIVE
 
+    def visible_to(self, context):
+        return (context.is_admin or self.owner == context.project_id or
+                self.visibility in db.OPEN)
+
 
 @base.NovaLiteObjectRegistry.register
 class ImageList(base.ObjectListBase, base.NovaLiteObject):

@@ -101,9 +101,7 @@ def _image(context, body):
         image = image_obj.Image.get_by_id(context, image_id)
     except exception.ImageNotFound:
         image = None
-    if image is None or (image.visibility == 'private' and
-                         not context.is_admin and
-                         image.owner != context.project_id):
+    if image is None or not image.visible_to(context):
         raise exception.Invalid(message='Image %s could not be found.'
                                         % image_ref)
     if not image.is_active:

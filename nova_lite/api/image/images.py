@@ -9,6 +9,7 @@ strings and shown at the top level of the image, as Glance does.
 """
 import uuid
 
+from oslo_serialization import jsonutils
 from oslo_utils import timeutils
 import webob
 
@@ -48,8 +49,7 @@ def view(image):
 
 def _get(req, image_id):
     image = image_obj.Image.get_by_id(req.context, image_id)
-    if (image.visibility == 'private' and not req.context.is_admin and
-            image.owner != req.context.project_id):
+    if not image.visible_to(req.context):
         raise exception.ImageNotFound(image_id=image_id)
     return image
 
@@ -112,7 +112,10 @@ def show(req, image_id):
 def update(req, image_id):
     if req.content_type != PATCH_TYPE:
         raise exception.UnsupportedMediaType(content_type=req.content_type)
-    changes = req.body_json()
+    try:
+        changes = jsonutils.loads(req.body)
+    except ValueError:
+        raise exception.ValidationError(detail='Malformed JSON patch')
     validation.validate(schemas.patch, changes)
     image = _get_own(req, image_id)
     values, properties = schemas.apply_patch(image.properties, changes)

@@ -13,12 +13,17 @@ COLUMNS = ('id', 'name', 'status', 'disk_format', 'container_format',
            'properties', 'tags', 'created_at', 'updated_at')
 
 
+# Visible beyond their owner's project (no image members here, so a
+# shared image is seen by its owner only, like a private one).
+OPEN = ('public', 'community')
+
+
 def _visible(query, project_id, is_admin):
-    """Public, community and shared images, and the project's own."""
+    """Public and community images, and the project's own."""
     if is_admin:
         return query
     return query.where(sa.or_(models.Image.owner == project_id,
-                              models.Image.visibility != 'private'))
+                              models.Image.visibility.in_(OPEN)))
 
 
 def _get(session, image_id):

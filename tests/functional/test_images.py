@@ -1,0 +1,171 @@
+"""The image API, through the OpenStack client and over plain HTTP, and
+servers booted from its images on the simulated hosts."""
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+import requests
+
+ADMIN = {'X-Auth-Token': 'admin:admin'}
+ALICE = {'X-Auth-Token': 'alice:teamA'}
+BOB = {'X-Auth-Token': 'bob:teamB'}
+
+
+@pytest.fixture
+def aio(all_in_one):
+    return all_in_one(hosts=1)
+
+
+def _osc(aio, *args):
+    command = [os.path.join(os.path.dirname(sys.executable), 'openstack'),
+               '--os-auth-type', 'none', '--os-endpoint', aio.image_url,
+               '--os-identity-api-version', '3'] + list(args)
+    result = subprocess.run(command, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout) if 'json' in args else result.stdout
+
+
+def _create(aio, headers=ADMIN, **body):
+    return requests.post(aio.image_url + '/v2/images', json=body,
+                         headers=headers)
+
+
+def _upload(aio, image_id, data, headers=ADMIN):
+    return requests.put(
+        aio.image_url + '/v2/images/%s/file' % image_id, data=data,
+        headers=dict(headers, **{'Content-Type': 'application/octet-stream'}))
+
+
+def _active_image(aio, headers=ADMIN, **body):
+    body.setdefault('disk_format', 'qcow2')
+    body.setdefault('container_format', 'bare')
+    image = _create(aio, headers, **body).json()
+    assert _upload(aio, image['id'], b'bits', headers).status_code == 204
+    return image['id']
+
+
+def test_openstack_client_uploads_lists_shows_and_deletes(aio, tmp_path):
+    data = os.urandom(3 * 1024 * 1024 + 5)
+    source = tmp_path / 'disk.qcow2'
+    source.write_bytes(data)
+    created = _osc(aio, 'image', 'create', '--file', str(source),
+                   '--disk-format', 'qcow2', '--container-format', 'bare',
+                   '--property', 'os_command_line=console=ttyS0', 'disk1',
+                   '-f', 'json')
+    assert created['status'] == 'active'
+    assert created['size'] == len(data)
+    assert created['checksum'] == hashlib.md5(data).hexdigest()
+    assert created['properties']['os_hash_value'] == (
+        hashlib.sha512(data).hexdigest())
+    _create(aio, name='empty', disk_format='raw', container_format='bare')
+    listed = _osc(aio, 'image', 'list', '-f', 'json')
+    assert sorted((i['Name'], i['Status']) for i in listed) == [
+        ('disk1', 'active'), ('empty', 'queued')]
+    named = _osc(aio, 'image', 'list', '--name', 'disk1', '-f', 'json')
+    assert [i['ID'] for i in named] == [created['id']]
+
+    _osc(aio, 'image', 'set', '--property', 'kernel_id=abc', 'disk1')
+    shown = _osc(aio, 'image', 'show', 'disk1', '-f', 'json')
+    assert shown['properties']['kernel_id'] == 'abc'
+    assert shown['properties']['os_command_line'] == 'console=ttyS0'
+
+    saved = tmp_path / 'saved'
+    _osc(aio, 'image', 'save', '--file', str(saved), 'disk1')
+    assert saved.read_bytes() == data
+
+    stored = os.path.join(aio.conf.image.store_path, created['id'])
+    assert os.path.exists(stored)
+    _osc(aio, 'image', 'delete', 'disk1')
+    assert not os.path.exists(stored)
+    assert [i['Name'] for i in _osc(aio, 'image', 'list', '-f',
+                                    'json')] == ['empty']
+
+
+@pytest.mark.parametrize('body, code, fragment', [
+    ({'name': 'x', 'disk_format': 'floppy'}, 400, 'floppy'),
+    ({'name': 'x', 'status': 'active'}, 403,
+     "Attribute 'status' is read-only."),
+    ({'name': 'x', 'min_ram': -1}, 400, 'min_ram'),
+    ({'name': 'x', 'kernel_id': 5}, 400, 'kernel_id'),
+])
+def test_bad_image_bodies_are_refused_and_create_nothing(aio, body, code,
+                                                         fragment):
+    response = _create(aio, **body)
+    assert response.status_code == code
+    assert fragment in response.text
+    listed = requests.get(aio.image_url + '/v2/images', headers=ADMIN)
+    assert listed.json()['images'] == []
+
+
+def test_uploads_go_to_queued_images_with_formats_only(aio):
+    no_format = _create(aio, name='x').json()
+    response = _upload(aio, no_format['id'], b'bits')
+    assert response.status_code == 400
+    assert 'disk_format and container_format' in response.text
+    image_id = _active_image(aio, name='y')
+    again = _upload(aio, image_id, b'other bits')
+    assert again.status_code == 409
+    shown = requests.get(aio.image_url + '/v2/images/' + image_id,
+                         headers=ADMIN).json()
+    assert shown['checksum'] == hashlib.md5(b'bits').hexdigest()
+    missing = requests.get(aio.image_url + '/v2/images/'
+                           '00000000-0000-0000-0000-000000000000',
+                           headers=ADMIN)
+    assert missing.status_code == 404
+    assert 'could not be found' in missing.text
+
+
+def test_another_projects_image_is_hidden_unless_public(aio):
+    mine = _active_image(aio, ALICE, name='mine')
+    public = _active_image(aio, ADMIN, name='public', visibility='public')
+    refused = _create(aio, ALICE, name='p', visibility='public')
+    assert refused.status_code == 403
+    seen = requests.get(aio.image_url + '/v2/images', headers=BOB).json()
+    assert [i['id'] for i in seen['images']] == [public]
+    assert requests.get(aio.image_url + '/v2/images/' + mine,
+                        headers=BOB).status_code == 404
+    assert requests.delete(aio.image_url + '/v2/images/' + public,
+                           headers=BOB).status_code == 403
+
+
+def _server(aio, image_ref, headers=None):
+    aio.client.post('/flavors', {'flavor': {
+        'name': 'f', 'ram': 256, 'vcpus': 1, 'disk': 1, 'id': 'f'}})
+    return aio.client.post('/servers', {'server': {
+        'name': 'vm', 'flavorRef': 'f', 'imageRef': image_ref}})
+
+
+def test_a_server_boots_from_an_active_image_only(aio):
+    queued = _create(aio, name='q', disk_format='raw',
+                     container_format='bare').json()['id']
+    status, body = _server(aio, queued)
+    assert status == 400
+    assert body['badRequest']['message'] == 'Image %s is not active.' % (
+        queued)
+    status, body = _server(aio, 'no-such-image')
+    assert status == 400
+    assert 'Image no-such-image could not be found.' in (
+        body['badRequest']['message'])
+    assert aio.client.get('/servers')[1]['servers'] == []
+
+    image_id = _active_image(aio, name='disk')
+    status, body = _server(aio, image_id)
+    assert status == 202
+    server = wait_for_status(aio, body['server']['id'], 'ACTIVE')
+    assert server['image']['id'] == image_id
+
+
+def wait_for_status(aio, server_id, wanted, timeout=30):
+    deadline = time.monotonic() + timeout
+    while True:
+        server = aio.client.get('/servers/%s' % server_id)[1]['server']
+        if server['status'] == wanted and not server[
+                'OS-EXT-STS:task_state']:
+            return server
+        assert time.monotonic() < deadline, server
+        time.sleep(0.1)

@@ -1,0 +1,97 @@
+"""os-stop, os-start, reboot and os-getConsoleOutput on a simulated host:
+the states a user sees, and the requests refused in the wrong state."""
+import pytest
+
+from tests.functional.test_images import wait_for_status
+
+
+@pytest.fixture
+def aio(all_in_one):
+    return all_in_one(hosts=1)
+
+
+@pytest.fixture
+def server(aio):
+    aio.client.post('/flavors', {'flavor': {
+        'name': 'f', 'ram': 256, 'vcpus': 1, 'disk': 1, 'id': 'f'}})
+    status, body = aio.client.post('/servers', {'server': {
+        'name': 'vm', 'flavorRef': 'f'}})
+    assert status == 202
+    return wait_for_status(aio, body['server']['id'], 'ACTIVE')
+
+
+def _act(aio, server_id, action, headers=None):
+    return aio.client.post('/servers/%s/action' % server_id, action,
+                           **({'headers': headers} if headers else {}))
+
+
+def _power_state(aio, server_id):
+    return aio.client.get('/servers/%s' % server_id)[1]['server'][
+        'OS-EXT-STS:power_state']
+
+
+def test_stop_start_and_reboot(aio, server):
+    sid = server['id']
+    assert _act(aio, sid, {'os-stop': None})[0] == 202
+    wait_for_status(aio, sid, 'SHUTOFF')
+    assert _power_state(aio, sid) == 4
+    status, body = _act(aio, sid, {'os-stop': None})
+    assert status == 409
+    assert body['conflictingRequest']['message'] == (
+        "Cannot 'os-stop' instance %s while it is in vm_state stopped" % sid)
+    assert _act(aio, sid, {'reboot': {'type': 'SOFT'}})[0] == 409
+    assert _act(aio, sid, {'os-start': None})[0] == 202
+    wait_for_status(aio, sid, 'ACTIVE')
+    assert _power_state(aio, sid) == 1
+    assert _act(aio, sid, {'os-start': None})[0] == 409
+    for kind in ('SOFT', 'hard'):
+        assert _act(aio, sid, {'reboot': {'type': kind}})[0] == 202
+        wait_for_status(aio, sid, 'ACTIVE')
+    assert _power_state(aio, sid) == 1
+
+
+def test_a_stopped_server_revives_with_a_hard_reboot(aio, server):
+    sid = server['id']
+    _act(aio, sid, {'os-stop': None})
+    wait_for_status(aio, sid, 'SHUTOFF')
+    assert _act(aio, sid, {'reboot': {'type': 'HARD'}})[0] == 202
+    wait_for_status(aio, sid, 'ACTIVE')
+    assert _power_state(aio, sid) == 1
+
+
+@pytest.mark.parametrize('action, fragment', [
+    ({'reboot': {'type': 'GENTLE'}}, 'GENTLE'),
+    ({'reboot': {}}, "'type' is a required property"),
+    ({'os-getConsoleOutput': {'length': 'ten'}}, 'ten'),
+    ({'os-stop': None, 'os-start': None}, 'too many properties'),
+])
+def test_bad_actions_are_refused_and_change_nothing(aio, server, action,
+                                                    fragment):
+    status, body = _act(aio, server['id'], action)
+    assert status == 400
+    assert fragment in body['badRequest']['message']
+    shown = aio.client.get('/servers/%s' % server['id'])[1]['server']
+    assert (shown['status'], shown['OS-EXT-STS:task_state']) == (
+        'ACTIVE', None)
+
+
+def test_a_locked_server_refuses_power_actions_from_its_owner(aio):
+    aio.client.post('/flavors', {'flavor': {
+        'name': 'f', 'ram': 256, 'vcpus': 1, 'disk': 1, 'id': 'f',
+        'os-flavor-access:is_public': True}})
+    member = {'X-Auth-Token': 'alice:teamA'}
+    status, body = aio.client.post('/servers', {'server': {
+        'name': 'vm', 'flavorRef': 'f'}}, headers=member)
+    assert status == 202
+    sid = body['server']['id']
+    wait_for_status(aio, sid, 'ACTIVE')
+    assert _act(aio, sid, {'lock': None})[0] == 202
+    assert _act(aio, sid, {'os-stop': None}, member)[0] == 409
+    assert _act(aio, sid, {'os-stop': None})[0] == 202
+    wait_for_status(aio, sid, 'SHUTOFF')
+
+
+def test_console_output_of_a_simulated_guest_is_empty(aio, server):
+    status, body = _act(aio, server['id'], {'os-getConsoleOutput': {
+        'length': 5}})
+    assert (status, body) == (200, {'output': ''})
