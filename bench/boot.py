@@ -18,6 +18,10 @@ their own network namespaces) at ``--url``, then deletes what it booted.
     .venv/bin/python bench/boot.py [--servers 200] [--hosts 10]
     .venv/bin/python bench/boot.py --vietstack --hosts 1000 --servers 300
     .venv/bin/python bench/boot.py --lab [--url http://127.0.0.1:8774/v2.1]
+    .venv/bin/python bench/boot.py --real [--guests 5]
+
+With ``--real`` it boots real guests on this machine's libvirtd instead
+(bench/real_boot.py; needs root).
 """
 import argparse
 import concurrent.futures
@@ -31,6 +35,7 @@ import time
 import requests
 
 import common
+import real_boot
 
 CONFIG = """[DEFAULT]
 state_path = {{state}}
@@ -80,6 +85,10 @@ def parse():
     parser.add_argument('--lab', action='store_true',
                         help='boot over the running lab at --url')
     parser.add_argument('--url', default='http://127.0.0.1:8774/v2.1')
+    parser.add_argument('--real', action='store_true',
+                        help='boot real guests on libvirtd, one by one')
+    parser.add_argument('--guests', type=int, default=5,
+                        help='guests booted with --real')
     parser.add_argument('--transport-url',
                         help='the all-in-one on this broker instead of '
                              'fake://, e.g. rabbit://guest:guest@127.0.0.1'
@@ -242,6 +251,8 @@ def main():
     args = parse()
     if args.lab:
         return lab(args)
+    if args.real:
+        return real_boot.main(args)
     process, base = start_all_in_one(args.hosts, args.vietstack,
                                      args.transport_url)
     print('servers: %d per flavor over %d hosts, %d REST clients' % (

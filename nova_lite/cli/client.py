@@ -68,6 +68,24 @@ class Client:
         return self.get('/%s/%s' % (collection, matches[0]['id']))
 
 
+def find_image(image_url, token, name_or_id):
+    """The id of an image named so (or with that id), asked of the image
+    API; the compute API checks that it exists and is active."""
+    try:
+        response = requests.get(
+            image_url.rstrip('/') + '/v2/images', params={'name': name_or_id},
+            headers={'X-Auth-Token': token}, timeout=30)
+    except requests.ConnectionError:
+        raise APIError(None, 'cannot reach the image API at %s' % image_url)
+    if response.status_code >= 400:
+        raise APIError(response.status_code, response.text.strip())
+    matches = response.json()['images']
+    if len(matches) > 1:
+        raise APIError(None, 'more than one image named %s; use the id'
+                       % name_or_id)
+    return matches[0]['id'] if matches else name_or_id
+
+
 def _error_message(response):
     try:
         body = response.json()

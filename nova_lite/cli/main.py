@@ -27,6 +27,12 @@ class NovaLiteApp(app.App):
                                    'http://127.0.0.1:8774/v2.1'),
             help='Compute API endpoint (env NOVA_LITE_URL).')
         parser.add_argument(
+            '--os-image-url', metavar='URL',
+            default=os.environ.get('NOVA_LITE_IMAGE_URL',
+                                   'http://127.0.0.1:9292'),
+            help='Image API endpoint, to find images by name (env '
+                 'NOVA_LITE_IMAGE_URL).')
+        parser.add_argument(
             '--os-token', metavar='TOKEN',
             default=os.environ.get('NOVA_LITE_TOKEN', 'admin:admin'),
             help='Token, user:project for the lab auth (env '

@@ -51,6 +51,9 @@ class CreateServer(show.ShowOne):
         parser = super().get_parser(prog_name)
         parser.add_argument('name')
         parser.add_argument('--flavor', required=True, help='Name or id')
+        parser.add_argument('--image', help='Name or id of the image to '
+                                            'boot from (none: boot without '
+                                            'one, on test-driver hosts)')
         parser.add_argument('--wait', action='store_true',
                             help='Show progress until ACTIVE or ERROR')
         return parser
@@ -58,9 +61,13 @@ class CreateServer(show.ShowOne):
     def take_action(self, args):
         client = self.app.client
         flavor = client.find('flavors', args.flavor)['flavor']
-        created = client.post('/servers', {'server': {
-            'name': args.name, 'flavorRef': flavor['id'],
-            'networks': 'none'}})['server']
+        body = {'name': args.name, 'flavorRef': flavor['id'],
+                'networks': 'none'}
+        if args.image:
+            body['imageRef'] = api_client.find_image(
+                self.app.options.os_image_url, self.app.options.os_token,
+                args.image)
+        created = client.post('/servers', {'server': body})['server']
         if args.wait:
             server = wait_for(client, created['id'], self.app.stderr)
             if server['status'] == 'ERROR':

@@ -64,6 +64,14 @@ def sync_schema_in_child(conf):
             result.stderr.strip().splitlines() or ['no output'])[-1])
 
 
+def _side_by_side(calls):
+    threads = [threading.Thread(target=call) for call in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
 class AllInOne:
 
     def __init__(self, conf, hosts=None, sync_schema=sync_schema_in_child):
@@ -153,17 +161,13 @@ class AllInOne:
         self.services.append(svc)
 
     def stop(self):
-        for server in (self.api, self.placement, self.image):
-            if server is not None:
-                server.stop()
+        # Each HTTP server takes up to half a second to notice its stop,
+        # and each RPC server drains on its own: wait for them side by side.
+        _side_by_side([server.stop for server in (
+            self.api, self.placement, self.image) if server is not None])
         for svc in self.services:
             svc.stop()
-        # Each RPC server drains on its own; wait for them side by side.
-        waiters = [threading.Thread(target=svc.wait) for svc in self.services]
-        for waiter in waiters:
-            waiter.start()
-        for waiter in waiters:
-            waiter.join()
+        _side_by_side([svc.wait for svc in self.services])
         rpc.cleanup()
         LOG.info('nova_lite all-in-one stopped')
 

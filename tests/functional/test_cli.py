@@ -1,8 +1,10 @@
 """The nova-lite CLI against a running all-in-one, as a user types it."""
 import json
 import logging
+import os
 
 import pytest
+import requests
 
 from nova_lite.cli import main as cli_main
 
@@ -12,6 +14,7 @@ def cli(all_in_one, capsys, monkeypatch):
     aio = all_in_one()
     monkeypatch.setenv('NOVA_LITE_URL',
                        'http://127.0.0.1:%d/v2.1' % aio.api.port)
+    monkeypatch.setenv('NOVA_LITE_IMAGE_URL', aio.image_url)
     monkeypatch.setenv('NOVA_LITE_TOKEN', 'admin:admin')
 
     def run(*argv):
@@ -87,3 +90,31 @@ def test_errors_are_one_line_and_nonzero(cli):
     assert code == 1
     assert 'No valid host: RamFilter removed 3 of 3 hosts' in err
     assert 'HTTP' not in err
+
+
+def test_boot_from_an_image_by_name_then_stop_start_and_reboot(cli):
+    image_url = os.environ['NOVA_LITE_IMAGE_URL']
+    headers = {'X-Auth-Token': 'admin:admin'}
+    image = requests.post(image_url + '/v2/images', headers=headers, json={
+        'name': 'disk', 'disk_format': 'raw',
+        'container_format': 'bare'}).json()
+    requests.put(image_url + '/v2/images/%s/file' % image['id'],
+                 data=b'bits', headers=dict(
+                     headers, **{'Content-Type': 'application/octet-stream'}))
+    cli('flavor', 'create', 'tiny', '--ram', '256', '--vcpus', '1',
+        '--disk', '1')
+    code, _out, err = cli('server', 'create', 'vm', '--flavor', 'tiny',
+                          '--image', 'no-such-image', '--wait')
+    assert code == 1
+    assert 'Image no-such-image could not be found.' in err
+    _json(cli('server', 'create', 'vm', '--flavor', 'tiny', '--image',
+              'disk', '--wait', '-f', 'json'))
+    for command, status in (('stop', 'SHUTOFF'), ('start', 'ACTIVE'),
+                            ('reboot', 'ACTIVE')):
+        assert cli('server', command, 'vm', '--wait')[0] == 0
+        assert _json(cli('server', 'show', 'vm', '-f', 'json'))[
+            'Status'] == status
+    code, _out, err = cli('server', 'start', 'vm')
+    assert code == 1
+    assert "Cannot 'os-start' instance" in err
+    assert cli('console', 'log', 'show', 'vm') == (0, '', '')

@@ -59,7 +59,7 @@ def _fetch(cache, instance, image_id, what):
     try:
         return cache.fetch(image_id)
     except exception.ImageNotFound:
-        raise _spawn_error(instance, '%s %s could not be found' % (
+        raise _spawn_error(instance, '%s (image %s) could not be found' % (
             what, image_id))
     except (exception.ImageNotActive, exception.ImageUnacceptable) as e:
         raise _spawn_error(instance, '%s: %s' % (what, e.format_message()))
@@ -100,7 +100,8 @@ def prepare(instances_path, cache, instance):
     if not instance.image_ref:
         raise _spawn_error(instance, 'a real hypervisor needs an image to '
                                      'boot from; the server has none')
-    base, image = _fetch(cache, instance, instance.image_ref, 'image')
+    base, image = _fetch(cache, instance, instance.image_ref,
+                         'the image to boot from')
     if image.get('disk_format') not in BOOTABLE_FORMATS:
         raise _spawn_error(instance, 'image %s is %s; boot from one of %s' % (
             image['id'], image.get('disk_format'),

@@ -1,0 +1,84 @@
+"""server stop / start / reboot, and console log."""
+import time
+
+from cliff import command
+
+from nova_lite.cli import client as api_client
+
+
+def _act_and_wait(app, ref, action, wanted, wait):
+    client = app.client
+    server = client.find('servers', ref)['server']
+    client.post('/servers/%s/action' % server['id'], action)
+    deadline = time.monotonic() + 600
+    while wait:
+        server = client.get('/servers/%s' % server['id'])['server']
+        if (server['status'] == wanted and
+                not server.get('OS-EXT-STS:task_state')):
+            return
+        if time.monotonic() > deadline:
+            raise api_client.APIError(None, 'server %s did not become %s' % (
+                server['name'], wanted))
+        time.sleep(0.3)
+
+
+class _PowerCommand(command.Command):
+    action = None
+    wanted = None
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('server', help='Name or id')
+        parser.add_argument('--wait', action='store_true',
+                            help='Return once the server is %s' %
+                            self.wanted)
+        return parser
+
+    def body(self, args):
+        return {self.action: None}
+
+    def take_action(self, args):
+        _act_and_wait(self.app, args.server, self.body(args), self.wanted,
+                      args.wait)
+
+
+class StopServer(_PowerCommand):
+    """Stop a server (clean shutdown, then power off)."""
+    action, wanted = 'os-stop', 'SHUTOFF'
+
+
+class StartServer(_PowerCommand):
+    """Start a stopped server."""
+    action, wanted = 'os-start', 'ACTIVE'
+
+
+class RebootServer(_PowerCommand):
+    """Reboot a server (soft unless --hard)."""
+    action, wanted = 'reboot', 'ACTIVE'
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('--hard', action='store_true',
+                            help='Power off and on, no clean shutdown')
+        return parser
+
+    def body(self, args):
+        return {'reboot': {'type': 'HARD' if args.hard else 'SOFT'}}
+
+
+class ShowConsoleLog(command.Command):
+    """Print a server's serial console log."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('server', help='Name or id')
+        parser.add_argument('--lines', type=int, help='The last N lines only')
+        return parser
+
+    def take_action(self, args):
+        client = self.app.client
+        server = client.find('servers', args.server)['server']
+        length = {} if args.lines is None else {'length': args.lines}
+        output = client.post('/servers/%s/action' % server['id'], {
+            'os-getConsoleOutput': length})['output']
+        self.app.stdout.write(output)

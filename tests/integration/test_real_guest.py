@@ -1,0 +1,202 @@
+"""A real guest on this machine's libvirtd (QEMU software emulation).
+
+libvirtd is set up with nova-lite-libvirtd (as ``make run-real`` does),
+the demo image is built and uploaded through the image API (as ``make
+demo-image`` does), and the all-in-one runs one compute on
+``qemu:///system``. The guest must print ``nova-lite guest up`` on its
+serial console, which os-getConsoleOutput returns; a delete must leave
+no domain and no file. Bad images and a libvirtd that cannot be reached
+end the server in ERROR with a fault that says which, leaving nothing.
+"""
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+
+import libvirt
+import pytest
+import requests
+
+from nova_lite.lab import demo_image
+from tests.functional.test_images import wait_for_status
+
+URI = 'qemu:///system'
+HOST = 'real-test-host'
+
+
+@pytest.fixture(scope='module')
+def libvirtd():
+    tool = os.path.join(os.path.dirname(sys.executable), 'nova-lite-libvirtd')
+    result = subprocess.run([tool], capture_output=True, text=True,
+                            timeout=600)
+    assert result.returncode == 0, result.stderr
+    conn = libvirt.open(URI)
+    yield conn
+    conn.close()
+
+
+@pytest.fixture(scope='module')
+def demo_files(tmp_path_factory):
+    return demo_image.build(str(tmp_path_factory.mktemp('demo-image')))
+
+
+@pytest.fixture
+def real_aio(all_in_one, overrides, libvirtd):
+    def start(uri=URI):
+        overrides('real_host', True, group='all_in_one')
+        overrides('connection_uri', uri, group='libvirt')
+        overrides('virt_type', 'qemu', group='libvirt')
+        overrides('host', HOST)
+        overrides('shutdown_timeout', 1, group='compute')
+        aio = all_in_one(hosts=0)
+        aio.client.post('/flavors', {'flavor': {
+            'name': 'demo', 'ram': 256, 'vcpus': 1, 'disk': 1,
+            'id': 'demo'}})
+        return aio
+    return start
+
+
+def _boot(aio, image_id):
+    status, body = aio.client.post('/servers', {'server': {
+        'name': 'guest', 'flavorRef': 'demo', 'imageRef': image_id}})
+    assert status == 202, body
+    return body['server']['id']
+
+
+def _console(aio, server_id):
+    status, body = aio.client.post('/servers/%s/action' % server_id,
+                                   {'os-getConsoleOutput': {}})
+    assert status == 200, body
+    return body['output']
+
+
+def _wait_for_console(aio, server_id, count=1, timeout=180):
+    deadline = time.monotonic() + timeout
+    while _console(aio, server_id).count(demo_image.GUEST_UP) < count:
+        assert time.monotonic() < deadline, _console(aio, server_id)
+        time.sleep(0.5)
+
+
+def _domain(conn, server_id):
+    try:
+        return conn.lookupByUUIDString(server_id)
+    except libvirt.libvirtError as e:
+        assert e.get_error_code() == libvirt.VIR_ERR_NO_DOMAIN
+        return None
+
+
+def _wait_gone(aio, server_id, timeout=60):
+    deadline = time.monotonic() + timeout
+    while aio.client.get('/servers/%s' % server_id)[0] != 404:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+
+
+def _instance_dir(aio, server_id):
+    return os.path.join(aio.conf.libvirt.instances_path, server_id)
+
+
+def test_the_demo_guest_boots_reports_up_and_leaves_nothing(
+        real_aio, libvirtd, demo_files):
+    aio = real_aio()
+    image_id = demo_image.upload(demo_files, aio.image_url, 'admin:admin')
+    server_id = _boot(aio, image_id)
+    server = wait_for_status(aio, server_id, 'ACTIVE', timeout=120)
+    assert server['OS-EXT-SRV-ATTR:host'] == HOST
+    _wait_for_console(aio, server_id)
+
+    dom = _domain(libvirtd, server_id)
+    assert dom.isActive()
+    xml = dom.XMLDesc()
+    assert 'http://nova-lite.dev/xmlns/libvirt/instance/1.0' in xml
+    assert '<nova_lite:flavor name="demo">' in xml
+    assert os.path.exists(os.path.join(_instance_dir(aio, server_id),
+                                       'console.log'))
+
+    aio.client.post('/servers/%s/action' % server_id, {'os-stop': None})
+    wait_for_status(aio, server_id, 'SHUTOFF', timeout=60)
+    assert not dom.isActive()
+    aio.client.post('/servers/%s/action' % server_id, {'os-start': None})
+    wait_for_status(aio, server_id, 'ACTIVE', timeout=60)
+    _wait_for_console(aio, server_id, count=2)
+    tail = aio.client.post('/servers/%s/action' % server_id, {
+        'os-getConsoleOutput': {'length': 1}})[1]['output']
+    assert tail.strip() == demo_image.GUEST_UP
+
+    assert aio.client.delete('/servers/%s' % server_id)[0] == 204
+    _wait_gone(aio, server_id)
+    assert _domain(libvirtd, server_id) is None
+    assert not os.path.exists(_instance_dir(aio, server_id))
+
+
+def _upload(aio, name, data, disk_format, **properties):
+    uploader = demo_image.Uploader(aio.image_url, 'admin:admin')
+    path = os.path.join(aio.conf.state_path, name)
+    with open(path, 'wb') as f:
+        f.write(data)
+    return uploader.upload(name, path, disk_format, **properties)
+
+
+def _assert_failed_leaving_nothing(aio, conn, server_id, *fragments):
+    server = wait_for_status(aio, server_id, 'ERROR', timeout=120)
+    for fragment in fragments:
+        assert fragment in server['fault']['message'], server['fault']
+    assert _domain(conn, server_id) is None
+    assert not os.path.exists(_instance_dir(aio, server_id))
+    usage = aio.placement_client.get('/allocations/%s' % server_id)[1]
+    assert usage['allocations'] == {}
+
+
+def test_bad_images_end_in_error_with_a_fault_that_says_which(
+        real_aio, libvirtd, demo_files):
+    aio = real_aio()
+    missing = str(uuid.uuid4())
+    no_kernel = _upload(aio, 'no-kernel', b'\0' * 512, 'ami',
+                        kernel_id=missing)
+    server_id = _boot(aio, no_kernel)
+    _assert_failed_leaving_nothing(
+        aio, libvirtd, server_id, 'the kernel of image %s (image %s) could '
+        'not be found' % (no_kernel, missing))
+
+    # QEMU cannot load an empty kernel: the guest fails to start.
+    empty = _upload(aio, 'empty-kernel', b'', 'aki')
+    bad_kernel = _upload(aio, 'bad-kernel', b'\0' * 512, 'ami',
+                         kernel_id=empty)
+    server_id = _boot(aio, bad_kernel)
+    _assert_failed_leaving_nothing(aio, libvirtd, server_id,
+                                   'could not load kernel')
+
+    kernel_only = _upload(aio, 'just-a-kernel', b'\0' * 512, 'aki')
+    server_id = _boot(aio, kernel_only)
+    _assert_failed_leaving_nothing(aio, libvirtd, server_id,
+                                   'image %s is aki' % kernel_only)
+
+
+def test_a_libvirtd_that_cannot_be_reached_fails_the_boot(
+        real_aio, libvirtd, demo_files, tmp_path):
+    """The compute reaches libvirtd through a socket forwarder; with the
+    forwarder gone, the next boot cannot reach libvirtd."""
+    socket = str(tmp_path / 'libvirt-sock')
+    forwarder = subprocess.Popen(
+        ['socat', 'UNIX-LISTEN:%s,fork' % socket,
+         'UNIX-CONNECT:/run/libvirt/libvirt-sock'], start_new_session=True)
+    try:
+        deadline = time.monotonic() + 10
+        while not os.path.exists(socket):
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        aio = real_aio('qemu+unix:///system?socket=%s' % socket)
+        image_id = demo_image.upload(demo_files, aio.image_url,
+                                     'admin:admin')
+    finally:
+        os.killpg(forwarder.pid, signal.SIGKILL)
+        forwarder.wait()
+    if os.path.exists(socket):
+        os.remove(socket)
+    server_id = _boot(aio, image_id)
+    _assert_failed_leaving_nothing(aio, libvirtd, server_id, 'libvirt')
+    assert requests.get(aio.image_url + '/v2/images/' + image_id,
+                        headers={'X-Auth-Token': 'admin:admin'}).json()[
+        'status'] == 'active'
