@@ -4,8 +4,11 @@ After a restart, the instances the database places on this host are
 brought back to a consistent state: an unfinished delete is finished, a
 build that was cut off ends in ERROR with a fault, and the domain of an
 ACTIVE instance that the hypervisor no longer knows is created again (a
-libvirt test-driver host forgets everything when its process ends), and
-a guest whose server was deleted while this compute was down is removed.
+libvirt test-driver host forgets everything when its process ends) or,
+if known but not running (a real host that rebooted), started; a stop,
+start or reboot that was cut off ends with the server as its guest is;
+and a guest whose server was deleted while this compute was down is
+removed.
 """
 from oslo_log import log as logging
 
@@ -44,12 +47,47 @@ def _reconcile_one(manager, context, instance, known):
     if instance.vm_state == fields.VMState.BUILDING:
         _fail_interrupted_build(manager, context, instance)
         return 'failed'
+    if instance.task_state in POWER_TASKS:
+        _end_power_task(manager, instance)
+    resume = (instance.vm_state == fields.VMState.ACTIVE and
+              manager.conf.compute.resume_guests_state_on_host_boot)
     if instance.uuid in known:
+        if resume and manager.driver.get_power_state(
+                instance) != fields.PowerState.RUNNING:
+            return _power_on(manager, context, instance)
         return 'running'
-    if (instance.vm_state == fields.VMState.ACTIVE and
-            manager.conf.compute.resume_guests_state_on_host_boot):
+    if resume:
         return _recreate(manager, context, instance)
     return 'running'
+
+
+POWER_TASKS = (fields.TaskState.POWERING_OFF, fields.TaskState.POWERING_ON,
+               fields.TaskState.REBOOTING, fields.TaskState.REBOOTING_HARD)
+
+
+def _end_power_task(manager, instance):
+    """A stop, start or reboot cut off by the restart: the server is
+    what its guest is now (running: ACTIVE, else STOPPED)."""
+    instance.power_state = manager.driver.get_power_state(instance)
+    instance.vm_state = (fields.VMState.ACTIVE if instance.power_state ==
+                         fields.PowerState.RUNNING else
+                         fields.VMState.STOPPED)
+    LOG.info('instance %s: %s was interrupted; it is %s', instance.uuid,
+             instance.task_state, instance.vm_state)
+    instance.task_state = None
+    instance.save()
+
+
+def _power_on(manager, context, instance):
+    """An ACTIVE server whose guest is defined but not running (the host
+    rebooted): start it, as resume_guests_state_on_host_boot asks."""
+    try:
+        manager.driver.power_on(instance)
+    except Exception as e:
+        LOG.error('could not start the guest of %s: %s', instance.uuid, e)
+    instance.power_state = manager.driver.get_power_state(instance)
+    instance.save()
+    return 'recreated'
 
 
 def _recreate(manager, context, instance):

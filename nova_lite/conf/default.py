@@ -36,6 +36,13 @@ Related options:
 
 * ``[database] connection`` defaults to a SQLite file under this directory.
 """),
+    cfg.StrOpt('instance_name_template', default='instance-%08x', help="""
+Name of a server's libvirt domain, also shown as
+``OS-EXT-SRV-ATTR:instance_name``: ``%08x`` and the like take the
+server's database id; ``%(id)d`` and ``%(uuid)s`` may be used instead.
+The same on every service. Two deployments on one libvirtd need names
+that cannot collide (with ``%(uuid)s``, say).
+"""),
     cfg.IntOpt('report_interval', default=10, min=1,
                help="""
 Seconds between two heartbeats of a service.

@@ -126,6 +126,12 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     def locked(self):
         return self.locked_by is not None
 
+    def name_from(self, template):
+        """The instance's name by ``[DEFAULT] instance_name_template``."""
+        if '%(' in template:
+            return template % {'id': self.id, 'uuid': self.uuid}
+        return template % self.id
+
     @classmethod
     def from_db(cls, context, db_inst, extra=None):
         instance = cls(context)

@@ -2,6 +2,8 @@
 the states a user sees, and the requests refused in the wrong state."""
 import pytest
 
+from nova_lite.objects import fields
+from nova_lite.objects import instance as instance_obj
 from tests.functional.test_images import wait_for_status
 
 
@@ -95,3 +97,29 @@ def test_console_output_of_a_simulated_guest_is_empty(aio, server):
     status, body = _act(aio, server['id'], {'os-getConsoleOutput': {
         'length': 5}})
     assert (status, body) == (200, {'output': ''})
+
+
+def test_a_power_action_cut_off_by_a_restart_ends_as_the_guest_is(
+        all_in_one, admin_context):
+    """The compute went down after the API claimed the server for an
+    os-start (task state powering-on): on restart the server is what its
+    guest is, here stopped (a test-driver host forgets its guests), and
+    it can be started again."""
+    aio = all_in_one(hosts=1)
+    aio.client.post('/flavors', {'flavor': {
+        'name': 'f', 'ram': 256, 'vcpus': 1, 'disk': 1, 'id': 'f'}})
+    sid = aio.client.post('/servers', {'server': {
+        'name': 'vm', 'flavorRef': 'f'}})[1]['server']['id']
+    wait_for_status(aio, sid, 'ACTIVE')
+    _act(aio, sid, {'os-stop': None})
+    wait_for_status(aio, sid, 'SHUTOFF')
+    instance = instance_obj.Instance.get_by_uuid(admin_context, sid)
+    instance.task_state = fields.TaskState.POWERING_ON
+    instance.save()  # as the API does before it casts to the compute
+    all_in_one.stop(aio)
+
+    aio = all_in_one(hosts=1)
+    server = wait_for_status(aio, sid, 'SHUTOFF')
+    assert server['OS-EXT-STS:power_state'] == 0
+    assert _act(aio, sid, {'os-start': None})[0] == 202
+    wait_for_status(aio, sid, 'ACTIVE')

@@ -50,6 +50,8 @@ def real_aio(all_in_one, overrides, libvirtd):
         overrides('virt_type', 'qemu', group='libvirt')
         overrides('host', HOST)
         overrides('shutdown_timeout', 1, group='compute')
+        # Domain names no other deployment on this libvirtd can take.
+        overrides('instance_name_template', 'nl-test-%(uuid)s')
         aio = all_in_one(hosts=0)
         aio.client.post('/flavors', {'flavor': {
             'name': 'demo', 'ram': 256, 'vcpus': 1, 'disk': 1,
@@ -109,6 +111,8 @@ def test_the_demo_guest_boots_reports_up_and_leaves_nothing(
 
     dom = _domain(libvirtd, server_id)
     assert dom.isActive()
+    assert dom.name() == server['OS-EXT-SRV-ATTR:instance_name'] == (
+        'nl-test-' + server_id)
     xml = dom.XMLDesc()
     assert 'http://nova-lite.dev/xmlns/libvirt/instance/1.0' in xml
     assert '<nova_lite:flavor name="demo">' in xml

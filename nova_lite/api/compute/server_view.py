@@ -172,7 +172,8 @@ class ServerView:
         body = {
             'OS-EXT-SRV-ATTR:host': instance.host,
             'OS-EXT-SRV-ATTR:hypervisor_hostname': instance.node,
-            'OS-EXT-SRV-ATTR:instance_name': 'instance-%08x' % instance.id,
+            'OS-EXT-SRV-ATTR:instance_name': instance.name_from(
+                nl_conf.CONF.instance_name_template),
         }
         if self.at('2.3'):
             body.update({

@@ -10,10 +10,6 @@ NAMESPACE = 'http://nova-lite.dev/xmlns/libvirt/instance/1.0'
 PREFIX = 'nova_lite'
 
 
-def domain_name(instance):
-    return 'instance-%08x' % instance.id
-
-
 def _sub(parent, tag, text=None, **attrs):
     element = ET.SubElement(parent, tag, attrs)
     if text is not None:
@@ -68,12 +64,12 @@ def _devices(domain, boot):
     _sub(serial, 'target', port='0')
 
 
-def build(instance, virt_type, boot=None):
+def build(instance, virt_type, name, boot=None):
     """The domain XML; ``boot`` (guest_files.BootFiles) gives a real
     guest its disk, kernel and console, a test-driver guest has none."""
     ET.register_namespace(PREFIX, NAMESPACE)
     domain = ET.Element('domain', type=virt_type)
-    _sub(domain, 'name', domain_name(instance))
+    _sub(domain, 'name', name)
     _sub(domain, 'uuid', instance.uuid)
     _metadata(_sub(domain, 'metadata'), instance)
     _sub(domain, 'memory', instance.flavor.memory_mb, unit='MiB')

@@ -53,7 +53,8 @@ class LibvirtDriver(driver.ComputeDriver):
         self.uri = uri or conf.libvirt.connection_uri
         self._conn = None
         self._lock = threading.Lock()
-        self.instances_path = conf.libvirt.instances_path
+        # Absolute: libvirt and qemu-img resolve relative paths elsewhere.
+        self.instances_path = os.path.abspath(conf.libvirt.instances_path)
         self._image_cache = None
 
     @property
@@ -145,12 +146,20 @@ class LibvirtDriver(driver.ComputeDriver):
         return _POWER_STATES.get(dom.state()[0], fields.PowerState.NOSTATE)
 
     def spawn(self, context, instance):
+        self._create_domain(instance, remove_files_on_failure=True)
+
+    def _create_domain(self, instance, remove_files_on_failure):
+        """Lay the guest's files out (a real host), define and start it;
+        on failure no domain stays behind, and no file either unless the
+        files were there before (a guest being started again)."""
         started = time.monotonic()
         boot = None
         if self.is_real:
             boot = guest_files.prepare(self.instances_path, self.image_cache,
                                        instance)
-        xml = domain_xml.build(instance, self.virt_type, boot)
+        xml = domain_xml.build(
+            instance, self.virt_type,
+            instance.name_from(self.conf.instance_name_template), boot)
         prepared = time.monotonic()
         try:
             conn = self._connection()
@@ -165,6 +174,8 @@ class LibvirtDriver(driver.ComputeDriver):
         except (libvirt.libvirtError, exception.HypervisorUnavailable) as e:
             reason = self._failure_reason(e)
             self._undefine_quietly(instance)
+            if self.is_real and remove_files_on_failure:
+                guest_files.remove(self.instances_path, instance)
             raise exception.InstanceSpawnError(
                 instance_uuid=instance.uuid, reason=reason)
 
@@ -178,23 +189,24 @@ class LibvirtDriver(driver.ComputeDriver):
         return error.format_message()
 
     def destroy(self, context, instance):
+        self._remove_domain(instance)
+        if self.is_real:
+            guest_files.remove(self.instances_path, instance)
+
+    def _remove_domain(self, instance):
         dom = self._lookup(instance)
         if dom is not None:
             if dom.isActive():
                 dom.destroy()
             dom.undefine()
-        if self.is_real:
-            guest_files.remove(self.instances_path, instance)
 
     def _undefine_quietly(self, instance):
-        """After a failed spawn: no domain and no file may stay behind,
-        even when libvirtd is the one that failed."""
+        """After a failed start: no domain may stay behind, even when
+        libvirtd is the one that failed (then it has none to keep)."""
         try:
-            self.destroy(None, instance)
+            self._remove_domain(instance)
         except (libvirt.libvirtError, exception.HypervisorUnavailable):
             LOG.warning('could not remove the domain of %s', instance.uuid)
-        if self.is_real:
-            guest_files.remove(self.instances_path, instance)
 
     def _wait_until_off(self, dom, timeout):
         deadline = time.monotonic() + timeout
@@ -225,12 +237,12 @@ class LibvirtDriver(driver.ComputeDriver):
                 raise
 
     def power_on(self, instance):
+        """Start the guest; define it again first if the hypervisor lost
+        its domain (a test-driver host that restarted)."""
         dom = self._lookup(instance)
         if dom is None:
-            raise exception.InstanceSpawnError(
-                instance_uuid=instance.uuid,
-                reason='its domain is gone from the hypervisor')
-        if not dom.isActive():
+            self._create_domain(instance, remove_files_on_failure=False)
+        elif not dom.isActive():
             dom.create()
 
     def reboot(self, instance, reboot_type, timeout=0):

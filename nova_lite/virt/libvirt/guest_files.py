@@ -84,7 +84,11 @@ def _kernel_files(cache, instance, image, directory):
 
 
 def _disk(instance, base, image, directory):
+    """The guest's overlay; one that exists already (a guest re-created
+    after its domain was lost) is kept with what the guest wrote."""
     disk = os.path.join(directory, 'disk')
+    if os.path.exists(disk):
+        return disk
     fmt = BACKING_FORMATS[image['disk_format']]
     _qemu_img(instance, 'create', '-q', '-f', 'qcow2', '-b', base,
               '-F', fmt, disk)
@@ -107,6 +111,7 @@ def prepare(instances_path, cache, instance):
             image['id'], image.get('disk_format'),
             ', '.join(BOOTABLE_FORMATS)))
     directory = instance_dir(instances_path, instance)
+    new = not os.path.exists(directory)
     os.makedirs(directory, exist_ok=True)
     try:
         kernel, ramdisk, command_line = _kernel_files(cache, instance, image,
@@ -117,7 +122,8 @@ def prepare(instances_path, cache, instance):
             kernel=kernel, ramdisk=ramdisk,
             command_line=command_line if kernel else None)
     except BaseException:
-        remove(instances_path, instance)
+        if new:  # a guest started again keeps what it wrote
+            remove(instances_path, instance)
         raise
 
 
