@@ -165,8 +165,10 @@ class Uploader:
                 self.url + '/v2/images/' + image['id']), 'delete')
 
     def upload(self, name, path, disk_format, **properties):
+        container = (disk_format if disk_format in ('aki', 'ari', 'ami')
+                     else 'bare')
         body = dict(properties, name=name, disk_format=disk_format,
-                    container_format=disk_format)
+                    container_format=container)
         image = self._check(self.session.post(
             self.url + '/v2/images', json=body), 'create %s' % name).json()
         with open(path, 'rb') as f:

@@ -8,6 +8,7 @@ serial console, which os-getConsoleOutput returns; a delete must leave
 no domain and no file. Bad images and a libvirtd that cannot be reached
 end the server in ERROR with a fault that says which, leaving nothing.
 """
+import json
 import os
 import signal
 import subprocess
@@ -135,6 +136,34 @@ def test_the_demo_guest_boots_reports_up_and_leaves_nothing(
     assert not os.path.exists(_instance_dir(aio, server_id))
 
 
+def test_a_qcow2_image_gets_a_copy_on_write_disk_of_the_flavors_size(
+        real_aio, libvirtd, tmp_path):
+    """No kernel: the guest boots its disk, a qcow2 overlay of the cached
+    image (this one holds no system, so the firmware finds nothing to
+    boot; the server is ACTIVE all the same)."""
+    aio = real_aio()
+    image_file = tmp_path / 'blank.qcow2'
+    subprocess.run(['qemu-img', 'create', '-q', '-f', 'qcow2',
+                    str(image_file), '64M'], check=True)
+    image_id = _upload(aio, 'blank', image_file.read_bytes(), 'qcow2')
+    server_id = _boot(aio, image_id)
+    wait_for_status(aio, server_id, 'ACTIVE', timeout=120)
+    disk = os.path.join(_instance_dir(aio, server_id), 'disk')
+    info = json.loads(subprocess.run(
+        ['qemu-img', 'info', '--output=json', disk], check=True,
+        capture_output=True, text=True).stdout)
+    assert info['format'] == 'qcow2'
+    assert info['backing-filename'] == os.path.join(
+        aio.conf.libvirt.instances_path, '_base', image_id)
+    assert info['backing-filename-format'] == 'qcow2'
+    assert info['virtual-size'] == 1024 ** 3  # the flavor's 1 GB
+    xml = _domain(libvirtd, server_id).XMLDesc()
+    assert "<boot dev='hd'/>" in xml and '<kernel>' not in xml
+    assert aio.client.delete('/servers/%s' % server_id)[0] == 204
+    _wait_gone(aio, server_id)
+    assert not os.path.exists(_instance_dir(aio, server_id))
+
+
 def _upload(aio, name, data, disk_format, **properties):
     uploader = demo_image.Uploader(aio.image_url, 'admin:admin')
     path = os.path.join(aio.conf.state_path, name)
@@ -171,6 +200,16 @@ def test_bad_images_end_in_error_with_a_fault_that_says_which(
     server_id = _boot(aio, bad_kernel)
     _assert_failed_leaving_nothing(aio, libvirtd, server_id,
                                    'could not load kernel')
+
+    queued = demo_image.Uploader(aio.image_url, 'admin:admin').session.post(
+        aio.image_url + '/v2/images', json={
+            'name': 'queued-kernel', 'disk_format': 'aki',
+            'container_format': 'aki'}).json()['id']
+    waiting_kernel = _upload(aio, 'waiting-kernel', b'\0' * 512, 'ami',
+                             kernel_id=queued)
+    server_id = _boot(aio, waiting_kernel)
+    _assert_failed_leaving_nothing(aio, libvirtd, server_id,
+                                   'Image %s is not active.' % queued)
 
     kernel_only = _upload(aio, 'just-a-kernel', b'\0' * 512, 'aki')
     server_id = _boot(aio, kernel_only)
