@@ -30,8 +30,9 @@ def _osc(aio, *args):
     return json.loads(result.stdout) if 'json' in args else result.stdout
 
 
-def _create(aio, headers=ADMIN, **body):
-    return requests.post(aio.image_url + '/v2/images', json=body,
+def _create(aio, headers=ADMIN, body=None, **attributes):
+    return requests.post(aio.image_url + '/v2/images',
+                         json=attributes if body is None else body,
                          headers=headers)
 
 
@@ -90,12 +91,14 @@ def test_openstack_client_uploads_lists_shows_and_deletes(aio, tmp_path):
     ({'name': 'x', 'disk_format': 'floppy'}, 400, 'floppy'),
     ({'name': 'x', 'status': 'active'}, 403,
      "Attribute 'status' is read-only."),
+    ({'name': 'x', 'size': 10}, 403, "Attribute 'size' is read-only."),
     ({'name': 'x', 'min_ram': -1}, 400, 'min_ram'),
+    (['not', 'an', 'object'], 400, 'is not of type'),
     ({'name': 'x', 'kernel_id': 5}, 400, 'kernel_id'),
 ])
 def test_bad_image_bodies_are_refused_and_create_nothing(aio, body, code,
                                                          fragment):
-    response = _create(aio, **body)
+    response = _create(aio, body=body)
     assert response.status_code == code
     assert fragment in response.text
     listed = requests.get(aio.image_url + '/v2/images', headers=ADMIN)

@@ -76,8 +76,9 @@ def _split(body):
 
 def create(req):
     body = req.body_json()
+    if isinstance(body, dict):
+        schemas.check_not_read_only(body)
     validation.validate(schemas.create, body)
-    schemas.check_not_read_only(body)
     own, properties = _split(body)
     _check_visibility(req, own)
     image = image_obj.Image(
