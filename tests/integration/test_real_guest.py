@@ -150,7 +150,7 @@ def test_a_qcow2_image_gets_a_copy_on_write_disk_of_the_flavors_size(
     wait_for_status(aio, server_id, 'ACTIVE', timeout=120)
     disk = os.path.join(_instance_dir(aio, server_id), 'disk')
     info = json.loads(subprocess.run(
-        ['qemu-img', 'info', '--output=json', disk], check=True,
+        ['qemu-img', 'info', '-U', '--output=json', disk], check=True,
         capture_output=True, text=True).stdout)
     assert info['format'] == 'qcow2'
     assert info['backing-filename'] == os.path.join(
