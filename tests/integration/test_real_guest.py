@@ -243,3 +243,32 @@ def test_a_libvirtd_that_cannot_be_reached_fails_the_boot(
     assert requests.get(aio.image_url + '/v2/images/' + image_id,
                         headers={'X-Auth-Token': 'admin:admin'}).json()[
         'status'] == 'active'
+
+
+def _define(conn, name, metadata=''):
+    return conn.defineXML(
+        "<domain type='qemu'><name>%s</name><uuid>%s</uuid>"
+        "<metadata>%s</metadata><memory unit='MiB'>64</memory>"
+        "<os><type>hvm</type></os></domain>" % (name, uuid.uuid4(),
+                                                  metadata))
+
+
+def test_guests_that_are_not_this_computes_are_left_alone(real_aio,
+                                                           libvirtd):
+    """On a shared libvirtd a compute removes only its own leftovers."""
+    foreign = _define(libvirtd, 'nl-test-foreign-%s' % uuid.uuid4().hex[:8])
+    other = _define(
+        libvirtd, 'nl-test-other-%s' % uuid.uuid4().hex[:8],
+        '<nova_lite:instance xmlns:nova_lite="http://nova-lite.dev/xmlns/'
+        'libvirt/instance/1.0"><nova_lite:host>another-host</nova_lite:host>'
+        '</nova_lite:instance>')
+    try:
+        aio = real_aio()
+        summary = [svc.manager.last_reconcile for svc in aio.services
+                   if getattr(svc.manager, 'last_reconcile', None)]
+        assert [s['removed'] for s in summary] == [0]
+        for dom in (foreign, other):
+            assert _domain(libvirtd, dom.UUIDString()) is not None
+    finally:
+        foreign.undefine()
+        other.undefine()

@@ -2,7 +2,8 @@
 
 The ``<metadata>`` element carries nova_lite's own record of the guest in
 our XML namespace, so a hypervisor-side tool can tell which instance, flavor
-and owner a domain belongs to without asking the control plane.
+and owner a domain belongs to without asking the control plane, and the
+compute agent which domains of a shared libvirtd are its own (``host``).
 """
 from xml.etree import ElementTree as ET
 
@@ -17,10 +18,11 @@ def _sub(parent, tag, text=None, **attrs):
     return element
 
 
-def _metadata(parent, instance):
+def _metadata(parent, instance, host):
     ns = '{%s}' % NAMESPACE
     root = _sub(parent, ns + 'instance')
     _sub(root, ns + 'name', instance.display_name or '')
+    _sub(root, ns + 'host', host)
     _sub(root, ns + 'creationTime',
          instance.created_at.strftime('%Y-%m-%d %H:%M:%S')
          if instance.created_at else '')
@@ -64,14 +66,19 @@ def _devices(domain, boot):
     _sub(serial, 'target', port='0')
 
 
-def build(instance, virt_type, name, boot=None):
+def host_of(metadata_xml):
+    """The compute host named in a domain's nova_lite metadata."""
+    return ET.fromstring(metadata_xml).findtext('{%s}host' % NAMESPACE)
+
+
+def build(instance, virt_type, name, host, boot=None):
     """The domain XML; ``boot`` (guest_files.BootFiles) gives a real
     guest its disk, kernel and console, a test-driver guest has none."""
     ET.register_namespace(PREFIX, NAMESPACE)
     domain = ET.Element('domain', type=virt_type)
     _sub(domain, 'name', name)
     _sub(domain, 'uuid', instance.uuid)
-    _metadata(_sub(domain, 'metadata'), instance)
+    _metadata(_sub(domain, 'metadata'), instance, host)
     _sub(domain, 'memory', instance.flavor.memory_mb, unit='MiB')
     _sub(domain, 'vcpu', instance.flavor.vcpus)
     _os(domain, boot)

@@ -128,8 +128,21 @@ class LibvirtDriver(driver.ComputeDriver):
             return stat.f_frsize * stat.f_blocks // (1024 ** 3)
 
     def list_instance_uuids(self):
-        return [dom.UUIDString()
-                for dom in self._connection().listAllDomains()]
+        """The guests of this compute: on a real libvirtd, shared with
+        other deployments and guests not ours, those whose nova_lite
+        metadata names this host."""
+        domains = self._connection().listAllDomains()
+        if self.is_real:
+            domains = [dom for dom in domains if self._is_ours(dom)]
+        return [dom.UUIDString() for dom in domains]
+
+    def _is_ours(self, dom):
+        try:
+            metadata = dom.metadata(libvirt.VIR_DOMAIN_METADATA_ELEMENT,
+                                    domain_xml.NAMESPACE)
+        except libvirt.libvirtError:
+            return False  # no nova_lite metadata
+        return domain_xml.host_of(metadata) == self.host
 
     def _lookup(self, instance):
         try:
@@ -159,7 +172,8 @@ class LibvirtDriver(driver.ComputeDriver):
                                        instance)
         xml = domain_xml.build(
             instance, self.virt_type,
-            instance.name_from(self.conf.instance_name_template), boot)
+            instance.name_from(self.conf.instance_name_template), self.host,
+            boot)
         prepared = time.monotonic()
         try:
             conn = self._connection()
