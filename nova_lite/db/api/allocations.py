@@ -9,6 +9,7 @@ a compare-and-swap. A concurrent writer makes that swap fail
 (ConcurrentUpdate) and the whole transaction roll back; the caller retries
 in a new transaction, never inside this one.
 """
+from oslo_db import exception as db_exc
 import sqlalchemy as sa
 
 from nova_lite.db.api import inventories
@@ -40,27 +41,38 @@ def _check_amount(uuid, resource_class, amount, inventory):
                    "step_size." % (amount, resource_class, uuid))
 
 
-def _consumer_row(session, uuid):
-    return session.scalars(sa.select(CONSUMER).where(
-        CONSUMER.uuid == uuid)).first()
+def _consumer_rows(session, uuids):
+    """{uuid: (id, generation, consumer_type)} of the consumers that
+    exist; only those can hold allocations (a consumer's row is written
+    with its first allocations and goes with its last)."""
+    return {row.uuid: row for row in session.execute(sa.select(
+        CONSUMER.uuid, CONSUMER.id, CONSUMER.generation,
+        CONSUMER.consumer_type).where(CONSUMER.uuid.in_(uuids)))}
 
 
-def _write_consumer(session, consumer):
-    """Create or move on the consumer, checking the generation sent."""
-    row = _consumer_row(session, consumer['uuid'])
+def _write_consumer(session, consumer, row):
+    """Create (``row`` None) or move on the consumer, checking the
+    generation sent.
+
+    Rows are written with plain statements, not through the ORM's unit of
+    work: a claim is a handful of rows, and the unit of work cost more
+    than the SQL (a fifth of a claim's time)."""
     expected = consumer.get('generation', 'any')
     if row is None:
         if expected not in (None, 'any'):
             raise exception.ConsumerGenerationConflict(expected=expected,
                                                        got=None)
         # Created at 0 and moved on by this write, as Placement does.
-        row = CONSUMER(uuid=consumer['uuid'],
-                       project_id=consumer['project_id'],
-                       user_id=consumer['user_id'], generation=1,
-                       consumer_type=consumer.get('consumer_type'))
-        session.add(row)
-        session.flush()
-        return row
+        try:
+            session.execute(sa.insert(CONSUMER).values(
+                uuid=consumer['uuid'], project_id=consumer['project_id'],
+                user_id=consumer['user_id'], generation=1,
+                consumer_type=consumer.get('consumer_type')))
+        except db_exc.DBDuplicateEntry:
+            raise exception.ConcurrentUpdate(
+                detail='consumer %s was created by another request '
+                       'meanwhile' % consumer['uuid'])
+        return
     if expected != 'any' and expected != row.generation:
         raise exception.ConsumerGenerationConflict(expected=expected,
                                                    got=row.generation)
@@ -76,7 +88,6 @@ def _write_consumer(session, consumer):
         raise exception.ConcurrentUpdate(
             detail='consumer %s changed while it was written'
                    % consumer['uuid'])
-    return row
 
 
 def _old_provider_ids(session, consumer_uuids):
@@ -116,9 +127,10 @@ def _wanted_by_provider(requests):
 def _providers(session, uuids):
     """{uuid: row} of the providers named, or InvalidAllocation naming
     the first that does not exist."""
-    rows = {row.uuid: row for row in session.scalars(
-        sa.select(models.ResourceProvider).where(
-            models.ResourceProvider.uuid.in_(list(uuids))))}
+    rp = models.ResourceProvider
+    rows = {row.uuid: row for row in session.execute(
+        sa.select(rp.id, rp.uuid, rp.generation).where(
+            rp.uuid.in_(list(uuids))))}
     for uuid in uuids:
         if uuid not in rows:
             raise exception.InvalidAllocation(
@@ -136,24 +148,31 @@ def replace(context, requests):
     'allocations': {provider uuid: {resource class: amount}}}].
     """
     session = context.session
-    uuids = [r['consumer']['uuid'] for r in requests]
-    touched = _old_provider_ids(session, uuids)
-    session.execute(sa.delete(ALLOC).where(ALLOC.consumer_id.in_(uuids)))
+    consumers = _consumer_rows(session,
+                               [r['consumer']['uuid'] for r in requests])
+    touched = set()
+    if consumers:  # new consumers have nothing to replace
+        touched = _old_provider_ids(session, list(consumers))
+        session.execute(sa.delete(ALLOC).where(
+            ALLOC.consumer_id.in_(list(consumers))))
     wanted = _wanted_by_provider(requests)
     rows = _providers(session, list(wanted))
     # The generations read before the usage is: the swaps below must
     # compare against these, never against a fresh read.
     expected = {row.id: (row.generation, row.uuid) for row in rows.values()}
     _check_capacity(session, rows, wanted)
+    new_rows = []
     for request in requests:
-        _write_consumer(session, request['consumer'])
-        session.add_all([
-            ALLOC(resource_provider_id=rows[p].id,
-                  consumer_id=request['consumer']['uuid'],
-                  resource_class=rc, used=amount)
+        _write_consumer(session, request['consumer'],
+                        consumers.get(request['consumer']['uuid']))
+        new_rows.extend(
+            {'resource_provider_id': rows[p].id,
+             'consumer_id': request['consumer']['uuid'],
+             'resource_class': rc, 'used': amount}
             for p, resources in request['allocations'].items()
-            for rc, amount in resources.items()])
-    session.flush()
+            for rc, amount in resources.items())
+    if new_rows:
+        session.execute(sa.insert(ALLOC), new_rows)
     _bump_all(session, touched - set(expected))
     for provider_id, (generation, uuid) in sorted(expected.items()):
         providers.bump_generation(session, provider_id, generation, uuid)
@@ -210,7 +229,8 @@ def get_for_consumer(context, consumer_uuid):
         entry = allocations.setdefault(uuid, {'generation': generation,
                                               'resources': {}})
         entry['resources'][resource_class] = used
-    consumer = _consumer_row(session, consumer_uuid)
+    consumer = session.scalars(sa.select(CONSUMER).where(
+        CONSUMER.uuid == consumer_uuid)).first()
     info = None if consumer is None else {
         'project_id': consumer.project_id, 'user_id': consumer.user_id,
         'generation': consumer.generation,
