@@ -4,6 +4,8 @@ import argparse
 import os
 import sys
 
+import requests
+
 from nova_lite.lab import demo_image
 
 
@@ -24,6 +26,11 @@ def main(argv=None):
             print('built %s' % ', '.join(sorted(files.values())))
             return 0
         image_id = demo_image.upload(files, args.image_url, args.token)
+    except requests.ConnectionError:
+        sys.stderr.write('nova-lite-demo-image: cannot reach the image API '
+                         'at %s; is the all-in-one running (make run or '
+                         'make run-real)?\n' % args.image_url)
+        return 1
     except (demo_image.BuildError, OSError) as e:
         sys.stderr.write('nova-lite-demo-image: %s\n' % e)
         return 1

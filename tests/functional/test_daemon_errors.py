@@ -1,5 +1,6 @@
 """A daemon with a setting that cannot work says which, and exits."""
 import os
+import socket
 import subprocess
 import sys
 
@@ -56,3 +57,20 @@ def test_compute_refuses_a_bad_vietstack_nic_naming_it(tmp_path):
             "physical_network=physnet1, rate=lots: 'outbound_rate' must be "
             "an integer >= 0, got 'lots'") in output
     assert 'Traceback' not in output
+
+
+def test_demo_image_without_an_image_api_says_so_and_exits_1(tmp_path):
+    for name in ('vmlinuz', 'initramfs.gz', 'disk.img'):
+        (tmp_path / name).write_bytes(b'built before')  # reused, as built
+    with socket.socket() as sock:
+        sock.bind(('127.0.0.1', 0))
+        closed_port = sock.getsockname()[1]
+    url = 'http://127.0.0.1:%d' % closed_port
+    result = subprocess.run(
+        [os.path.join(BIN, 'nova-lite-demo-image'), '--build-dir',
+         str(tmp_path), '--image-url', url], capture_output=True, text=True,
+        timeout=60)
+    assert result.returncode == 1
+    assert result.stderr == (
+        'nova-lite-demo-image: cannot reach the image API at %s; is the '
+        'all-in-one running (make run or make run-real)?\n' % url)
