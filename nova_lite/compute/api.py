@@ -79,7 +79,8 @@ class API:
     def _begin(self, instance, action, vm_states, task_state):
         """Claim the server for a power action: it must be in one of
         ``vm_states`` with no task under way (409 otherwise, as when
-        another request claimed it first)."""
+        another request claimed it first), on a compute new enough."""
+        self.compute_api.check_power_actions(instance, action)
         busy = instance.task_state is not None
         if busy or instance.vm_state not in vm_states or not instance.host:
             raise exception.InstanceInvalidState(
@@ -105,15 +106,15 @@ class API:
         self.compute_api.start_instance(context, instance)
 
     def reboot(self, context, instance, reboot_type):
-        """SOFT from ACTIVE; HARD also from STOPPED and ERROR, as Nova
-        lets a hard reboot revive a server."""
+        """SOFT from ACTIVE; HARD also from STOPPED, which it starts. Not
+        from ERROR: a failed build holds no claim to start a guest on."""
         if reboot_type == 'SOFT':
             self._begin(instance, 'reboot', [fields.VMState.ACTIVE],
                         fields.TaskState.REBOOTING)
         else:
             self._begin(instance, 'reboot', [
-                fields.VMState.ACTIVE, fields.VMState.STOPPED,
-                fields.VMState.ERROR], fields.TaskState.REBOOTING_HARD)
+                fields.VMState.ACTIVE, fields.VMState.STOPPED],
+                fields.TaskState.REBOOTING_HARD)
         self.compute_api.reboot_instance(context, instance, reboot_type)
 
     def get_console_output(self, context, instance):
@@ -124,6 +125,7 @@ class API:
                 attr='vm_state', state=instance.vm_state)
         if not self._compute_up(context, instance.host):
             raise exception.ComputeHostDown(host=instance.host)
+        self.compute_api.check_power_actions(instance, 'os-getConsoleOutput')
         return self.compute_api.get_console_output(context, instance)
 
     def _compute_up(self, context, host):

@@ -123,3 +123,25 @@ def test_a_power_action_cut_off_by_a_restart_ends_as_the_guest_is(
     assert server['OS-EXT-STS:power_state'] == 0
     assert _act(aio, sid, {'os-start': None})[0] == 202
     wait_for_status(aio, sid, 'ACTIVE')
+
+
+def test_computes_capped_below_power_actions_refuse_them_changing_nothing(
+        all_in_one, overrides):
+    """During an upgrade, with computes capped at RPC 1.1 (the release
+    before power actions), a stop is a 409 and the server stays as it
+    was."""
+    overrides('compute', '1.1', group='upgrade_levels')
+    aio = all_in_one(hosts=1)
+    aio.client.post('/flavors', {'flavor': {
+        'name': 'f', 'ram': 256, 'vcpus': 1, 'disk': 1, 'id': 'f'}})
+    sid = aio.client.post('/servers', {'server': {
+        'name': 'vm', 'flavorRef': 'f'}})[1]['server']['id']
+    wait_for_status(aio, sid, 'ACTIVE')
+    for action in ({'os-stop': None}, {'reboot': {'type': 'HARD'}},
+                   {'os-getConsoleOutput': {}}):
+        status, body = _act(aio, sid, action)
+        assert status == 409
+        assert 'too old' in body['conflictingRequest']['message']
+    shown = aio.client.get('/servers/%s' % sid)[1]['server']
+    assert (shown['status'], shown['OS-EXT-STS:task_state']) == (
+        'ACTIVE', None)
