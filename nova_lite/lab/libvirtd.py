@@ -74,7 +74,9 @@ def configure_qemu(path=QEMU_CONF):
     new = text
     for key in ('user', 'group'):
         line = '%s = "root"' % key
-        pattern = re.compile(r'^#?\s*%s\s*=.*$' % key, re.M)
+        # '#user = ...' is the setting commented out; '#       user =
+        # ...' lines above it are examples, left alone.
+        pattern = re.compile(r'^#?%s\s*=.*$' % key, re.M)
         if re.search(r'^%s\s*=\s*"root"\s*$' % key, new, re.M):
             continue
         new, count = pattern.subn(line, new, count=1)

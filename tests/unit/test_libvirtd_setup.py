@@ -3,6 +3,9 @@ second run changes nothing."""
 from nova_lite.lab import libvirtd
 
 DEBIAN_DEFAULT = '''# The user for QEMU processes run by the system instance.
+#       user = "qemu"   # A user named "qemu"
+#       user = "+0"     # Super user (uid=0)
+#
 #user = "libvirt-qemu"
 
 # The group for QEMU processes run by the system instance.
@@ -19,6 +22,7 @@ def test_qemu_runs_as_root_and_a_second_run_changes_nothing(tmp_path):
     text = conf.read_text()
     assert 'user = "root"\n' in text and 'group = "root"\n' in text
     assert '#user' not in text and '#dynamic_ownership = 1' in text
+    assert '#       user = "qemu"   # A user named "qemu"' in text
     assert libvirtd.configure_qemu(str(conf)) is False
     assert conf.read_text() == text
 
