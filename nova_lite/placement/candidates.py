@@ -307,6 +307,14 @@ def summaries(context, tree, with_traits):
     return db.summaries(context, tree, with_traits)
 
 
+def summaries_as_json(context, tree, with_traits):
+    """Every class of each provider, its resources as JSON text where the
+    database can build it (SQLite), else as ``summaries`` gives them."""
+    found = db.summaries_as_json(context, tree, with_traits)
+    return found if found is not None else db.summaries(context, tree,
+                                                        with_traits)
+
+
 def matching_providers(context, group):
     """Uuids of providers that qualify on their own for the group."""
     return db.matching_providers(context, group.resources, group.required,

@@ -171,3 +171,49 @@ def test_provider_list_filters(placement):
         'aggregates': [agg], 'resource_provider_generation': 1})
     assert names('member_of=%s' % agg) == ['big']
     assert names('member_of=!%s' % agg) == ['avx']
+
+
+def test_allocation_requests_take_the_shape_of_the_version(placement):
+    host = _host(placement, 'host', vcpu=8)
+    query = 'resources=VCPU:2'
+    listed = _candidates(placement.at('1.11'), query)
+    assert listed['allocation_requests'] == [{'allocations': [
+        {'resource_provider': {'uuid': host}, 'resources': {'VCPU': 2}}]}]
+    keyed = _candidates(placement.at('1.12'), query)
+    assert keyed['allocation_requests'] == [{'allocations': {
+        host: {'resources': {'VCPU': 2}}}}]
+    mapped = _candidates(placement.at('1.34'), query)
+    assert mapped['allocation_requests'] == [{
+        'allocations': {host: {'resources': {'VCPU': 2}}},
+        'mappings': {'': [host]}}]
+
+
+def test_summaries_count_capacity_use_and_traits_the_same_at_every_version(
+        placement):
+    """From 1.27 the summaries of SQLite come out of its JSON functions;
+    they must say what the older versions' (read row by row) say."""
+    host = _provider(placement, 'host')['uuid']
+    _inventory(placement, host, 0,
+               VCPU={'total': 10, 'reserved': 1, 'allocation_ratio': 1.5},
+               MEMORY_MB={'total': 4096, 'reserved': 512},
+               DISK_GB={'total': 100, 'allocation_ratio': 0.9})
+    assert placement.put('/traits/CUSTOM_FAST')[0] == 201
+    status, body = placement.put(
+        '/resource_providers/%s/traits' % host, {
+            'resource_provider_generation': 1,
+            'traits': ['HW_CPU_X86_AVX2', 'CUSTOM_FAST']})
+    assert status == 200, body
+    status, body = placement.put('/allocations/%s' % uuidlib.uuid4(), {
+        'allocations': {host: {'resources': {'VCPU': 3, 'DISK_GB': 7}}},
+        'project_id': 'p', 'user_id': 'u', 'consumer_generation': None,
+        'consumer_type': 'INSTANCE'})
+    assert status == 204, body
+    query = 'resources=VCPU:1,MEMORY_MB:256,DISK_GB:1'
+    expected = {'VCPU': {'capacity': 13, 'used': 3},
+                'MEMORY_MB': {'capacity': 3584, 'used': 0},
+                'DISK_GB': {'capacity': 90, 'used': 7}}
+    for version in ('1.17', '1.26', '1.27', '1.39'):
+        summary = _candidates(placement.at(version), query)[
+            'provider_summaries'][host]
+        assert summary['resources'] == expected, version
+        assert summary['traits'] == ['CUSTOM_FAST', 'HW_CPU_X86_AVX2']

@@ -6,6 +6,8 @@ summaries with traits from 1.17, with every class of a provider from
 1.27, and for every provider of the answered trees, with parent and root,
 from 1.29.
 """
+import orjson
+
 from nova_lite.api import microversion
 from nova_lite.placement import candidates
 from nova_lite.placement import request_groups
@@ -54,12 +56,17 @@ def _summaries(req, found, tree, requested):
     every_class = req.api_version.matches('1.27')
     ids = set(tree) if whole_trees else in_answer
     with_traits = req.api_version.matches('1.17')
-    read = candidates.summaries(req.context, ids, with_traits)
+    if every_class:
+        read = candidates.summaries_as_json(req.context, ids, with_traits)
+    else:
+        read = candidates.summaries(req.context, ids, with_traits)
     body = {}
     for provider_id in sorted(ids):
         uuid, root, parent = tree[provider_id]
         resources = read[provider_id]['resources']
-        if not every_class:
+        if isinstance(resources, str):
+            resources = orjson.Fragment(resources)
+        elif not every_class:
             resources = {rc: v for rc, v in resources.items()
                          if rc in requested}
         summary = {'resources': resources}

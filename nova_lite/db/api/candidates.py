@@ -359,15 +359,58 @@ def summaries(context, provider_ids, with_traits):
                 'capacity': capacity(total, reserved, ratio),
                 'used': used.get((provider_id, rc), 0) if used else 0}
     if with_traits:
-        traits = (sa.select(models.ProviderTrait.resource_provider_id,
-                            models.ProviderTrait.trait)
-                  .order_by(models.ProviderTrait.trait))
-        for provider_id, trait in _rows(session, _among(
-                traits, models.ProviderTrait.resource_provider_id, found)):
-            summary = found.get(provider_id)
-            if summary is not None:
-                summary['traits'].append(trait)
+        _add_traits(session, found)
     return found
+
+
+@engine.reader
+def summaries_as_json(context, provider_ids, with_traits):
+    """As ``summaries``, every class of each provider, but on SQLite each
+    provider's resources come as ready JSON text, built by SQLite's JSON
+    functions in one statement: at thousands of providers, making a dict
+    per inventory row in Python was half of a large answer's time.
+    None on other databases (the caller uses ``summaries``)."""
+    session = context.session
+    if session.get_bind().dialect.name != 'sqlite':
+        return None
+    found = {i: {'resources': '{}', 'traits': []} for i in provider_ids}
+    if not found:
+        return found
+    used = (sa.select(ALLOC.resource_provider_id.label('rp'),
+                      ALLOC.resource_class.label('rc'),
+                      sa.func.sum(ALLOC.used).label('used'))
+            .group_by(ALLOC.resource_provider_id, ALLOC.resource_class))
+    used = _among(used, ALLOC.resource_provider_id, found).subquery()
+    # CAST truncates toward zero, as int() does in allocations.capacity.
+    entry = sa.func.json_object(
+        'capacity', sa.cast((INV.total - INV.reserved) * INV.allocation_ratio,
+                            sa.Integer),
+        'used', sa.func.coalesce(used.c.used, 0))
+    query = (sa.select(INV.resource_provider_id,
+                       sa.func.json_group_object(INV.resource_class, entry))
+             .outerjoin(used, sa.and_(
+                 used.c.rp == INV.resource_provider_id,
+                 used.c.rc == INV.resource_class))
+             .group_by(INV.resource_provider_id))
+    for provider_id, text in _rows(session, _among(
+            query, INV.resource_provider_id, found)):
+        summary = found.get(provider_id)
+        if summary is not None:
+            summary['resources'] = text
+    if with_traits:
+        _add_traits(session, found)
+    return found
+
+
+def _add_traits(session, found):
+    traits = (sa.select(models.ProviderTrait.resource_provider_id,
+                        models.ProviderTrait.trait)
+              .order_by(models.ProviderTrait.trait))
+    for provider_id, trait in _rows(session, _among(
+            traits, models.ProviderTrait.resource_provider_id, found)):
+        summary = found.get(provider_id)
+        if summary is not None:
+            summary['traits'].append(trait)
 
 
 @engine.reader
