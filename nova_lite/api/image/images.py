@@ -10,7 +10,6 @@ strings and shown at the top level of the image, as Glance does.
 import uuid
 
 from oslo_serialization import jsonutils
-from oslo_utils import timeutils
 import webob
 
 from nova_lite.api.image import schemas
@@ -124,7 +123,6 @@ def update(req, image_id):
     for name, value in values.items():
         setattr(image, name, value)
     image.properties = properties
-    image.updated_at = timeutils.utcnow()
     image.save()
     return 200, view(image)
 
@@ -149,8 +147,8 @@ def upload(req, image_id):
     image.save(expected_status=[image_obj.QUEUED])
     image_store = req.environ[store.ENVIRON_KEY]
     try:
-        size, md5, sha512 = image_store.write(image_id, req.body_file,
-                                        req.content_length)
+        size, md5, sha512 = image_store.write(
+            image_id, req.body_file, req.content_length)
     except BaseException:
         image.status = image_obj.QUEUED
         image.save()
