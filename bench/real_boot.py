@@ -29,8 +29,12 @@ import requests
 import common
 from nova_lite.lab import demo_image
 
+# A host name and domain names of its own: a deployment already on this
+# libvirtd (make run-real) keeps its guests.
 CONFIG = """[DEFAULT]
 state_path = {{state}}
+host = nova-lite-bench
+instance_name_template = bench-%(uuid)s
 default_log_levels = nova_lite=WARN,oslo_messaging=WARN,stevedore=WARN,nova_lite.virt.libvirt.driver=INFO
 [api]
 port = {port}
