@@ -3,9 +3,6 @@
 It persists only through objects, never through the database package, so
 the same code runs where the only way to the database is the conductor.
 """
-import collections
-import threading
-
 from futurist import periodics
 from oslo_log import log as logging
 import oslo_messaging as messaging
@@ -16,6 +13,7 @@ from nova_lite.compute import resource_tracker
 from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import context as nl_context
 from nova_lite import exception
+from nova_lite import named_locks
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import instance_fault
@@ -25,22 +23,6 @@ from nova_lite import service
 from nova_lite.virt import driver as virt_driver
 
 LOG = logging.getLogger(__name__)
-
-
-class _InstanceLocks:
-    """One lock per instance, so a delete waits for a build in flight."""
-
-    def __init__(self):
-        self._locks = collections.defaultdict(threading.Lock)
-        self._guard = threading.Lock()
-
-    def get(self, uuid):
-        with self._guard:
-            return self._locks[uuid]
-
-    def forget(self, uuid):
-        with self._guard:
-            self._locks.pop(uuid, None)
 
 
 class ComputeManager(service.Manager):
@@ -53,7 +35,8 @@ class ComputeManager(service.Manager):
         self.rt = resource_tracker.ResourceTracker(conf, host, self.driver)
         self.rt.check_config()  # a bad [vietstack] nic stops it here
         self.conductor_api = conductor_rpcapi.ConductorAPI(conf)
-        self._locks = _InstanceLocks()
+        # One per instance, so a delete waits for a build in flight.
+        self._locks = named_locks.NamedLocks()
         self.last_reconcile = None
 
     def init_host(self, context):

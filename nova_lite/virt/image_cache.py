@@ -2,11 +2,10 @@
 ``<instances_path>/_base``: one file per image id, fetched once and
 shared by every guest booted from it (their disks are copy-on-write
 overlays of it), fetched again only if its file is gone."""
-import collections
 import os
-import threading
 
 from nova_lite import exception
+from nova_lite import named_locks
 
 ACTIVE = 'active'
 
@@ -16,12 +15,7 @@ class ImageCache:
     def __init__(self, base_dir, client):
         self.base_dir = base_dir
         self.client = client
-        self._locks = collections.defaultdict(threading.Lock)
-        self._guard = threading.Lock()
-
-    def _lock(self, image_id):
-        with self._guard:
-            return self._locks[image_id]
+        self._locks = named_locks.NamedLocks()
 
     def fetch(self, image_id):
         """(path of the image's bits on this host, its metadata)."""
@@ -29,7 +23,7 @@ class ImageCache:
         if image.get('status') != ACTIVE:
             raise exception.ImageNotActive(image_id=image_id)
         path = os.path.join(self.base_dir, image_id)
-        with self._lock(image_id):
+        with self._locks.get(image_id):
             if not os.path.exists(path):
                 os.makedirs(self.base_dir, exist_ok=True)
                 self.client.download(image, path)
