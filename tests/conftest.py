@@ -86,14 +86,17 @@ class Api:
         return self.call('DELETE', '/v2.1' + path, **kw)
 
     def wait_server(self, server_id, states=('ACTIVE', 'ERROR'),
-                    timeout=20):
+                    timeout=20, settled=False):
+        """The server once in one of ``states`` (and, if ``settled``, with
+        no task under way: a stop or reboot that is still running)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             status, body = self.get('/servers/%s' % server_id)
             if status == 404 and states == ('DELETED',):
                 return None  # gone: a DELETED status is not the end yet
             if status == 200 and body['server']['status'] in states and \
-                    states != ('DELETED',):
+                    states != ('DELETED',) and not (
+                        settled and body['server']['OS-EXT-STS:task_state']):
                 return body['server']
             time.sleep(0.05)
         raise AssertionError('server %s not in %s after %ss: %s' % (

@@ -159,16 +159,8 @@ def test_a_server_boots_from_an_active_image_only(aio):
     image_id = _active_image(aio, name='disk')
     status, body = _server(aio, image_id)
     assert status == 202
-    server = wait_for_status(aio, body['server']['id'], 'ACTIVE')
+    server = aio.client.wait_server(body['server']['id'],
+                                    ('ACTIVE',), timeout=30,
+                                    settled=True)
     assert server['image']['id'] == image_id
 
-
-def wait_for_status(aio, server_id, wanted, timeout=30):
-    deadline = time.monotonic() + timeout
-    while True:
-        server = aio.client.get('/servers/%s' % server_id)[1]['server']
-        if server['status'] == wanted and not server[
-                'OS-EXT-STS:task_state']:
-            return server
-        assert time.monotonic() < deadline, server
-        time.sleep(0.1)

@@ -4,7 +4,6 @@ import pytest
 
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
-from tests.functional.test_images import wait_for_status
 
 
 @pytest.fixture
@@ -12,14 +11,20 @@ def aio(all_in_one):
     return all_in_one(hosts=1)
 
 
-@pytest.fixture
-def server(aio):
+def _boot(aio):
+    """An ACTIVE server on the all-in-one's simulated host."""
     aio.client.post('/flavors', {'flavor': {
         'name': 'f', 'ram': 256, 'vcpus': 1, 'disk': 1, 'id': 'f'}})
     status, body = aio.client.post('/servers', {'server': {
         'name': 'vm', 'flavorRef': 'f'}})
     assert status == 202
-    return wait_for_status(aio, body['server']['id'], 'ACTIVE')
+    return aio.client.wait_server(body['server']['id'], ('ACTIVE',),
+                                  timeout=30, settled=True)
+
+
+@pytest.fixture
+def server(aio):
+    return _boot(aio)
 
 
 def _act(aio, server_id, action, headers=None):
@@ -35,7 +40,7 @@ def _power_state(aio, server_id):
 def test_stop_start_and_reboot(aio, server):
     sid = server['id']
     assert _act(aio, sid, {'os-stop': None})[0] == 202
-    wait_for_status(aio, sid, 'SHUTOFF')
+    aio.client.wait_server(sid, ('SHUTOFF',), timeout=30, settled=True)
     assert _power_state(aio, sid) == 4
     status, body = _act(aio, sid, {'os-stop': None})
     assert status == 409
@@ -43,21 +48,21 @@ def test_stop_start_and_reboot(aio, server):
         "Cannot 'os-stop' instance %s while it is in vm_state stopped" % sid)
     assert _act(aio, sid, {'reboot': {'type': 'SOFT'}})[0] == 409
     assert _act(aio, sid, {'os-start': None})[0] == 202
-    wait_for_status(aio, sid, 'ACTIVE')
+    aio.client.wait_server(sid, ('ACTIVE',), timeout=30, settled=True)
     assert _power_state(aio, sid) == 1
     assert _act(aio, sid, {'os-start': None})[0] == 409
     for kind in ('SOFT', 'hard'):
         assert _act(aio, sid, {'reboot': {'type': kind}})[0] == 202
-        wait_for_status(aio, sid, 'ACTIVE')
+        aio.client.wait_server(sid, ('ACTIVE',), timeout=30, settled=True)
     assert _power_state(aio, sid) == 1
 
 
 def test_a_stopped_server_revives_with_a_hard_reboot(aio, server):
     sid = server['id']
     _act(aio, sid, {'os-stop': None})
-    wait_for_status(aio, sid, 'SHUTOFF')
+    aio.client.wait_server(sid, ('SHUTOFF',), timeout=30, settled=True)
     assert _act(aio, sid, {'reboot': {'type': 'HARD'}})[0] == 202
-    wait_for_status(aio, sid, 'ACTIVE')
+    aio.client.wait_server(sid, ('ACTIVE',), timeout=30, settled=True)
     assert _power_state(aio, sid) == 1
 
 
@@ -86,11 +91,11 @@ def test_a_locked_server_refuses_power_actions_from_its_owner(aio):
         'name': 'vm', 'flavorRef': 'f'}}, headers=member)
     assert status == 202
     sid = body['server']['id']
-    wait_for_status(aio, sid, 'ACTIVE')
+    aio.client.wait_server(sid, ('ACTIVE',), timeout=30, settled=True)
     assert _act(aio, sid, {'lock': None})[0] == 202
     assert _act(aio, sid, {'os-stop': None}, member)[0] == 409
     assert _act(aio, sid, {'os-stop': None})[0] == 202
-    wait_for_status(aio, sid, 'SHUTOFF')
+    aio.client.wait_server(sid, ('SHUTOFF',), timeout=30, settled=True)
 
 
 def test_console_output_of_a_simulated_guest_is_empty(aio, server):
@@ -106,23 +111,20 @@ def test_a_power_action_cut_off_by_a_restart_ends_as_the_guest_is(
     guest is, here stopped (a test-driver host forgets its guests), and
     it can be started again."""
     aio = all_in_one(hosts=1)
-    aio.client.post('/flavors', {'flavor': {
-        'name': 'f', 'ram': 256, 'vcpus': 1, 'disk': 1, 'id': 'f'}})
-    sid = aio.client.post('/servers', {'server': {
-        'name': 'vm', 'flavorRef': 'f'}})[1]['server']['id']
-    wait_for_status(aio, sid, 'ACTIVE')
+    sid = _boot(aio)['id']
     _act(aio, sid, {'os-stop': None})
-    wait_for_status(aio, sid, 'SHUTOFF')
+    aio.client.wait_server(sid, ('SHUTOFF',), timeout=30, settled=True)
     instance = instance_obj.Instance.get_by_uuid(admin_context, sid)
     instance.task_state = fields.TaskState.POWERING_ON
     instance.save()  # as the API does before it casts to the compute
     all_in_one.stop(aio)
 
     aio = all_in_one(hosts=1)
-    server = wait_for_status(aio, sid, 'SHUTOFF')
+    server = aio.client.wait_server(sid, ('SHUTOFF',), timeout=30,
+                                    settled=True)
     assert server['OS-EXT-STS:power_state'] == 0
     assert _act(aio, sid, {'os-start': None})[0] == 202
-    wait_for_status(aio, sid, 'ACTIVE')
+    aio.client.wait_server(sid, ('ACTIVE',), timeout=30, settled=True)
 
 
 def test_computes_capped_below_power_actions_refuse_them_changing_nothing(
@@ -132,11 +134,7 @@ def test_computes_capped_below_power_actions_refuse_them_changing_nothing(
     was."""
     overrides('compute', '1.1', group='upgrade_levels')
     aio = all_in_one(hosts=1)
-    aio.client.post('/flavors', {'flavor': {
-        'name': 'f', 'ram': 256, 'vcpus': 1, 'disk': 1, 'id': 'f'}})
-    sid = aio.client.post('/servers', {'server': {
-        'name': 'vm', 'flavorRef': 'f'}})[1]['server']['id']
-    wait_for_status(aio, sid, 'ACTIVE')
+    sid = _boot(aio)['id']
     for action in ({'os-stop': None}, {'reboot': {'type': 'HARD'}},
                    {'os-getConsoleOutput': {}}):
         status, body = _act(aio, sid, action)

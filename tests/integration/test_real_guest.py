@@ -21,7 +21,6 @@ import pytest
 import requests
 
 from nova_lite.lab import demo_image
-from tests.functional.test_images import wait_for_status
 
 URI = 'qemu:///system'
 HOST = 'real-test-host'
@@ -106,7 +105,8 @@ def test_the_demo_guest_boots_reports_up_and_leaves_nothing(
     aio = real_aio()
     image_id = demo_image.upload(demo_files, aio.image_url, 'admin:admin')
     server_id = _boot(aio, image_id)
-    server = wait_for_status(aio, server_id, 'ACTIVE', timeout=120)
+    server = aio.client.wait_server(server_id, ('ACTIVE',), timeout=120,
+                                    settled=True)
     assert server['OS-EXT-SRV-ATTR:host'] == HOST
     _wait_for_console(aio, server_id)
 
@@ -121,10 +121,10 @@ def test_the_demo_guest_boots_reports_up_and_leaves_nothing(
                                        'console.log'))
 
     aio.client.post('/servers/%s/action' % server_id, {'os-stop': None})
-    wait_for_status(aio, server_id, 'SHUTOFF', timeout=60)
+    aio.client.wait_server(server_id, ('SHUTOFF',), timeout=60, settled=True)
     assert not dom.isActive()
     aio.client.post('/servers/%s/action' % server_id, {'os-start': None})
-    wait_for_status(aio, server_id, 'ACTIVE', timeout=60)
+    aio.client.wait_server(server_id, ('ACTIVE',), timeout=60, settled=True)
     _wait_for_console(aio, server_id, count=2)
     tail = aio.client.post('/servers/%s/action' % server_id, {
         'os-getConsoleOutput': {'length': 1}})[1]['output']
@@ -147,7 +147,7 @@ def test_a_qcow2_image_gets_a_copy_on_write_disk_of_the_flavors_size(
                     str(image_file), '64M'], check=True)
     image_id = _upload(aio, 'blank', image_file.read_bytes(), 'qcow2')
     server_id = _boot(aio, image_id)
-    wait_for_status(aio, server_id, 'ACTIVE', timeout=120)
+    aio.client.wait_server(server_id, ('ACTIVE',), timeout=120, settled=True)
     disk = os.path.join(_instance_dir(aio, server_id), 'disk')
     info = json.loads(subprocess.run(
         ['qemu-img', 'info', '-U', '--output=json', disk], check=True,
@@ -173,7 +173,8 @@ def _upload(aio, name, data, disk_format, **properties):
 
 
 def _assert_failed_leaving_nothing(aio, conn, server_id, *fragments):
-    server = wait_for_status(aio, server_id, 'ERROR', timeout=120)
+    server = aio.client.wait_server(server_id, ('ERROR',), timeout=120,
+                                    settled=True)
     for fragment in fragments:
         assert fragment in server['fault']['message'], server['fault']
     assert _domain(conn, server_id) is None
