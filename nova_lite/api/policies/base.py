@@ -13,10 +13,11 @@ ANY = '@'
 PREFIX = 'os_compute_api:'
 
 
-def rule(name, check, method, path, description):
-    """A documented rule for one API operation."""
+def rule(name, check, method, path, description, prefix=PREFIX):
+    """A documented rule for one API operation (of the compute API
+    unless ``prefix`` names another)."""
     return policy.DocumentedRuleDefault(
-        name=PREFIX + name, check_str=check, description=description,
+        name=prefix + name, check_str=check, description=description,
         operations=[{'method': method, 'path': path}])
 
 RULES = [

@@ -1,16 +1,10 @@
 """The image API: members of a project manage its images; making an
 image public is for administrators, as in Glance."""
-from oslo_policy import policy
+import functools
 
 from nova_lite.api.policies import base
 
-PREFIX = 'image:'
-
-
-def _rule(name, check, method, path, description):
-    return policy.DocumentedRuleDefault(
-        name=PREFIX + name, check_str=check, description=description,
-        operations=[{'method': method, 'path': path}])
+_rule = functools.partial(base.rule, prefix='image:')
 
 
 RULES = [
