@@ -80,7 +80,7 @@ class API:
         """Claim the server for a power action: it must be in one of
         ``vm_states`` with no task under way (409 otherwise, as when
         another request claimed it first), on a compute new enough."""
-        self.compute_api.check_power_actions(instance, action)
+        self.compute_api.check_action_supported(instance, action)
         busy = instance.task_state is not None
         if busy or instance.vm_state not in vm_states or not instance.host:
             raise exception.InstanceInvalidState(
@@ -125,7 +125,8 @@ class API:
                 attr='vm_state', state=instance.vm_state)
         if not self._compute_up(context, instance.host):
             raise exception.ComputeHostDown(host=instance.host)
-        self.compute_api.check_power_actions(instance, 'os-getConsoleOutput')
+        self.compute_api.check_action_supported(instance,
+                                                'os-getConsoleOutput')
         return self.compute_api.get_console_output(context, instance)
 
     def _compute_up(self, context, host):

@@ -42,14 +42,15 @@ class ComputeAPI:
         cctxt = self.client.prepare(server=instance.host, version='1.0')
         cctxt.cast(context, 'terminate_instance', instance=instance)
 
-    def check_power_actions(self, instance, action):
-        """ComputeTooOld (409) if computes are capped below 1.2 (an
-        upgrade under way), before anything is changed for the action."""
+    def check_action_supported(self, instance, action):
+        """ComputeTooOld (409) if computes are capped below 1.2, which
+        brought the power actions and console output (an upgrade under
+        way), before anything is changed for the action."""
         if not self.client.can_send_version('1.2'):
             raise exception.ComputeTooOld(host=instance.host, action=action)
 
     def _prepare_1_2(self, instance, action):
-        self.check_power_actions(instance, action)
+        self.check_action_supported(instance, action)
         return self.client.prepare(server=instance.host, version='1.2')
 
     def stop_instance(self, context, instance):

@@ -18,20 +18,19 @@ class ImageClient:
         self.session = requests.Session()
         self.session.headers['X-Auth-Token'] = conf.glance.lab_token
 
-    def _get(self, path, **kwargs):
-        url = self.base + path
+    def _get(self, image_id, suffix='', **kwargs):
+        url = '%s/v2/images/%s%s' % (self.base, image_id, suffix)
         try:
-            response = self.session.get(url, timeout=self.timeout, **kwargs)
+            return self.session.get(url, timeout=self.timeout, **kwargs)
         except requests.RequestException as e:
             raise exception.ImageUnacceptable(
-                image_id=path.split('/')[3],
+                image_id=image_id,
                 reason='the image API at %s cannot be reached: %s' % (
                     self.base, e.__class__.__name__))
-        return response
 
     def show(self, image_id):
         """The image's metadata (a dict); ImageNotFound if it is gone."""
-        response = self._get('/v2/images/%s' % image_id)
+        response = self._get(image_id)
         if response.status_code == 404:
             raise exception.ImageNotFound(image_id=image_id)
         if response.status_code != 200:
@@ -42,7 +41,7 @@ class ImageClient:
 
     def download(self, image, path):
         """Stream the image's bits to ``path``, checking its MD5."""
-        response = self._get('/v2/images/%s/file' % image['id'], stream=True)
+        response = self._get(image['id'], '/file', stream=True)
         if response.status_code != 200:
             raise exception.ImageUnacceptable(
                 image_id=image['id'], reason='its download answered %d' %

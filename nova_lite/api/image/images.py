@@ -23,8 +23,6 @@ OWN_ATTRIBUTES = ('id', 'name', 'status', 'visibility', 'protected', 'tags',
                   'container_format', 'disk_format', 'min_disk', 'min_ram',
                   'size', 'checksum', 'os_hash_algo', 'os_hash_value',
                   'owner', 'created_at', 'updated_at')
-WRITABLE = ('name', 'visibility', 'protected', 'tags', 'container_format',
-            'disk_format', 'min_disk', 'min_ram')
 PUBLICIZE = 'image:publicize_image'
 PATCH_TYPE = 'application/openstack-images-v2.1-json-patch'
 
@@ -69,7 +67,7 @@ def _check_visibility(req, values):
 
 def _split(body):
     """(the image's own attributes, its free-form properties)."""
-    own = {k: v for k, v in body.items() if k in WRITABLE or k == 'id'}
+    own = {k: v for k, v in body.items() if k in schemas.ATTRIBUTES}
     return own, {k: v for k, v in body.items() if k not in own}
 
 

@@ -13,7 +13,8 @@ LIST_FILTERS = ('name', 'status', 'visibility', 'disk_format',
                 'container_format', 'owner')
 SORT_KEYS = ('created_at', 'updated_at', 'name', 'id', 'status', 'size')
 
-_ATTRIBUTES = {
+# The image's own attributes a user may set (the rest are properties).
+ATTRIBUTES = {
     'id': {'type': 'string', 'format': 'uuid',
            'pattern': '^([0-9a-fA-F]){8}-([0-9a-fA-F]){4}-([0-9a-fA-F]){4}'
                       '-([0-9a-fA-F]){4}-([0-9a-fA-F]){12}$'},
@@ -30,7 +31,7 @@ _ATTRIBUTES = {
 # Properties: any other key, a string of at most 65535 characters.
 create = {
     'type': 'object',
-    'properties': _ATTRIBUTES,
+    'properties': ATTRIBUTES,
     'patternProperties': {'^[^/]{1,255}$': {
         'type': ['string', 'null'], 'maxLength': 65535}},
     'additionalProperties': False,
@@ -68,7 +69,7 @@ def apply_patch(properties, changes):
         if op != 'remove' and 'value' not in change:
             raise exception.ValidationError(
                 detail="Operation '%s' on /%s needs a value." % (op, name))
-        if name in _ATTRIBUTES:
+        if name in ATTRIBUTES:
             if op == 'remove':
                 raise exception.Forbidden(
                     message="Properties '%s' is a base attribute and cannot "

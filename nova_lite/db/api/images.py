@@ -7,12 +7,6 @@ from nova_lite.db import models
 from nova_lite.db import paging
 from nova_lite import exception
 
-COLUMNS = ('id', 'name', 'status', 'disk_format', 'container_format',
-           'size', 'checksum', 'os_hash_algo', 'os_hash_value',
-           'visibility', 'owner', 'min_disk', 'min_ram', 'protected',
-           'properties', 'tags', 'created_at', 'updated_at')
-
-
 # Visible beyond their owner's project (no image members here, so a
 # shared image is seen by its owner only, like a private one).
 OPEN = ('public', 'community')
