@@ -16,9 +16,15 @@ With ``--lab`` it starts nothing: it boots over the running lab
 their own network namespaces) at ``--url``, then deletes what it booted.
 
     .venv/bin/python bench/boot.py [--servers 200] [--hosts 10]
-    .venv/bin/python bench/boot.py --vietstack --hosts 1000 --servers 300
+    .venv/bin/python bench/boot.py --vietstack --hosts 1000 --servers 250 \
+        --private-broker
     .venv/bin/python bench/boot.py --lab [--url http://127.0.0.1:8774/v2.1]
     .venv/bin/python bench/boot.py --real [--guests 5]
+
+At hundreds of hosts, use a broker: on ``fake://`` every agent's
+listener polls every 50 ms. ``--private-broker`` (root) starts a RabbitMQ
+node of the run's own that admits thousands of connections
+(bench/broker.py); the machine's admits about 830.
 
 With ``--real`` it boots real guests on this machine's libvirtd instead
 (bench/real_boot.py; needs root).
@@ -34,6 +40,7 @@ import time
 
 import requests
 
+import broker
 import common
 import real_boot
 
@@ -93,6 +100,9 @@ def parse():
                         help='the all-in-one on this broker instead of '
                              'fake://, e.g. rabbit://guest:guest@127.0.0.1'
                              ':5672/VHOST (an empty vhost of its own)')
+    parser.add_argument('--private-broker', action='store_true',
+                        help='the all-in-one on a RabbitMQ node started '
+                             'for this run (root; for 1,000 hosts)')
     return parser.parse_args()
 
 
@@ -253,8 +263,19 @@ def main():
         return lab(args)
     if args.real:
         return real_boot.main(args)
+    private = broker.PrivateBroker().start() if args.private_broker \
+        else None
+    try:
+        return boot_over_simulated_hosts(
+            args, private.url if private else args.transport_url)
+    finally:
+        if private is not None:
+            private.stop()
+
+
+def boot_over_simulated_hosts(args, transport_url):
     process, base = start_all_in_one(args.hosts, args.vietstack,
-                                     args.transport_url)
+                                     transport_url)
     print('servers: %d per flavor over %d hosts, %d REST clients' % (
         args.servers, args.hosts, args.clients))
     try:

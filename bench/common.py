@@ -2,17 +2,31 @@
 on a fresh state directory and waited for."""
 import http.client
 import os
+import random
 import socket
 import subprocess
 import sys
 import tempfile
 import time
 
+_PORTS_FROM = 20000
+
 
 def free_port():
-    with socket.socket() as sock:
-        sock.bind(('127.0.0.1', 0))
-        return sock.getsockname()[1]
+    """A free port below the kernel's ephemeral range: a port the kernel
+    hands out itself may be taken, before the daemon binds it, as the
+    local end of one of the daemon's own outgoing connections (a thousand
+    agents open as many to the broker while they start)."""
+    with open('/proc/sys/net/ipv4/ip_local_port_range') as ports:
+        ephemeral_low = int(ports.read().split()[0])
+    while True:
+        port = random.randrange(_PORTS_FROM, ephemeral_low)
+        with socket.socket() as sock:
+            try:
+                sock.bind(('127.0.0.1', port))
+            except OSError:
+                continue
+            return port
 
 
 def _answers(port):
@@ -46,7 +60,7 @@ def start_daemon(binary, config, port, sync=True, prepare=None,
                                 '--config-file', config_file],
                                stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and process.poll() is None:
         if _answers(port):
             return process, state
         time.sleep(0.1)
