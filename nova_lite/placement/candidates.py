@@ -310,7 +310,7 @@ def summaries(context, tree, with_traits):
 def summaries_as_json(context, tree, with_traits):
     """Every class of each provider, its resources as JSON text where the
     database can build it (SQLite), else as ``summaries`` gives them."""
-    found = db.summaries_as_json(context, tree, with_traits)
+    found = db.summaries_as_json(context, tree)
     return found if found is not None else db.summaries(context, tree,
                                                         with_traits)
 

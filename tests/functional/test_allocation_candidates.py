@@ -217,3 +217,46 @@ def test_summaries_count_capacity_use_and_traits_the_same_at_every_version(
             'provider_summaries'][host]
         assert summary['resources'] == expected, version
         assert summary['traits'] == ['CUSTOM_FAST', 'HW_CPU_X86_AVX2']
+
+
+def test_summaries_follow_every_change_to_a_provider(placement):
+    """What a summary said is kept only while its provider's generation
+    stands still: each change below shows in the next answer."""
+    query = 'resources=VCPU:1'
+    host = _host(placement, 'host', vcpu=8)
+
+    def summary():
+        return _candidates(placement, query)['provider_summaries'][host]
+    assert summary()['resources']['VCPU'] == {'capacity': 8, 'used': 0}
+    consumer = str(uuidlib.uuid4())
+    status, body = placement.put('/allocations/%s' % consumer, {
+        'allocations': {host: {'resources': {'VCPU': 3}}},
+        'project_id': 'p', 'user_id': 'u', 'consumer_generation': None,
+        'consumer_type': 'INSTANCE'})
+    assert status == 204, body
+    assert summary()['resources']['VCPU'] == {'capacity': 8, 'used': 3}
+    generation = _inventory(placement, host, 2, VCPU=12, MEMORY_MB=512)
+    assert summary()['resources'] == {
+        'VCPU': {'capacity': 12, 'used': 3},
+        'MEMORY_MB': {'capacity': 512, 'used': 0}}
+    status, body = placement.put('/resource_providers/%s/traits' % host, {
+        'resource_provider_generation': generation,
+        'traits': ['HW_CPU_X86_AVX2']})
+    assert status == 200, body
+    assert summary()['traits'] == ['HW_CPU_X86_AVX2']
+    assert placement.delete('/allocations/%s' % consumer)[0] == 204
+    assert summary()['resources']['VCPU'] == {'capacity': 12, 'used': 0}
+
+
+def test_a_provider_made_again_is_not_taken_for_the_old_one(placement):
+    """Deleted and created again with its uuid, a provider gets its row id
+    back on SQLite and climbs to the same generation: its summary must
+    still be read anew."""
+    host = _host(placement, 'host', vcpu=8)
+    assert _candidates(placement, 'resources=VCPU:1')['provider_summaries'][
+        host]['resources']['VCPU']['capacity'] == 8
+    assert placement.delete('/resource_providers/%s' % host)[0] == 204
+    _provider(placement, 'host', uuid=host)
+    assert _inventory(placement, host, 0, VCPU=4) == 1
+    assert _candidates(placement, 'resources=VCPU:1')['provider_summaries'][
+        host]['resources']['VCPU']['capacity'] == 4

@@ -363,19 +363,60 @@ def summaries(context, provider_ids, with_traits):
     return found
 
 
+# Provider summaries as of a generation, by provider id: every change to
+# a provider's inventory, allocations or traits moves its generation on,
+# so what was read at a generation holds while the provider stays there.
+# A provider deleted and made again can get its id and uuid back (SQLite
+# reuses the highest rowid), not its creation time: that is in the key.
+_SUMMARIES = {}
+_SUMMARIES_MAX = 20000
+
+
 @engine.reader
-def summaries_as_json(context, provider_ids, with_traits):
-    """As ``summaries``, every class of each provider, but on SQLite each
-    provider's resources come as ready JSON text, built by SQLite's JSON
-    functions in one statement: at thousands of providers, making a dict
-    per inventory row in Python was half of a large answer's time.
-    None on other databases (the caller uses ``summaries``)."""
+def summaries_as_json(context, provider_ids):
+    """As ``summaries``, every class of each provider and its traits, but
+    on SQLite each provider's resources come as ready JSON text, built by
+    SQLite's JSON functions, and a provider whose generation has not moved
+    since it was last read is not read again: at thousands of providers,
+    reading and building summaries was half of a large answer's time.
+    None on other databases (the caller uses ``summaries``).
+
+    One reader transaction on SQLite is one snapshot (WAL), so each
+    summary read here belongs to the generation read beside it.
+    """
     session = context.session
     if session.get_bind().dialect.name != 'sqlite':
         return None
+    wanted = set(provider_ids)
+    keys = _summary_keys(session, wanted)
+    found, missing = {}, []
+    for provider_id, key in keys.items():
+        cached = _SUMMARIES.get(provider_id)
+        if cached is not None and cached[0] == key:
+            found[provider_id] = cached[1]
+        else:
+            missing.append(provider_id)
+    if missing:
+        if len(_SUMMARIES) + len(missing) > _SUMMARIES_MAX:
+            _SUMMARIES.clear()
+        for provider_id, summary in _json_summaries(session,
+                                                    missing).items():
+            _SUMMARIES[provider_id] = (keys[provider_id], summary)
+            found[provider_id] = summary
+    return found
+
+
+def _summary_keys(session, wanted):
+    """{provider id: (uuid, generation, created_at)} of ``wanted``."""
+    # The creation time as stored: only compared, so not parsed.
+    query = sa.select(RP.id, RP.uuid, RP.generation,
+                      sa.type_coerce(RP.created_at, sa.String))
+    return {row[0]: tuple(row[1:]) for row in _rows(
+        session, _among(query, RP.id, wanted)) if row[0] in wanted}
+
+
+def _json_summaries(session, provider_ids):
     found = {i: {'resources': '{}', 'traits': []} for i in provider_ids}
-    if not found:
-        return found
     used = (sa.select(ALLOC.resource_provider_id.label('rp'),
                       ALLOC.resource_class.label('rc'),
                       sa.func.sum(ALLOC.used).label('used'))
@@ -397,8 +438,7 @@ def summaries_as_json(context, provider_ids, with_traits):
         summary = found.get(provider_id)
         if summary is not None:
             summary['resources'] = text
-    if with_traits:
-        _add_traits(session, found)
+    _add_traits(session, found)
     return found
 
 
