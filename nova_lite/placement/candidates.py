@@ -303,6 +303,12 @@ def _trees_of(context, found, facts):
                               for p in merged})
 
 
+def one_snapshot(context):
+    """Reads inside it (of candidates, classes, traits, summaries) see one
+    state of the database."""
+    return db.one_snapshot(context)
+
+
 def summaries(context, tree, with_traits):
     return db.summaries(context, tree, with_traits)
 

@@ -82,9 +82,12 @@ def _summaries(req, found, tree, requested):
 
 @microversion.since('1.10')
 def index(req):
-    request = _request(req)
-    found, tree = candidates.find(req.context, request)
-    requested = {rc for g in request.groups.values() for rc in g.resources}
+    with candidates.one_snapshot(req.context):
+        request = _request(req)
+        found, tree = candidates.find(req.context, request)
+        requested = {rc for g in request.groups.values()
+                     for rc in g.resources}
+        summaries = _summaries(req, found, tree, requested)
     return 200, {
         'allocation_requests': _allocation_requests(req, found, tree),
-        'provider_summaries': _summaries(req, found, tree, requested)}
+        'provider_summaries': summaries}

@@ -114,6 +114,13 @@ def _qualifying(resources, required, forbidden, member_of, not_member_of,
     return clauses
 
 
+def one_snapshot(context):
+    """A read that the reads made inside it join: the candidates, their
+    trees and their summaries all come from one snapshot, in one
+    transaction rather than one per read."""
+    return engine.reader.using(context)
+
+
 def _flat(session):
     return session.execute(sa.select(RP.id).where(
         RP.parent_provider_id.is_not(None)).limit(1)).first() is None
