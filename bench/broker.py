@@ -46,12 +46,13 @@ class PrivateBroker:
         self._write('enabled_plugins', '[].\n')
         rabbitmq = pwd.getpwnam('rabbitmq')
         os.chown(self.home, rabbitmq.pw_uid, rabbitmq.pw_gid)
-        self.process = subprocess.Popen(
-            ['su', 'rabbitmq', '-s', '/bin/sh', '-c',
-             'ulimit -n "$(ulimit -Hn)" && exec %s' % SERVER],
-            env=self._environment(), cwd=self.home, start_new_session=True,
-            stdout=open(os.path.join(self.home, 'console.log'), 'w'),
-            stderr=subprocess.STDOUT)
+        with open(os.path.join(self.home, 'console.log'), 'w') as console:
+            self.process = subprocess.Popen(
+                ['su', 'rabbitmq', '-s', '/bin/sh', '-c',
+                 'ulimit -n "$(ulimit -Hn)" && exec %s' % SERVER],
+                env=self._environment(), cwd=self.home,
+                start_new_session=True, stdout=console,
+                stderr=subprocess.STDOUT)
         self._wait_until_listening()
         return self
 

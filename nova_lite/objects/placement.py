@@ -9,6 +9,7 @@ unclaims it.
 """
 from oslo_db import api as oslo_db_api
 
+from nova_lite import digits
 from nova_lite import exception
 from nova_lite.objects import base
 from nova_lite.placement import allocations as allocations_store
@@ -29,7 +30,7 @@ def resources_of(flavor):
     amounts = {'VCPU': usage['vcpus'], 'MEMORY_MB': usage['memory_mb'],
                'DISK_GB': usage['local_gb']}
     for key, value in (flavor.extra_specs or {}).items():
-        if key.startswith('resources:') and str(value).isdigit():
+        if key.startswith('resources:') and digits.is_digits(str(value)):
             amounts[key.split(':', 1)[1]] = int(value)
     return {rc: n for rc, n in amounts.items() if n > 0}
 

@@ -13,6 +13,7 @@ constrain the trees; ``limit`` caps the answer.
 import dataclasses
 import re
 
+from nova_lite import digits
 from nova_lite import exception
 
 _PARAM = re.compile(r'^(resources|required|member_of|in_tree)([0-9]*|_'
@@ -52,7 +53,7 @@ def _resources(text):
     resources = {}
     for item in text.split(','):
         name, _sep, amount = item.partition(':')
-        if not name or not amount.strip().isdigit() or int(amount) < 1:
+        if not name or not digits.is_digits(amount.strip()) or int(amount) < 1:
             raise _bad('Badly formed resources parameter. Expected '
                        'resources query string parameter in form: '
                        '?resources=VCPU:2,MEMORY_MB:1024. Got: %s.' % text)
@@ -124,7 +125,7 @@ def parse(params, minor):
 def _read_others(request, params, minor):
     if 'limit' in params:
         text = params['limit'][-1]
-        if not text.isdigit() or int(text) < 1:
+        if not digits.is_digits(text) or int(text) < 1:
             raise _bad("Invalid query string parameters: limit must be a "
                        "positive integer. Got: %s" % text)
         request.limit = int(text)

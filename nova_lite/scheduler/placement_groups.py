@@ -8,6 +8,8 @@ are ``objects.placement.resources_of``'s.
 """
 import re
 
+from nova_lite import digits
+
 _TRAIT = re.compile(r'^trait([a-zA-Z0-9_-]*):([A-Z][A-Z0-9_]*)$')
 _RESOURCES = re.compile(r'^resources([a-zA-Z0-9_-]+):([A-Z][A-Z0-9_]*)$')
 
@@ -21,7 +23,7 @@ def from_extra_specs(specs):
             traits.setdefault(match.group(1), []).append(
                 ('!' if value == 'forbidden' else '') + match.group(2))
         match = _RESOURCES.match(key)
-        if match and str(value).isdigit() and int(value) > 0:
+        if match and digits.is_digits(str(value)) and int(value) > 0:
             resources.setdefault(match.group(1), []).append(
                 '%s:%s' % (match.group(2), value))
     params = {'required%s' % g: [','.join(names)]

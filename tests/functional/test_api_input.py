@@ -80,6 +80,24 @@ def test_unknown_things_are_404(api):
     _error(api.get('/no-such-thing'), 404, 'itemNotFound')
 
 
+@pytest.mark.parametrize('number', ['\u00b9', '\u00b2\u00b3', '\u0663'])
+def test_digits_other_than_0_to_9_are_not_numbers(all_in_one, number):
+    """'¹' passes str.isdigit() but not int(); '٣' passes both. Neither
+    is an id, a count or an amount: 404 or 400, never 500."""
+    aio = all_in_one(hosts=1)
+    api, placement = aio.client, aio.placement_client
+    for path in ('/os-hypervisors/%s', '/os-hypervisors/%s/vietstack'):
+        _error(api.get(path % number), 404, 'itemNotFound')
+    _error(api.delete('/os-services/%s' % number), 404, 'itemNotFound')
+    for path in ('/servers?limit=%s', '/flavors?minRam=%s',
+                 '/servers/detail?power_state=%s'):
+        _error(api.get(path % number), 400, 'badRequest')
+    for query in ('resources=VCPU:%s', 'resources=VCPU:1&limit=%s'):
+        status, body = placement.get('/allocation_candidates?' +
+                                     query % number)
+        assert status == 400, (query, body)
+
+
 def test_wrong_method_is_405(api):
     _error(api.put('/flavors', {}), 405, 'badMethod')
 

@@ -7,6 +7,7 @@ with their project, whatever they ask.
 """
 from oslo_utils import strutils
 
+from nova_lite import digits
 from nova_lite.api import policy
 from nova_lite import exception
 
@@ -17,7 +18,7 @@ def _minimum(req, name):
     text = req.GET.get(name)
     if text is None:
         return None
-    if not text.isdigit():
+    if not digits.is_digits(text):
         raise exception.ValidationError(
             detail='Invalid %s filter [%s]' % (name, text))
     return int(text)

@@ -7,6 +7,7 @@ lists servers with ``with_servers`` (replacing the /search and /servers
 routes of earlier versions); from 2.75 ``servers`` is present, maybe
 empty, whenever asked for.
 """
+from nova_lite import digits
 from nova_lite.api import microversion
 from nova_lite.api.compute import pagination
 from nova_lite.api.compute import query
@@ -148,7 +149,7 @@ def get(req, hypervisor_id):
         if _uses_uuids(req):
             return compute_node_obj.ComputeNode.get_by_uuid(req.context,
                                                             hypervisor_id)
-        if hypervisor_id.isdigit():
+        if digits.is_digits(hypervisor_id):
             return compute_node_obj.ComputeNode.get_by_id(
                 req.context, int(hypervisor_id))
     except exception.ComputeHostNotFound:

@@ -2,6 +2,7 @@
 import urllib.parse
 
 from nova_lite import conf as nl_conf
+from nova_lite import digits
 from nova_lite import exception
 
 
@@ -9,7 +10,7 @@ def _int_param(req, name):
     text = req.GET.get(name)
     if text is None:
         return None
-    if not text.isdigit():
+    if not digits.is_digits(text):
         raise exception.ValidationError(
             detail='%s param must be an integer' % name)
     return int(text)

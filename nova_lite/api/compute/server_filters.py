@@ -17,6 +17,7 @@ import re
 from oslo_utils import strutils
 from oslo_utils import timeutils
 
+from nova_lite import digits
 from nova_lite.api.compute import query
 from nova_lite.api.compute import server_view
 from nova_lite.api import policy
@@ -159,7 +160,7 @@ def _flavor(req, value, filters):
 
 
 def _power_state(value):
-    if not value.isdigit():
+    if not digits.is_digits(value):
         raise exception.ValidationError(
             detail='Invalid input for query parameter power_state: %s is '
                    'not an integer.' % value)

@@ -8,6 +8,7 @@ says so) and enable it again. Up to 2.52 that is PUT /os-services/disable,
 its heartbeat says. DELETE removes a service (a compute's only when its
 host has no servers left).
 """
+from nova_lite import digits
 from nova_lite.api import microversion
 from nova_lite.api.schemas import responses
 from nova_lite.api.schemas import services as schema
@@ -111,7 +112,7 @@ def _get(req, service_id):
     try:
         if req.api_version.matches(_UUIDS_FROM):
             return service_obj.Service.get_by_uuid(req.context, service_id)
-        if service_id.isdigit():
+        if digits.is_digits(service_id):
             return service_obj.Service.get_by_id(req.context,
                                                  int(service_id))
     except exception.ServiceNotFound:

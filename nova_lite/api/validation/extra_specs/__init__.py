@@ -14,6 +14,7 @@ import jsonschema
 from oslo_utils import strutils
 from stevedore import extension
 
+from nova_lite import digits
 from nova_lite.api.validation.extra_specs import base
 from nova_lite import exception
 
@@ -93,7 +94,7 @@ class Registry:
 def _convert(value, kind):
     text = str(value).strip()
     if kind is int:
-        if not text.lstrip('+-').isdigit():
+        if not digits.is_digits(text.lstrip('+-')):
             raise ValueError('%r is not an integer' % text)
         return int(text)
     if kind is bool:
