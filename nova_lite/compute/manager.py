@@ -16,7 +16,6 @@ from nova_lite import exception
 from nova_lite import named_locks
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
-from nova_lite.objects import instance_fault
 from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite import service
@@ -115,23 +114,22 @@ class ComputeManager(service.Manager):
         a delete has replaced it, the delete owns the instance now.
         """
         expected = [fields.TaskState.SCHEDULING, fields.TaskState.SPAWNING]
+        if not alternates:
+            if not instance.fail(error, host=self.host,
+                                 expected_task_state=expected):
+                LOG.info('instance %s was deleted during its build',
+                         instance.uuid)
+            return
         try:
-            if alternates:
-                instance.task_state = fields.TaskState.SCHEDULING
-                instance.save(expected_task_state=expected)
-                self.conductor_api.build_instances(
-                    context, instance, request_spec, alternates=alternates,
-                    last_error=str(error))
-                return
-            instance_fault.InstanceFault.record(context, instance.uuid,
-                                                error, host=self.host)
-            instance.vm_state = fields.VMState.ERROR
-            instance.task_state = None
+            instance.task_state = fields.TaskState.SCHEDULING
             instance.save(expected_task_state=expected)
-            placement_obj.Placement.unclaim(context, instance.uuid)
         except (exception.Conflict, exception.InstanceNotFound):
             LOG.info('instance %s was deleted during its build',
                      instance.uuid)
+            return
+        self.conductor_api.build_instances(
+            context, instance, request_spec, alternates=alternates,
+            last_error=str(error))
 
     def terminate_instance(self, context, instance):
         with self._locks.get(instance.uuid):

@@ -20,6 +20,7 @@ from oslo_log import log as logging
 
 from nova_lite import exception
 from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import flavor_placement
 from nova_lite.objects import placement as placement_obj
 
 LOG = logging.getLogger(__name__)
@@ -47,7 +48,7 @@ def report(context, node, instances, plugins=()):
 def allocations_of(node, instance, plugins):
     """{provider uuid: resources} the instance holds on this host: its
     flavor on the host, its plugin records on the host's children."""
-    found = {node.uuid: placement_obj.resources_of(instance.flavor)}
+    found = {node.uuid: flavor_placement.resources(instance.flavor)}
     for plugin in plugins:
         found.update(plugin.allocations(node, plugin.record_of(instance)))
     return found

@@ -15,7 +15,6 @@ from oslo_log import log as logging
 from nova_lite import exception
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
-from nova_lite.objects import instance_fault
 
 LOG = logging.getLogger(__name__)
 
@@ -95,10 +94,7 @@ def _recreate(manager, context, instance):
         manager.driver.spawn(context, instance)
     except exception.InstanceSpawnError as e:
         LOG.error('could not re-create instance %s: %s', instance.uuid, e)
-        instance_fault.InstanceFault.record(context, instance.uuid, e,
-                                            host=manager.host)
-        instance.vm_state = fields.VMState.ERROR
-        instance.save()
+        instance.fail(e, host=manager.host, keep_claim=True)
         return 'failed'
     instance.power_state = manager.driver.get_power_state(instance)
     instance.save()
@@ -111,10 +107,7 @@ def _fail_interrupted_build(manager, context, instance):
         instance_uuid=instance.uuid,
         reason='the build was interrupted by a restart of compute host %s'
         % manager.host)
-    instance_fault.InstanceFault.record(context, instance.uuid, error,
-                                        host=manager.host)
-    instance.vm_state = fields.VMState.ERROR
-    instance.task_state = None
+    # It ran nowhere: no host, and no claim (the scheduler's goes).
     instance.host = None
     instance.node = None
-    instance.save()
+    instance.fail(error, host=manager.host)

@@ -18,7 +18,7 @@ from nova_lite import context as nl_context
 from nova_lite import exception
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
-from nova_lite.objects import instance_fault
+from nova_lite.objects import flavor_placement
 from nova_lite.objects import placement as placement_obj
 from nova_lite.scheduler import rpcapi as scheduler_rpcapi
 from nova_lite import service
@@ -69,21 +69,14 @@ class ConductorManager(object_indirection.ObjectIndirection,
     def _claim_alternate(context, instance, request_spec, alternates):
         """Move the instance's allocation to the first alternate that
         still has room; the alternates from there on."""
-        resources = placement_obj.resources_of(request_spec.flavor)
-        for index, selection in enumerate(alternates):
-            allocations = selection.allocations() or {
-                selection.compute_node_uuid: resources}
-            try:
-                placement_obj.Placement.claim_allocations(
-                    context, instance.uuid, allocations,
-                    instance.project_id, instance.user_id)
-                return list(alternates[index:])
-            except (exception.CapacityExceeded,
-                    exception.ConcurrentUpdate) as e:
-                LOG.info('alternate %s for %s has no room: %s',
-                         selection.service_host, instance.uuid,
-                         e.format_message())
-        return []
+        resources = flavor_placement.resources(request_spec.flavor)
+        chosen = placement_obj.Placement.claim_first(
+            context, instance.uuid,
+            [(s.service_host,
+              s.allocations() or {s.compute_node_uuid: resources})
+             for s in alternates],
+            instance.project_id, instance.user_id)
+        return [] if chosen is None else list(alternates[chosen:])
 
     def _schedule(self, context, request_spec):
         return self.scheduler_api.select_destinations(
@@ -93,14 +86,8 @@ class ConductorManager(object_indirection.ObjectIndirection,
     def _fail(self, context, instance, error):
         LOG.info('build of %s failed: %s', instance.uuid,
                  error.format_message())
-        placement_obj.Placement.unclaim(context, instance.uuid)
-        instance_fault.InstanceFault.record(context, instance.uuid, error,
-                                            host=self.host)
-        instance.vm_state = fields.VMState.ERROR
-        instance.task_state = None
-        try:
-            instance.save(expected_task_state=[fields.TaskState.SCHEDULING])
-        except (exception.Conflict, exception.InstanceNotFound):
+        if not instance.fail(error, host=self.host, expected_task_state=[
+                fields.TaskState.SCHEDULING]):
             LOG.info('instance %s was deleted while it was scheduled',
                      instance.uuid)
 
@@ -130,16 +117,8 @@ def fail_builds_older_than(context, seconds, host):
         if instance.created_at and instance.created_at > cutoff:
             continue
         error = exception.BuildRequestLost(seconds=seconds)
-        placement_obj.Placement.unclaim(context, instance.uuid)
-        instance_fault.InstanceFault.record(context, instance.uuid, error,
-                                            host=host)
-        instance.vm_state = fields.VMState.ERROR
-        instance.task_state = None
-        try:
-            instance.save(expected_task_state=[fields.TaskState.SCHEDULING])
-            failed += 1
-        except (exception.Conflict, exception.InstanceNotFound):
-            pass
+        failed += instance.fail(error, host=host, expected_task_state=[
+            fields.TaskState.SCHEDULING])
     if failed:
         LOG.warning('%d builds had no host after %d s and were put in '
                     'ERROR', failed, seconds)

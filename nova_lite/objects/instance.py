@@ -15,6 +15,7 @@ from nova_lite import exception
 from nova_lite.objects import base
 from nova_lite.objects import fields
 from nova_lite.objects import instance_fault
+from nova_lite.objects import placement as placement_obj
 
 INSTANCE_EXTRA_FIELDS = ['flavor', 'vietstack_request', 'resource_records']
 INSTANCE_OPTIONAL_ATTRS = INSTANCE_EXTRA_FIELDS + ['fault', 'tags']
@@ -187,6 +188,31 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         elif extra:
             db.update_extra(self._context, self.uuid, extra)
         self.obj_reset_changes()
+
+    def fail(self, error, host=None, expected_task_state=None,
+             keep_claim=False):
+        """End in ERROR: the fault recorded (the API shows it), the
+        placement claim dropped, then the instance saved with its other
+        pending changes. The claim goes before the save, so a crash in
+        between leaves a build without a claim (which the stale-build
+        check and the compute's restart finish), never an ERROR server
+        holding one. ``keep_claim``: the server stays on its host and its
+        allocation with it.
+
+        False when the instance was deleted, or its task state is no
+        longer one of ``expected_task_state``: its new owner finishes it.
+        """
+        instance_fault.InstanceFault.record(self._context, self.uuid, error,
+                                            host=host)
+        if not keep_claim:
+            placement_obj.Placement.unclaim(self._context, self.uuid)
+        self.vm_state = fields.VMState.ERROR
+        self.task_state = None
+        try:
+            self.save(expected_task_state=expected_task_state)
+        except (exception.Conflict, exception.InstanceNotFound):
+            return False
+        return True
 
     @base.remotable
     def destroy(self):

@@ -7,32 +7,26 @@ compute reports its inventory and heals its allocations; the scheduler
 asks for candidates and claims; everyone who ends a server's life
 unclaims it.
 """
-from oslo_db import api as oslo_db_api
+import dataclasses
 
-from nova_lite import digits
+from oslo_db import api as oslo_db_api
+from oslo_log import log as logging
+
 from nova_lite import exception
 from nova_lite.objects import base
 from nova_lite.placement import allocations as allocations_store
 from nova_lite.placement import candidates
 from nova_lite.placement import inventories
 from nova_lite.placement import providers
-from nova_lite.placement import request_groups
+from nova_lite.placement import request as placement_request
 from nova_lite.placement import resource_classes
 from nova_lite.placement import traits as traits_store
 
+LOG = logging.getLogger(__name__)
 _REPORT_ATTEMPTS = 3
-
-
-def resources_of(flavor):
-    """The classes and amounts one instance of the flavor uses: its size,
-    with the ``resources:CLASS`` extra specs of the unnamed group."""
-    usage = flavor.usage()
-    amounts = {'VCPU': usage['vcpus'], 'MEMORY_MB': usage['memory_mb'],
-               'DISK_GB': usage['local_gb']}
-    for key, value in (flavor.extra_specs or {}).items():
-        if key.startswith('resources:') and digits.is_digits(str(value)):
-            amounts[key.split(':', 1)[1]] = int(value)
-    return {rc: n for rc, n in amounts.items() if n > 0}
+# A host that lost its room since it was chosen: the next one is tried.
+_CLAIM_REFUSALS = (exception.CapacityExceeded, exception.ConcurrentUpdate,
+                   exception.InvalidAllocation)
 
 
 _CLASSES = {'vcpus': 'VCPU', 'memory_mb': 'MEMORY_MB',
@@ -52,7 +46,9 @@ def inventory_of(node):
 class Placement(base.NovaLiteObject):
     # Version 1.0: Initial version
     # Version 1.1: report_children()
-    VERSION = '1.1'
+    # Version 1.2: hosts_with_room() takes a typed request and is no longer
+    #              remotable (only the scheduler asks, with the database)
+    VERSION = '1.2'
 
     fields = {}
 
@@ -122,19 +118,15 @@ class Placement(base.NovaLiteObject):
         return {consumer: entry['resources']
                 for consumer, entry in found.items()}
 
-    @base.remotable_classmethod
-    def hosts_with_room(cls, context, resources, extra_groups=None,
-                        limit=None):
-        """{root provider uuid: allocations} where the request fits now,
-        in placement's order: all of them, or ``limit`` picked at random.
-        ``allocations`` ({provider uuid: resources}) is the first way it
-        fits on that host."""
-        params = {'resources': [','.join('%s:%d' % item for item in
-                                         sorted(resources.items()))]}
-        params.update(extra_groups or {})
-        request = request_groups.parse(params, 39)
-        request.limit = limit
-        request.randomize = limit is not None
+    @classmethod
+    def hosts_with_room(cls, context, request, limit=None):
+        """{root provider uuid: allocations} where the typed ``request``
+        fits now, in placement's order: all of them, or ``limit`` picked at
+        random. ``allocations`` ({provider uuid: resources}) is the first
+        way it fits on that host."""
+        placement_request.check(request)
+        request = dataclasses.replace(request, limit=limit,
+                                      randomize=limit is not None)
         found, tree = candidates.find(context, request)
         hosts = {}
         for merged, _mappings in found:
@@ -153,6 +145,22 @@ class Placement(base.NovaLiteObject):
                          'user_id': user_id, 'generation': 'any',
                          'consumer_type': 'INSTANCE'},
             'allocations': allocations}])
+
+    @classmethod
+    def claim_first(cls, context, consumer_uuid, options, project_id,
+                    user_id):
+        """Claim the first of ``options`` ([(label, {provider uuid:
+        resources})], best first) that still has room; its index, or None
+        when every one refused (each refusal logged with its label)."""
+        for index, (label, allocations) in enumerate(options):
+            try:
+                cls.claim_allocations(context, consumer_uuid, allocations,
+                                      project_id, user_id)
+                return index
+            except _CLAIM_REFUSALS as e:
+                LOG.info('claim of %s on %s refused: %s', consumer_uuid,
+                         label, e.format_message())
+        return None
 
     @base.remotable_classmethod
     def usage_of(cls, context, provider_uuids):

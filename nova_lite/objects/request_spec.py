@@ -8,6 +8,7 @@ from oslo_serialization import jsonutils
 from nova_lite.db.api import request_specs as db
 from nova_lite.objects import base
 from nova_lite.objects import fields
+from nova_lite.objects import flavor_placement
 from nova_lite.objects import vietstack
 
 
@@ -53,6 +54,14 @@ class RequestSpec(base.NovaLiteObject):
                    requested_destination=requested_destination,
                    vietstack_requests=vietstack.InstanceVietStackRequest
                    .from_extra_specs(flavor.extra_specs))
+
+    def placement_request(self, plugins=()):
+        """The typed request for placement: the flavor's groups, then
+        each resource plugin's."""
+        wanted = flavor_placement.request(self.flavor)
+        for plugin in plugins:
+            wanted.add(plugin.request_groups(self))
+        return wanted
 
     def _to_text(self):
         primitive = self.obj_to_primitive()

@@ -57,8 +57,9 @@ class ResourcePlugin:
     # The scheduler's side.
 
     def request_groups(self, spec_obj):
-        """Placement query parameters (numbered groups) for the request."""
-        return {}
+        """[nova_lite.placement.request.Group]: the suffixed groups the
+        request asks of placement for this resource."""
+        return []
 
     def describe(self, spec_obj):
         """What the request asks of this resource, for NoValidHost."""

@@ -7,12 +7,13 @@ from oslo_log import log as logging
 import oslo_messaging as messaging
 
 from nova_lite import exception
+from nova_lite.objects import flavor_placement
 from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import selection as selection_obj
+from nova_lite.placement import request as placement_request
 from nova_lite import resources
 from nova_lite.scheduler import filters
 from nova_lite.scheduler import host_manager
-from nova_lite.scheduler import placement_groups
 from nova_lite.scheduler import weighers
 from nova_lite import service
 
@@ -52,13 +53,17 @@ class SchedulerManager(service.Manager):
         choice hold: a host that lost its room to a concurrent claim
         refuses it, and the next one is tried.
         """
+        request = self._request(spec_obj)
         with self.host_manager.lock:
-            passing, room = self._passing_small(context, spec_obj), {}
+            passing, room = self._passing_small(context, spec_obj,
+                                                request), {}
             if passing is None:
-                passing, room = self._passing(context, spec_obj, True)
+                passing, room = self._passing(context, spec_obj, request,
+                                              True)
             if not passing:
                 # The sample may have held only hosts the filters refuse.
-                passing, room = self._passing(context, spec_obj, False)
+                passing, room = self._passing(context, spec_obj, request,
+                                              False)
             if not passing:
                 self._no_valid_host(context, spec_obj)
             ranked = self.weight_handler.rank(passing, spec_obj)
@@ -70,14 +75,14 @@ class SchedulerManager(service.Manager):
             state, weight, _beyond_root(room.get(state.uuid)))
             for weight, state in ranked[:max_hosts]]
 
-    def _passing_small(self, context, spec_obj):
+    def _passing_small(self, context, spec_obj, request):
         """On a deployment of no more hosts than a sample, and a request
         of resources only: every host passing the filters, without asking
         placement first (its claim still decides). None when that does not
         apply."""
         limit = self.conf.filter_scheduler.max_placement_results
         if self._host_count is None or self._host_count > limit or \
-                self._groups(spec_obj):
+                not request.resources_only():
             return None
         states = self.host_manager.get_all_host_states(context)
         self._host_count = len(states)
@@ -85,13 +90,12 @@ class SchedulerManager(service.Manager):
                                           spec_obj)[0]
         return passing if self._host_count <= limit else None
 
-    def _passing(self, context, spec_obj, sample):
+    def _passing(self, context, spec_obj, request, sample):
         """Host states that have room in placement and pass the filters;
         of a random sample of those with room, or of all of them."""
         limit = self.conf.filter_scheduler.max_placement_results
         room = placement_obj.Placement.hosts_with_room(
-            context, placement_obj.resources_of(spec_obj.flavor),
-            self._groups(spec_obj), limit=limit if sample else None)
+            context, request, limit=limit if sample else None)
         if sample and len(room) < limit:
             self._host_count = len(room)  # few hosts: none left out
         if not room or (not sample and len(room) < limit):
@@ -109,16 +113,18 @@ class SchedulerManager(service.Manager):
         if not passing:
             raise exception.NoValidHost(
                 reason=self._why(states, report, spec_obj))
-        resources = placement_obj.resources_of(spec_obj.flavor)
-        asked = ', '.join('%s:%d' % i for i in sorted(resources.items()))
+        request = self._request(spec_obj)
+        asked = ', '.join('%s:%d' % item for item in sorted(
+            request.groups[''].resources.items()))
         described = [d for d in (p.describe(spec_obj) for p in self.plugins)
                      if d]
-        extra = self._groups(spec_obj)
+        extra = placement_request.to_query(
+            request, with_unsuffixed_resources=False)
         if described:  # the plugins say it better than their groups
             asked += ' and %s' % '; '.join(described)
         elif extra:
             asked += ' with %s' % ', '.join(
-                '%s=%s' % (k, v[0]) for k, v in sorted(extra.items()))
+                '%s=%s' % item for item in sorted(extra.items()))
         raise exception.NoValidHost(
             reason='placement has no room for %s on the %d hosts the '
                    'filters passed' % (asked, len(passing)))
@@ -126,23 +132,18 @@ class SchedulerManager(service.Manager):
     def _claim_first(self, context, spec_obj, ranked, room):
         """Claim on the best host that still has room; its allocations
         are placement's answer for it, or the flavor on its root."""
-        resources = placement_obj.resources_of(spec_obj.flavor)
-        for _weight, state in ranked:
-            allocations = room.get(state.uuid) or {state.uuid: resources}
-            try:
-                placement_obj.Placement.claim_allocations(
-                    context, spec_obj.instance_uuid, allocations,
-                    spec_obj.project_id, spec_obj.user_id)
-                return state
-            except (exception.CapacityExceeded, exception.ConcurrentUpdate,
-                    exception.InvalidAllocation) as e:
-                LOG.info('claim of %s on %s refused: %s',
-                         spec_obj.instance_uuid, state.host,
-                         e.format_message())
-        self._no_valid_host(context, spec_obj)
+        resources = flavor_placement.resources(spec_obj.flavor)
+        chosen = placement_obj.Placement.claim_first(
+            context, spec_obj.instance_uuid,
+            [(state.host, room.get(state.uuid) or {state.uuid: resources})
+             for _weight, state in ranked],
+            spec_obj.project_id, spec_obj.user_id)
+        if chosen is None:
+            self._no_valid_host(context, spec_obj)
+        return ranked[chosen][1]
 
-    def _groups(self, spec_obj):
-        return placement_groups.of_request(spec_obj, self.plugins)
+    def _request(self, spec_obj):
+        return spec_obj.placement_request(self.plugins)
 
     @staticmethod
     def _why(states, report, spec_obj):

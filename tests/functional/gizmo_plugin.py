@@ -12,6 +12,7 @@ import uuid
 from oslo_config import cfg
 
 from nova_lite import exception
+from nova_lite.placement import request as placement_request
 from nova_lite import resources
 
 RESOURCE_CLASS = 'CUSTOM_GIZMO'
@@ -38,8 +39,8 @@ class GizmoPlugin(resources.ResourcePlugin):
 
     def request_groups(self, spec_obj):
         count = self._asked(spec_obj.flavor)
-        return ({'resources_GIZMO': ['%s:%d' % (RESOURCE_CLASS, count)]}
-                if count else {})
+        return ([placement_request.Group('_GIZMO', {RESOURCE_CLASS: count})]
+                if count else [])
 
     def describe(self, spec_obj):
         count = self._asked(spec_obj.flavor)

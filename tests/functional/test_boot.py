@@ -6,6 +6,8 @@ import libvirt
 from nova_lite.compute import reconcile
 from nova_lite import conf as nl_conf
 from nova_lite import context as nl_context
+from nova_lite.objects import fields
+from nova_lite.objects import instance as instance_obj
 
 CONF = nl_conf.CONF
 
@@ -186,3 +188,26 @@ def test_a_server_on_a_down_compute_is_deleted_at_once(all_in_one):
                                        nl_context.get_admin_context())
     assert summary['removed'] == 1
     assert compute.driver.list_instance_uuids() == []
+
+
+def test_a_build_cut_off_by_a_restart_ends_in_error_holding_nothing(
+        all_in_one):
+    """The compute restarted mid-build: the server goes to ERROR with a
+    fault and no host, and its allocation goes with it."""
+    aio = all_in_one(hosts=1)
+    api = aio.client
+    server = api.wait_server(_boot(api, 'cut', _flavor(api)['id']))
+    context = nl_context.get_admin_context()
+    instance = instance_obj.Instance.get_by_uuid(context, server['id'])
+    instance.vm_state = fields.VMState.BUILDING
+    instance.task_state = fields.TaskState.SPAWNING
+    instance.save()
+    compute, = [s.manager for s in aio.services
+                if getattr(s.manager, 'driver', None) is not None]
+    assert reconcile.reconcile_host(compute, context)['failed'] == 1
+    server = api.get('/servers/%s' % server['id'])[1]['server']
+    assert server['status'] == 'ERROR'
+    assert server['OS-EXT-SRV-ATTR:host'] is None
+    assert 'interrupted by a restart' in server['fault']['message']
+    assert aio.placement_client.get('/allocations/%s' % server['id'])[1][
+        'allocations'] == {}

@@ -8,6 +8,7 @@ from nova_lite import exception
 from nova_lite.objects import flavor as flavor_obj
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import vietstack as vietstack_obj
+from nova_lite.placement import request as placement_request
 from nova_lite.resources.vietstack import assignment
 from nova_lite.conf import vietstack as config
 from nova_lite.resources.vietstack import nics as nic_lines
@@ -102,11 +103,10 @@ def test_each_vnic_that_asks_is_a_group_requiring_its_nic_traits():
     request = _request({'physical_network': 'phys-net.1',
                         'outbound:rate': 100},
                        {'physical_network': 'physnet2'})
-    assert placement.request_groups(request) == {
-        'resources_VIETSTACK_VNIC0': ['CUSTOM_VIETSTACK_OUTBOUND_RATE:100'],
-        'required_VIETSTACK_VNIC0': [
-            'CUSTOM_VIETSTACK_PHYSNET_PHYS_NET_1,'
-            'CUSTOM_VIETSTACK_VNIC_TYPE_NORMAL']}
+    assert placement.request_groups(request) == [placement_request.Group(
+        '_VIETSTACK_VNIC0', {'CUSTOM_VIETSTACK_OUTBOUND_RATE': 100},
+        required=[frozenset(['CUSTOM_VIETSTACK_PHYSNET_PHYS_NET_1']),
+                  frozenset(['CUSTOM_VIETSTACK_VNIC_TYPE_NORMAL'])])]
 
 
 def test_vnics_go_to_nics_that_serve_them_with_room():
@@ -171,9 +171,9 @@ def test_a_vnic_naming_no_physical_network_takes_any():
     request = _request({'outbound:rate': 500})
     assignment.assign(nics, request)
     assert request.assignments() == [(0, 'b')]
-    assert placement.request_groups(request) == {
-        'resources_VIETSTACK_VNIC0': ['CUSTOM_VIETSTACK_OUTBOUND_RATE:500'],
-        'required_VIETSTACK_VNIC0': ['CUSTOM_VIETSTACK_VNIC_TYPE_NORMAL']}
+    assert placement.request_groups(request) == [placement_request.Group(
+        '_VIETSTACK_VNIC0', {'CUSTOM_VIETSTACK_OUTBOUND_RATE': 500},
+        required=[frozenset(['CUSTOM_VIETSTACK_VNIC_TYPE_NORMAL'])])]
 
 
 def test_a_request_is_kept_read_and_dropped_with_its_instance(

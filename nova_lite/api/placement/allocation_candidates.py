@@ -9,15 +9,15 @@ from 1.29.
 import orjson
 
 from nova_lite.api import microversion
+from nova_lite.api.placement import request_query
 from nova_lite.placement import candidates
-from nova_lite.placement import request_groups
 from nova_lite.placement import resource_classes
 from nova_lite.placement import traits
 
 
 def _request(req):
     params = req.GET.dict_of_lists()
-    request = request_groups.parse(params, req.api_version.minor)
+    request = request_query.parse(params, req.api_version.minor)
     resource_classes.check_known(
         req.context, {rc for g in request.groups.values()
                       for rc in g.resources})

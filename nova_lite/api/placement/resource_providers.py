@@ -2,11 +2,11 @@
 from oslo_utils import uuidutils
 
 from nova_lite.api.placement import links
+from nova_lite.api.placement import request_query
 from nova_lite.api.schemas import placement as schema
 from nova_lite.api import validation
 from nova_lite.placement import candidates
 from nova_lite.placement import providers
-from nova_lite.placement import request_groups
 from nova_lite.placement import resource_classes
 
 
@@ -26,7 +26,7 @@ def index(req):
     found = providers.get_all(req.context, name=req.GET.get('name'),
                               uuid=req.GET.get('uuid'),
                               in_tree=req.GET.get('in_tree'))
-    group = request_groups.provider_filters(req.GET.dict_of_lists(),
+    group = request_query.provider_filters(req.GET.dict_of_lists(),
                                             req.api_version.minor)
     if group is not None:
         resource_classes.check_known(req.context, group.resources)

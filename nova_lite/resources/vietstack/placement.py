@@ -11,6 +11,7 @@ import re
 import uuid as uuidlib
 
 from nova_lite.objects import vietstack as vietstack_obj
+from nova_lite.placement import request as placement_request
 
 UNITS = ('rate', 'size')
 GROUP_PREFIX = '_VIETSTACK_VNIC'
@@ -64,19 +65,18 @@ def vnic_resources(vnic):
 
 
 def request_groups(request):
-    """Placement query parameters, one numbered group per vNIC that asks
-    for some capacity (a vNIC that asks for none needs only a NIC that
-    serves it, which the compute's claim finds)."""
-    params = {}
+    """[Group]: one per vNIC that asks for some capacity (a vNIC that asks
+    for none needs only a NIC that serves it, which the compute's claim
+    finds), requiring its NIC's traits."""
+    groups = []
     for index, vnic in enumerate(request.vnics if request else []):
         resources = vnic_resources(vnic)
         if not resources:
             continue
-        suffix = '%s%d' % (GROUP_PREFIX, index)
-        params['resources' + suffix] = [','.join(
-            '%s:%d' % item for item in sorted(resources.items()))]
         traits = {vnic_type_trait(vnic.type)}
         if vnic.physical_network is not None:  # None: any network
             traits.add(physnet_trait(vnic.physical_network))
-        params['required' + suffix] = [','.join(sorted(traits))]
-    return params
+        groups.append(placement_request.Group(
+            '%s%d' % (GROUP_PREFIX, index), resources,
+            required=[frozenset([t]) for t in sorted(traits)]))
+    return groups

@@ -1,4 +1,7 @@
-"""GET /allocation_candidates query strings, read into request groups.
+"""GET /allocation_candidates query strings, read into a typed request.
+
+The only reader of placement's query syntax: the services build their
+requests typed (``nova_lite.placement.request``).
 
 ``resources``, ``required``, ``member_of`` and ``in_tree`` make the
 unsuffixed group, whose resources may come from several providers of one
@@ -10,43 +13,15 @@ of). ``group_policy`` (none or isolate) is needed with two or more
 suffixed groups; ``same_subtree`` (1.36) and ``root_required`` (1.35)
 constrain the trees; ``limit`` caps the answer.
 """
-import dataclasses
 import re
 
 from nova_lite import digits
-from nova_lite import exception
+from nova_lite.placement import request as placement_request
 
 _PARAM = re.compile(r'^(resources|required|member_of|in_tree)([0-9]*|_'
                     r'[a-zA-Z0-9_-]{1,64})?$')
 _OTHERS = {'group_policy', 'limit', 'same_subtree', 'root_required'}
-
-
-@dataclasses.dataclass
-class Group:
-    suffix: str
-    resources: dict = dataclasses.field(default_factory=dict)
-    required: list = dataclasses.field(default_factory=list)  # any-of sets
-    forbidden: set = dataclasses.field(default_factory=set)
-    member_of: list = dataclasses.field(default_factory=list)  # any-of
-    not_member_of: set = dataclasses.field(default_factory=set)
-    in_tree: str = None
-
-
-@dataclasses.dataclass
-class Request:
-    groups: dict
-    group_policy: str = None
-    limit: int = None
-    same_subtree: list = dataclasses.field(default_factory=list)
-    root_required: set = dataclasses.field(default_factory=set)
-    root_forbidden: set = dataclasses.field(default_factory=set)
-    # Pick the ``limit`` answers at random among all (the scheduler's
-    # wish), rather than the first ones.
-    randomize: bool = False
-
-
-def _bad(detail):
-    return exception.PlacementBadRequest(detail=detail)
+_bad = placement_request.bad_request
 
 
 def _resources(text):
@@ -92,7 +67,7 @@ def _member_of(group, text, minor):
 
 
 def _read_group(groups, name, suffix, values, minor):
-    group = groups.setdefault(suffix, Group(suffix))
+    group = groups.setdefault(suffix, placement_request.Group(suffix))
     if name == 'resources':
         group.resources = _resources(values[-1])
     elif name == 'required':
@@ -116,9 +91,9 @@ def parse(params, minor):
             continue
         _read_group(groups, match.group(1), match.group(2) or '', values,
                     minor)
-    request = Request(groups)
+    request = placement_request.Request(groups)
     _read_others(request, params, minor)
-    _check(request)
+    placement_request.check(request)
     return request
 
 
@@ -141,30 +116,10 @@ def _read_others(request, params, minor):
              else request.root_required).add(name.lstrip('!'))
 
 
-def _check(request):
-    if not any(g.resources for g in request.groups.values()):
-        raise _bad("At least one resources parameter (resources or "
-                   "resourcesN) is required.")
-    for group in request.groups.values():
-        if not group.resources and group.suffix:
-            raise _bad('Request group %s asks for no resources: groups '
-                       'without resources are not supported here.'
-                       % group.suffix)
-    numbered = [s for s, g in request.groups.items() if s and g.resources]
-    if len(numbered) > 1 and request.group_policy is None:
-        raise _bad('The "group_policy" parameter is required when '
-                   'specifying more than one "resources{N}" parameter.')
-    known = set(request.groups)
-    for names in request.same_subtree:
-        if set(names) - known:
-            raise _bad('Unknown suffix in same_subtree: %s' % ','.join(
-                sorted(set(names) - known)))
-
-
 def provider_filters(params, minor):
     """GET /resource_providers filters (resources 1.4, member_of 1.3,
     required 1.18) as a Group, or None when none is given."""
-    group = Group('')
+    group = placement_request.Group('')
     given = False
     if 'resources' in params and minor >= 4:
         group.resources = _resources(params['resources'][-1])
