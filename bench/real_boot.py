@@ -27,7 +27,7 @@ import time
 import requests
 
 import common
-from nova_lite.lab import demo_image
+from nova_lite_tools import demo_image
 
 # A host name and domain names of its own: a deployment already on this
 # libvirtd (make run-real) keeps its guests.

@@ -48,15 +48,19 @@ class PathMux:
 
 
 class ComputeApp:
-    """The router, with the compute API object put in each request."""
+    """The router, with the compute API object, the configuration and
+    the route table put in each request."""
 
-    def __init__(self, conf):
-        self.router = wsgi.Router(router.ROUTES,
-                                  conf.api.disabled_extensions)
+    def __init__(self, conf, routes=router.ROUTES):
+        self.router = wsgi.Router(routes, conf.api.disabled_extensions)
         self.compute = compute_api.API(conf)
+        self.conf = conf
+        self.routes = routes
 
     def __call__(self, environ, start_response):
         environ[wsgi.ENVIRON_COMPUTE_API] = self.compute
+        environ[wsgi.ENVIRON_CONF] = self.conf
+        environ[wsgi.ENVIRON_ROUTES] = self.routes
         return self.router(environ, start_response)
 
 

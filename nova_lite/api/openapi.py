@@ -9,7 +9,6 @@ from it at several versions.
 import re
 
 from nova_lite.api import microversion
-from nova_lite.api import router
 from nova_lite.api.schemas import responses
 from nova_lite.api import validation
 
@@ -79,10 +78,12 @@ def _exists_at(handler, version):
     return version.matches(low, high)
 
 
-def document(version=None):
+def document(version, routes):
+    """The document of ``routes`` (a route table) at ``version`` (an
+    APIVersion; None: the lowest)."""
     version = version or microversion.APIVersion(microversion.MIN_VERSION)
     paths = {}
-    for method, path, handler, rule in router.ROUTES:
+    for method, path, handler, rule in routes:
         if _exists_at(handler, version):
             paths.setdefault(path, {})[method.lower()] = _operation(
                 method, path, handler, rule, version)

@@ -19,6 +19,8 @@ from nova_lite import exception
 
 ENVIRON_CONTEXT = 'nova_lite.context'
 ENVIRON_COMPUTE_API = 'nova_lite.compute_api'
+ENVIRON_CONF = 'nova_lite.conf'
+ENVIRON_ROUTES = 'nova_lite.routes'
 
 
 class Request(webob.Request):
@@ -34,6 +36,17 @@ class Request(webob.Request):
     def compute_api(self):
         """The compute API object the application serves requests with."""
         return self.environ[ENVIRON_COMPUTE_API]
+
+    @property
+    def conf(self):
+        """The configuration the application was built with: handlers
+        read options here, never from a global."""
+        return self.environ[ENVIRON_CONF]
+
+    @property
+    def route_table(self):
+        """The routes of the application serving the request."""
+        return self.environ[ENVIRON_ROUTES]
 
     def body_json(self):
         if self._json is None:

@@ -29,7 +29,7 @@ from nova_lite.scheduler import manager as scheduler_manager
 from nova_lite.scheduler import rpcapi as scheduler_rpcapi
 from nova_lite import service
 from nova_lite.virt.libvirt import driver as libvirt_driver
-from nova_lite.virt.libvirt import test_host
+from nova_lite.virt.libvirt import simulated_host
 
 LOG = logging.getLogger(__name__)
 
@@ -144,7 +144,7 @@ class AllInOne:
                  os.path.abspath(self.conf.state_path))
 
     def _start_compute(self, host):
-        uri = test_host.write_node_file(
+        uri = simulated_host.write_node_file(
             os.path.join(self.conf.state_path, 'hosts'), host,
             self.conf.all_in_one.host_vcpus,
             self.conf.all_in_one.host_memory_mb)

@@ -13,10 +13,11 @@ from schemathesis.specs.openapi import checks
 
 from nova_lite.api import microversion
 from nova_lite.api import openapi
+from nova_lite.api import router
 
-schema = schemathesis.openapi.from_dict(openapi.document())
+schema = schemathesis.openapi.from_dict(openapi.document(None, router.ROUTES))
 latest = schemathesis.openapi.from_dict(openapi.document(
-    microversion.APIVersion(microversion.MAX_VERSION)))
+    microversion.APIVersion(microversion.MAX_VERSION), router.ROUTES))
 
 
 @pytest.fixture

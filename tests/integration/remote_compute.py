@@ -5,7 +5,7 @@ import subprocess
 import sys
 import time
 
-from nova_lite.virt.libvirt import test_host
+from nova_lite.virt.libvirt import simulated_host
 
 RABBIT = 'rabbit://guest:guest@127.0.0.1:5672/'
 CONFIG = """[DEFAULT]
@@ -31,8 +31,8 @@ class Launcher:
 
     def start(self, host, exchange, extra_config='',
               command=NOVA_LITE_COMPUTE, env=None):
-        uri = test_host.write_node_file(str(self.directory / 'hosts'), host,
-                                        4, 8192)
+        uri = simulated_host.write_node_file(
+            str(self.directory / 'hosts'), host, 4, 8192)
         config_file = self.directory / 'compute.conf'
         config_file.write_text(CONFIG.format(
             host=host, rabbit=RABBIT, exchange=exchange,

@@ -20,7 +20,7 @@ import libvirt
 import pytest
 import requests
 
-from nova_lite.lab import demo_image
+from nova_lite_tools import demo_image
 
 URI = 'qemu:///system'
 HOST = 'real-test-host'

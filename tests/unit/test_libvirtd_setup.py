@@ -1,6 +1,6 @@
 """nova-lite-libvirtd's edit of qemu.conf: QEMU runs as root, and a
 second run changes nothing."""
-from nova_lite.lab import libvirtd
+from nova_lite_tools import libvirtd
 
 DEBIAN_DEFAULT = '''# The user for QEMU processes run by the system instance.
 #       user = "qemu"   # A user named "qemu"

@@ -13,7 +13,6 @@ from nova_lite.api.compute import pagination
 from nova_lite.api.compute import query
 from nova_lite.api.schemas import responses
 from nova_lite.api import validation
-from nova_lite import conf
 from nova_lite import exception
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import instance as instance_obj
@@ -32,7 +31,7 @@ def _uses_uuids(req):
 
 
 def _brief(req, node, service):
-    up = service is not None and service.is_up(conf.CONF.service_down_time)
+    up = service is not None and service.is_up(req.conf.service_down_time)
     return {'id': node.uuid if _uses_uuids(req) else node.id,
             'hypervisor_hostname': node.hypervisor_hostname,
             'state': 'up' if up else 'down',

@@ -1,7 +1,6 @@
 """``limit``, ``marker`` and ``sort_*`` query parameters, and next links."""
 import urllib.parse
 
-from nova_lite import conf as nl_conf
 from nova_lite import digits
 from nova_lite import exception
 
@@ -19,7 +18,7 @@ def _int_param(req, name):
 def page(req):
     """(limit, marker) of the request; the limit is capped at max_limit."""
     limit = _int_param(req, 'limit')
-    max_limit = nl_conf.CONF.api.max_limit
+    max_limit = req.conf.api.max_limit
     limit = max_limit if limit is None else min(limit, max_limit)
     return limit, req.GET.get('marker')
 

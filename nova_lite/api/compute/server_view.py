@@ -10,7 +10,6 @@ import hashlib
 
 from nova_lite.api.compute import links
 from nova_lite.api import policy
-from nova_lite import conf as nl_conf
 from nova_lite.objects import fields
 from nova_lite.objects import service as service_obj
 
@@ -79,10 +78,10 @@ def _fault(fault, extended):
     return body
 
 
-def _host_status(service):
+def _host_status(service, down_time):
     if service is None:
         return 'UNKNOWN'
-    if not service.is_up(nl_conf.CONF.service_down_time):
+    if not service.is_up(down_time):
         return 'DOWN'
     return 'MAINTENANCE' if service.disabled else 'UP'
 
@@ -173,7 +172,7 @@ class ServerView:
             'OS-EXT-SRV-ATTR:host': instance.host,
             'OS-EXT-SRV-ATTR:hypervisor_hostname': instance.node,
             'OS-EXT-SRV-ATTR:instance_name': instance.name_from(
-                nl_conf.CONF.instance_name_template),
+                self.req.conf.instance_name_template),
         }
         if self.at('2.3'):
             body.update({
@@ -211,4 +210,5 @@ class ServerView:
                               service_obj.ServiceList.get_all(
                                   self.req.context,
                                   binary=service_obj.COMPUTE_BINARY)}
-        return _host_status(self._services.get(host))
+        return _host_status(self._services.get(host),
+                            self.req.conf.service_down_time)

@@ -13,7 +13,6 @@ from nova_lite.api import microversion
 from nova_lite.api.schemas import responses
 from nova_lite.api.schemas import services as schema
 from nova_lite.api import validation
-from nova_lite import conf as nl_conf
 from nova_lite import exception
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import placement as placement_obj
@@ -34,7 +33,7 @@ def _view(req, service):
         'zone': 'nova' if service.binary == service_obj.COMPUTE_BINARY
         else 'internal',
         'status': 'disabled' if service.disabled else 'enabled',
-        'state': 'up' if service.is_up(nl_conf.CONF.service_down_time)
+        'state': 'up' if service.is_up(req.conf.service_down_time)
         else 'down',
         'updated_at': _time(service.last_seen_up or service.updated_at),
         'disabled_reason': service.disabled_reason,

@@ -15,12 +15,12 @@ import shutil
 import subprocess
 import sys
 
-from nova_lite.lab import configs
-from nova_lite.lab import layout as lab_layout
-from nova_lite.lab import network
-from nova_lite.lab import processes
-from nova_lite.lab import readiness
-from nova_lite.lab import services
+from nova_lite_tools.lab import configs
+from nova_lite_tools.lab import layout as lab_layout
+from nova_lite_tools.lab import network
+from nova_lite_tools.lab import processes
+from nova_lite_tools.lab import readiness
+from nova_lite_tools.lab import services
 
 CONTROLLER = ('nova-lite-conductor', 'nova-lite-scheduler', 'nova-lite-api')
 FORWARDER = 'broker-forwarder'

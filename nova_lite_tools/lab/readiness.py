@@ -4,7 +4,7 @@ import time
 
 import requests
 
-from nova_lite.lab import processes
+from nova_lite_tools.lab import processes
 
 
 class NotReady(Exception):

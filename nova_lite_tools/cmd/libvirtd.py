@@ -3,7 +3,7 @@
 import argparse
 import sys
 
-from nova_lite.lab import libvirtd
+from nova_lite_tools import libvirtd
 
 
 def main(argv=None):

@@ -6,7 +6,7 @@ import sys
 
 import requests
 
-from nova_lite.lab import demo_image
+from nova_lite_tools import demo_image
 
 
 def main(argv=None):

@@ -3,8 +3,8 @@ per compute (no ``[database]`` section: a compute holds no database
 credentials), and each compute's libvirt test-driver node file."""
 import os
 
-from nova_lite.lab import services
-from nova_lite.virt.libvirt import test_host
+from nova_lite.virt.libvirt import simulated_host
+from nova_lite_tools.lab import services
 
 # Heartbeats every 2 s and "down" after 10 s: a stopped compute shows
 # down within seconds in a lab (production defaults are 10 s and 60 s).
@@ -62,8 +62,8 @@ def write_controller(layout):
 
 def write_compute(layout, index, vcpus, memory_mb):
     hostname = layout.hostname(index)
-    uri = test_host.write_node_file(layout.path('hosts'), hostname, vcpus,
-                                    memory_mb)
+    uri = simulated_host.write_node_file(layout.path('hosts'), hostname,
+                                         vcpus, memory_mb)
     return _write(layout, '%s.conf' % hostname, COMPUTE.format(
         transport_url=services.transport_url(layout, layout.controller_ip),
         state=layout.path(hostname), uri=uri,
