@@ -1,5 +1,6 @@
 """Shared fixtures: parsed config, fresh SQLite databases, an all-in-one."""
 import os
+import shutil
 import time
 
 import pytest
@@ -23,11 +24,29 @@ def pytest_configure(config):
     objects.register_all()
 
 
+@pytest.fixture(scope='session')
+def migrated_sqlite(tmp_path_factory):
+    """A SQLite file migrated to the latest schema once per run; each test
+    gets a copy (the migrations themselves are tested on every database
+    in tests/integration/test_migrations.py)."""
+    path = tmp_path_factory.mktemp('template') / 'migrated.sqlite'
+    migration.upgrade('sqlite:///%s' % path)
+    return path
+
+
+def fresh_sqlite(template, path):
+    """``path`` as a copy of the migrated template, unless it exists (an
+    all-in-one started again keeps its database)."""
+    if not os.path.exists(path):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        shutil.copyfile(template, path)
+    return 'sqlite:///%s' % path
+
+
 @pytest.fixture
-def sqlite_db(tmp_path):
+def sqlite_db(tmp_path, migrated_sqlite):
     """A fresh, migrated SQLite database the object layer uses."""
-    url = 'sqlite:///%s' % (tmp_path / 'test.sqlite')
-    migration.upgrade(url)
+    url = fresh_sqlite(migrated_sqlite, str(tmp_path / 'test.sqlite'))
     undo = engine.use_database(url)
     yield url
     undo()
@@ -85,6 +104,33 @@ class Api:
     def delete(self, path, **kw):
         return self.call('DELETE', '/v2.1' + path, **kw)
 
+    def create_flavor(self, name, ram=256, vcpus=1, disk=1, flavor_id=None,
+                      extra_specs=None):
+        """A new flavor (id ``flavor_id``, or one the API picks) with its
+        extra specs; the flavor's body."""
+        body = {'name': name, 'ram': ram, 'vcpus': vcpus, 'disk': disk}
+        if flavor_id:
+            body['id'] = flavor_id
+        status, created = self.post('/flavors', {'flavor': body})
+        assert status == 200, created
+        if extra_specs:
+            status, specs = self.post(
+                '/flavors/%s/os-extra_specs' % created['flavor']['id'],
+                {'extra_specs': extra_specs})
+            assert status == 200, specs
+        return created['flavor']
+
+    def boot(self, flavor, name='vm', version=None, wait=True, **server):
+        """POST /servers of ``flavor`` (202 asserted) at ``version``; the
+        server once ACTIVE or ERROR, or its id if not ``wait``."""
+        headers = ({'OpenStack-API-Version': 'compute %s' % version}
+                   if version else {})
+        status, body = self.post('/servers', {'server': dict(
+            {'name': name, 'flavorRef': flavor}, **server)}, headers=headers)
+        assert status == 202, body
+        server_id = body['server']['id']
+        return self.wait_server(server_id) if wait else server_id
+
     def wait_server(self, server_id, states=('ACTIVE', 'ERROR'),
                     timeout=20, settled=False):
         """The server once in one of ``states`` (and, if ``settled``, with
@@ -132,7 +178,7 @@ class PlacementApi(Api):
 
 
 @pytest.fixture
-def all_in_one(tmp_path, overrides):
+def all_in_one(tmp_path, overrides, migrated_sqlite):
     """Start (and on teardown stop) all-in-ones on one state directory."""
     from nova_lite.cmd import all_in_one as aio_mod
     overrides('state_path', str(tmp_path / 'state'))
@@ -144,7 +190,8 @@ def all_in_one(tmp_path, overrides):
 
     def start(hosts=3, database=None):
         os.makedirs(str(tmp_path / 'state'), exist_ok=True)
-        url = database or engine.default_connection(str(tmp_path / 'state'))
+        url = database or fresh_sqlite(migrated_sqlite, str(
+            tmp_path / 'state' / 'nova_lite.sqlite'))
         undo.append(engine.use_database(url))
         aio = aio_mod.AllInOne(CONF, hosts=hosts,
                                sync_schema=lambda conf: migration.upgrade(url))

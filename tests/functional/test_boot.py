@@ -12,20 +12,8 @@ from nova_lite.objects import instance as instance_obj
 CONF = nl_conf.CONF
 
 
-def _flavor(api, name='m1.small', ram=2048, vcpus=1, disk=10, flavor_id=None):
-    body = {'name': name, 'ram': ram, 'vcpus': vcpus, 'disk': disk}
-    if flavor_id:
-        body['id'] = flavor_id
-    status, created = api.post('/flavors', {'flavor': body})
-    assert status == 200, created
-    return created['flavor']
-
-
-def _boot(api, name, flavor_id):
-    status, body = api.post('/servers', {'server': {
-        'name': name, 'flavorRef': flavor_id}})
-    assert status == 202, body
-    return body['server']['id']
+# The flavor most tests here boot: a fifth of a simulated host's memory.
+SMALL = {'name': 'm1.small', 'ram': 2048, 'disk': 10}
 
 
 def _usage(api):
@@ -46,8 +34,9 @@ def _domains(aio):
 def test_ten_servers_spread_and_usage_matches(all_in_one):
     aio = all_in_one()
     api = aio.client
-    flavor = _flavor(api)
-    ids = [_boot(api, 'vm%d' % i, flavor['id']) for i in range(10)]
+    flavor = api.create_flavor(**SMALL)
+    ids = [api.boot(flavor['id'], 'vm%d' % i, wait=False)
+           for i in range(10)]
     servers = [api.wait_server(i) for i in ids]
     assert [s['status'] for s in servers] == ['ACTIVE'] * 10
     per_host = collections.Counter(s['OS-EXT-SRV-ATTR:host'] for s in servers)
@@ -67,8 +56,8 @@ def test_ten_servers_spread_and_usage_matches(all_in_one):
 
 def test_no_valid_host_names_the_filter_and_why(all_in_one):
     api = all_in_one().client
-    flavor = _flavor(api, name='huge', ram=100000)
-    server = api.wait_server(_boot(api, 'big', flavor['id']))
+    flavor = api.create_flavor('huge', ram=100000, disk=10)
+    server = api.boot(flavor['id'], 'big')
     assert server['status'] == 'ERROR'
     assert server['fault']['message'] == (
         'No valid host: RamFilter removed 3 of 3 hosts (need 100000 MB, '
@@ -80,8 +69,8 @@ def test_no_valid_host_names_the_filter_and_why(all_in_one):
 def test_delete_frees_usage_and_removes_domains(all_in_one):
     aio = all_in_one()
     api = aio.client
-    flavor = _flavor(api)
-    ids = [_boot(api, 'vm%d' % i, flavor['id']) for i in range(4)]
+    flavor = api.create_flavor(**SMALL)
+    ids = [api.boot(flavor['id'], 'vm%d' % i, wait=False) for i in range(4)]
     for server_id in ids:
         api.wait_server(server_id)
     for server_id in ids:
@@ -98,7 +87,7 @@ def test_delete_frees_usage_and_removes_domains(all_in_one):
 def test_spawn_failure_reschedules_then_errors_with_fault(all_in_one):
     aio = all_in_one()
     api = aio.client
-    flavor = _flavor(api)
+    flavor = api.create_flavor(**SMALL)
     # A domain that already holds the next instance's domain name makes
     # libvirt refuse the definition on every host.
     for svc in aio.services:
@@ -107,20 +96,19 @@ def test_spawn_failure_reschedules_then_errors_with_fault(all_in_one):
             driver._conn.defineXML(
                 "<domain type='test'><name>instance-00000001</name>"
                 "<memory>1024</memory><os><type>hvm</type></os></domain>")
-    server = api.wait_server(_boot(api, 'doomed', flavor['id']))
+    server = api.boot(flavor['id'], 'doomed')
     assert server['status'] == 'ERROR'
     assert 'instance-00000001' in server['fault']['message']
     assert all(h['running_vms'] == 0 for h in _usage(api).values())
     # The next instance gets another name and boots.
-    assert api.wait_server(_boot(api, 'fine', flavor['id']))['status'] == \
-        'ACTIVE'
+    assert api.boot(flavor['id'], 'fine')['status'] == 'ACTIVE'
 
 
 def test_restart_keeps_state_and_recreates_domains(all_in_one):
     aio = all_in_one()
     api = aio.client
-    flavor = _flavor(api, flavor_id='small')
-    ids = [_boot(api, 'vm%d' % i, flavor['id']) for i in range(3)]
+    flavor = api.create_flavor(**SMALL, flavor_id='small')
+    ids = [api.boot(flavor['id'], 'vm%d' % i, wait=False) for i in range(3)]
     hosts = {i: api.wait_server(i)['OS-EXT-SRV-ATTR:host'] for i in ids}
     before = _usage(api)
     all_in_one.stop(aio)
@@ -148,8 +136,8 @@ def test_restart_keeps_state_and_recreates_domains(all_in_one):
 def test_domain_xml_carries_nova_lite_metadata(all_in_one):
     aio = all_in_one(hosts=1)
     api = aio.client
-    flavor = _flavor(api, name='tiny', ram=512)
-    server = api.wait_server(_boot(api, 'meta', flavor['id']))
+    flavor = api.create_flavor('tiny', ram=512, disk=10)
+    server = api.boot(flavor['id'], 'meta')
     driver = aio.services[-1].manager.driver
     dom = driver._conn.lookupByUUIDString(server['id'])
     from nova_lite.virt.libvirt import domain_xml
@@ -167,8 +155,8 @@ def test_a_server_on_a_down_compute_is_deleted_at_once(all_in_one):
     back, removes the guest left behind."""
     aio = all_in_one(hosts=1)
     api = aio.client
-    flavor = _flavor(api)
-    server = api.wait_server(_boot(api, 'orphan', flavor['id']))
+    flavor = api.create_flavor(**SMALL)
+    server = api.boot(flavor['id'], 'orphan')
     assert _domains(aio) == {'sim-host-1': {server['id']}}
     down = {'host': 'sim-host-1', 'binary': 'nova-lite-compute',
             'forced_down': True}
@@ -196,7 +184,7 @@ def test_a_build_cut_off_by_a_restart_ends_in_error_holding_nothing(
     fault and no host, and its allocation goes with it."""
     aio = all_in_one(hosts=1)
     api = aio.client
-    server = api.wait_server(_boot(api, 'cut', _flavor(api)['id']))
+    server = api.boot(api.create_flavor(**SMALL)['id'], 'cut')
     context = nl_context.get_admin_context()
     instance = instance_obj.Instance.get_by_uuid(context, server['id'])
     instance.vm_state = fields.VMState.BUILDING

@@ -136,13 +136,12 @@ def test_another_projects_image_is_hidden_unless_public(aio):
 
 
 def _server(aio, image_ref, headers=None):
-    aio.client.post('/flavors', {'flavor': {
-        'name': 'f', 'ram': 256, 'vcpus': 1, 'disk': 1, 'id': 'f'}})
     return aio.client.post('/servers', {'server': {
         'name': 'vm', 'flavorRef': 'f', 'imageRef': image_ref}})
 
 
 def test_a_server_boots_from_an_active_image_only(aio):
+    aio.client.create_flavor('f', flavor_id='f')
     queued = _create(aio, name='q', disk_format='raw',
                      container_format='bare').json()['id']
     status, body = _server(aio, queued)

@@ -17,11 +17,8 @@ def aio(all_in_one):
 
 
 def _boot(api, version='2.86', **server):
-    body = dict({'name': 'vm', 'flavorRef': 'm1', 'networks': 'none'},
-                **server)
-    status, answer = api.post('/servers', {'server': body}, **at(version))
-    assert status == 202, answer
-    return api.wait_server(answer['server']['id'])
+    return api.boot('m1', version=version, **dict({'networks': 'none'},
+                                                 **server))
 
 
 def _show(api, server_id, version):

@@ -12,13 +12,6 @@ from nova_lite.objects import compute_node
 from nova_lite.objects import placement
 
 
-def _boot(api, name):
-    status, body = api.post('/servers', {'server': {
-        'name': name, 'flavorRef': 'm1'}})
-    assert status == 202, body
-    return api.wait_server(body['server']['id'])
-
-
 def _run_periodic_tasks(aio):
     """What each compute's next update_available_resource would do."""
     context = nl_context.get_admin_context()
@@ -42,7 +35,7 @@ def test_servers_hold_allocations_and_computes_report(all_in_one):
                                   % providers['sim-host-1'])[1]
     assert set(inventory['inventories']) == {'VCPU', 'MEMORY_MB',
                                              'DISK_GB'}
-    servers = [_boot(api, 'vm%d' % i) for i in range(3)]
+    servers = [api.boot('m1', 'vm%d' % i) for i in range(3)]
     for server in servers:
         status, body = placement_api.get('/allocations/%s' % server['id'])
         host = server['OS-EXT-SRV-ATTR:host']
@@ -82,7 +75,7 @@ def test_room_taken_in_placement_is_no_valid_host(all_in_one):
         placement.Placement.claim(context, uuidutils.generate_uuid(),
                                   node.uuid, {'VCPU': take}, 'other', 'u')
         capacity -= take
-    server = _boot(api, 'squeezed')
+    server = api.boot('m1', 'squeezed')
     assert server['status'] == 'ERROR'
     # What another consumer took in placement is what the filters see.
     assert server['fault']['message'] == (
@@ -95,7 +88,7 @@ def test_audit_finds_and_heals_missing_and_orphaned(all_in_one, tmp_path):
     api, placement_api = aio.client, aio.placement_client
     api.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1', 'ram': 512,
                                      'vcpus': 1, 'disk': 1}})
-    server = _boot(api, 'audited')
+    server = api.boot('m1', 'audited')
     assert placement_api.delete('/allocations/%s' % server['id'])[0] == 204
     context = nl_context.get_admin_context()
     node = compute_node.ComputeNodeList.get_all(context)[0]

@@ -10,19 +10,12 @@ PLUGIN = 'tests.functional.gizmo_plugin:GizmoPlugin'
 
 
 def _flavor(api, name, gizmos):
-    api.post('/flavors', {'flavor': {'name': name, 'id': name, 'ram': 256,
-                                     'vcpus': 1, 'disk': 1}})
-    status, body = api.post('/flavors/%s/os-extra_specs' % name, {
-        'extra_specs': {'gizmo:count': str(gizmos)}})
-    assert status == 200, body
+    api.create_flavor(name, flavor_id=name,
+                      extra_specs={'gizmo:count': str(gizmos)})
 
 
 def _boot(api, flavor):
-    status, body = api.post('/servers', {'server': {
-        'name': flavor, 'flavorRef': flavor, 'networks': 'none'}},
-        headers={'OpenStack-API-Version': 'compute 2.37'})
-    assert status == 202, body
-    return api.wait_server(body['server']['id'])
+    return api.boot(flavor, flavor, version='2.37', networks='none')
 
 
 def test_a_plugin_from_outside_the_core_places_and_counts(all_in_one,

@@ -16,10 +16,7 @@ def api(all_in_one):
 
 
 def _boot(api, name, flavor='small'):
-    status, body = api.post('/servers', {'server': {'name': name,
-                                                    'flavorRef': flavor}})
-    assert status == 202, body
-    return api.wait_server(body['server']['id'])
+    return api.boot(flavor, name)
 
 
 def _names(api, query):

@@ -13,13 +13,9 @@ def aio(all_in_one):
 
 def _boot(aio):
     """An ACTIVE server on the all-in-one's simulated host."""
-    aio.client.post('/flavors', {'flavor': {
-        'name': 'f', 'ram': 256, 'vcpus': 1, 'disk': 1, 'id': 'f'}})
-    status, body = aio.client.post('/servers', {'server': {
-        'name': 'vm', 'flavorRef': 'f'}})
-    assert status == 202
-    return aio.client.wait_server(body['server']['id'], ('ACTIVE',),
-                                  timeout=30, settled=True)
+    aio.client.create_flavor('f', flavor_id='f')
+    return aio.client.wait_server(aio.client.boot('f', wait=False),
+                                  ('ACTIVE',), timeout=30, settled=True)
 
 
 @pytest.fixture

@@ -16,23 +16,13 @@ def _flavor(api, name, vnics):
     for index, vnic in enumerate(vnics):
         for key, value in vnic.items():
             specs['vietstack:vnic%d:%s' % (index, key)] = str(value)
-    status, body = api.post('/flavors', {'flavor': {
-        'name': name, 'id': name, 'ram': 512, 'vcpus': 1, 'disk': 1}})
-    assert status == 200, body
-    status, body = api.post('/flavors/%s/os-extra_specs' % name,
-                            {'extra_specs': specs})
-    assert status == 200, body
+    api.create_flavor(name, ram=512, flavor_id=name, extra_specs=specs)
 
 
 def _boot(api, flavor, host=None):
-    server = {'name': flavor, 'flavorRef': flavor, 'networks': 'none'}
-    if host:
-        server['host'] = host
-    status, body = api.post('/servers', {'server': server},
-                            headers={'OpenStack-API-Version':
-                                     'compute 2.74'})
-    assert status == 202, body
-    return api.wait_server(body['server']['id'])
+    server = {'host': host} if host else {}
+    return api.boot(flavor, flavor, version='2.74', networks='none',
+                    **server)
 
 
 def _nic_allocations(placement_api, server_id):
