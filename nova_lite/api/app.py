@@ -9,6 +9,7 @@ import os
 from paste import deploy
 import webob.dec
 
+from nova_lite.api.compute import resource_views
 from nova_lite.api.compute import versions
 from nova_lite.api.image import router as image_router
 from nova_lite.api.image import store as image_store
@@ -16,11 +17,13 @@ from nova_lite.api import faults
 from nova_lite.api import microversion
 from nova_lite.api.placement import router as placement_router
 from nova_lite.api.placement import wsgi as placement_wsgi
+from nova_lite.api import policy
 from nova_lite.api import router
 from nova_lite.api import wsgi
 from nova_lite.compute import api as compute_api
 from nova_lite import conf as nl_conf
 from nova_lite import exception
+from nova_lite import resources
 
 _SOURCE_ETC = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))), 'etc', 'nova-lite')
@@ -116,8 +119,12 @@ def auth_pipeline_factory(loader, global_conf, **local_conf):
 
 
 def compute_app_factory(global_conf, **local_conf):
-    collections = {path.split('/')[1] for _m, path, _h, _r in router.ROUTES}
-    return ProjectInPath(ComputeApp(nl_conf.CONF), collections)
+    conf = nl_conf.CONF
+    plugins = resources.load(conf)
+    policy.add_defaults(resource_views.rules(plugins))
+    routes = router.ROUTES + resource_views.routes(plugins)
+    collections = {path.split('/')[1] for _m, path, _h, _r in routes}
+    return ProjectInPath(ComputeApp(conf, routes), collections)
 
 
 def placement_app_factory(global_conf, **local_conf):

@@ -9,7 +9,6 @@ from nova_lite.api.compute import server_tags
 from nova_lite.api.compute import servers
 from nova_lite.api.compute import services
 from nova_lite.api.compute import versions
-from nova_lite.api.compute import vietstack
 
 _FLAVOR = '/flavors/{flavor_id}'
 _SPECS = _FLAVOR + '/os-extra_specs'
@@ -78,8 +77,4 @@ ROUTES = [
      _R + 'os-hypervisors:servers'),
     ('GET', '/os-hypervisors/{hypervisor_id}', hypervisors.show,
      _R + 'os-hypervisors:show'),
-    ('GET', '/os-hypervisors/{hypervisor_id}/vietstack', vietstack.host,
-     _R + 'os-hypervisors:vietstack'),
-    ('GET', '/servers/{server_id}/vietstack', vietstack.server,
-     _R + 'servers:vietstack'),
 ]

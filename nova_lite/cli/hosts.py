@@ -1,9 +1,14 @@
 """host list / host show: each compute host, its state and what is used
-of it, down to its VietStack NICs."""
+of it, down to what resource plugins count of it."""
 from cliff import lister
 from cliff import show
+from stevedore import extension
 
 from nova_lite.cli.client import APIError
+
+# Functions (client, hypervisor) -> {field: text} that resource plugins
+# install to show their part of a host.
+HOST_DETAILS = 'nova_lite.cli.host_details'
 
 
 class ListHost(lister.Lister):
@@ -23,7 +28,8 @@ class ListHost(lister.Lister):
 
 
 class ShowHost(show.ShowOne):
-    """Show a compute host: its usage and its VietStack NICs (admin)."""
+    """Show a compute host: its usage and what resource plugins count of
+    it (admin)."""
 
     def get_parser(self, prog_name):
         parser = super().get_parser(prog_name)
@@ -37,8 +43,6 @@ class ShowHost(show.ShowOne):
         if not found:
             raise APIError(404, 'no compute host named %s' % args.host)
         host = found[0]
-        nics = client.get('/os-hypervisors/%s/vietstack' % host['id'])[
-            'vietstack']['nics']
         data = {'Host': host['hypervisor_hostname'], 'State': host['state'],
                 'Status': host['status'], 'Servers': host['running_vms'],
                 'vCPUs': '%d of %d used' % (host['vcpus_used'],
@@ -46,21 +50,8 @@ class ShowHost(show.ShowOne):
                 'RAM (MB)': '%d of %d used' % (host['memory_mb_used'],
                                                host['memory_mb']),
                 'Disk (GB)': '%d of %d used' % (host['local_gb_used'],
-                                                host['local_gb']),
-                'VietStack NICs': '\n'.join(_nic_line(n) for n in nics)
-                or 'none'}
+                                                host['local_gb'])}
+        for details in extension.ExtensionManager(HOST_DETAILS):
+            data.update(details.plugin(client, host))
         return tuple(zip(*sorted(data.items())))
 
-
-def _nic_line(nic):
-    """'eth0 physnet1 normal,direct: out 6000000/10000000 kbit/s 0/64,
-    in 0/10000000 kbit/s 0/64, 1 vNIC'."""
-    parts = []
-    for direction, short in (('outbound', 'out'), ('inbound', 'in')):
-        rate, size = nic[direction]['rate'], nic[direction]['size']
-        parts.append('%s %d/%d kbit/s, size %d/%d' % (
-            short, rate['used'], rate['total'] - rate['reserved'],
-            size['used'], size['total'] - size['reserved']))
-    return '%s %s %s: %s; %d vNIC%s' % (
-        nic['name'], nic['physical_network'], ','.join(nic['vnic_types']),
-        '; '.join(parts), nic['vnics'], '' if nic['vnics'] == 1 else 's')

@@ -24,6 +24,7 @@ from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import config
 from nova_lite import context as nl_context
 from nova_lite.objects import service as service_obj
+from nova_lite import resources
 from nova_lite import rpc
 from nova_lite.scheduler import manager as scheduler_manager
 from nova_lite.scheduler import rpcapi as scheduler_rpcapi
@@ -88,9 +89,8 @@ class AllInOne:
 
     def start(self):
         rpc.set_default_url(self.conf, 'fake://')
-        if not self.conf.vietstack.nic:
-            self.conf.set_default('nic', self.conf.all_in_one.vietstack_nics,
-                                  group='vietstack')
+        for plugin_class in resources.enabled(self.conf):
+            plugin_class.for_simulated_hosts(self.conf)
         # Many services share one process: small RPC thread pools each.
         rpc.set_default_pool_size(self.conf, POOL_SIZES['conductor'])
         app = api_app.build(self.conf)  # a bad pipeline fails before all

@@ -32,7 +32,7 @@ class ComputeManager(service.Manager):
         super().__init__(conf, host)
         self.driver = driver or virt_driver.load_driver(conf, host)
         self.rt = resource_tracker.ResourceTracker(conf, host, self.driver)
-        self.rt.check_config()  # a bad [vietstack] nic stops it here
+        self.rt.check_config()  # a plugin's bad option stops it here
         self.conductor_api = conductor_rpcapi.ConductorAPI(conf)
         # One per instance, so a delete waits for a build in flight.
         self._locks = named_locks.NamedLocks()

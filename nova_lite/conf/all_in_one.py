@@ -17,21 +17,6 @@ instead of the simulated hosts. ``make run-real`` sets this.
                help='Physical CPUs of each simulated host.'),
     cfg.IntOpt('host_memory_mb', default=16384, min=512,
                help='Memory in MB of each simulated host.'),
-    cfg.MultiStrOpt('vietstack_nics', default=[
-        'host=sim-host-1, name=eth0, physical_network=physnet1, '
-        'vnic_types=normal+direct, rate=10000000, size=64',
-        'host=sim-host-1, name=eth1, physical_network=physnet1, '
-        'vnic_types=normal+direct, rate=10000000, size=64',
-        'host=sim-host-2, name=eth0, physical_network=physnet1, '
-        'vnic_types=normal, rate=1000000, size=16',
-        'host=sim-host-3, name=eth0, physical_network=physnet2, '
-        'vnic_types=normal+direct, rate=10000000, size=64',
-    ], help="""
-The simulated hosts' NICs, in the form of ``[vietstack] nic`` lines, each
-naming its ``host``. Used when ``[vietstack] nic`` is not set.
-
-Related options: ``[vietstack] nic``.
-"""),
 ]
 
 

@@ -3,9 +3,14 @@ import collections
 
 
 def list_opts():
+    """Every group's options, those of the installed resource plugins
+    (registered only by the services that load them) included."""
     from nova_lite import conf
+    from nova_lite import resources
     grouped = collections.OrderedDict()
-    for module in conf.MODULES:
-        for group, opts in module.list_opts():
+    sources = [module.list_opts for module in conf.MODULES] + [
+        plugin.list_opts for plugin in resources.installed()]
+    for list_group_opts in sources:
+        for group, opts in list_group_opts():
             grouped.setdefault(group, []).extend(opts)
     return list(grouped.items())

@@ -5,16 +5,19 @@ filter_group = cfg.OptGroup('filter_scheduler', title='Filter scheduler')
 opts = [
     cfg.ListOpt('enabled_filters',
                 default=['ComputeFilter', 'CoreFilter', 'RamFilter',
-                         'DiskFilter', 'VietStackFilter'],
+                         'DiskFilter'],
                 help="""
 Filters run, in this order, on every host for every request. Names are
 entry points of the ``nova_lite.scheduler.filters`` group, so another
-package can add its own.
+package can add its own. The enabled resource plugins' filters (such as
+VietStackFilter) run as well: after these, or where this list names them.
 
 Possible values:
 
-* Any subset of ComputeFilter, CoreFilter, RamFilter, DiskFilter and
-  filters installed by plugins.
+* Any subset of ComputeFilter, CoreFilter, RamFilter, DiskFilter, filters
+  installed by other packages and filters of enabled resource plugins.
+
+Related options: ``[resources] enabled``.
 """),
     cfg.ListOpt('weight_classes', default=['RAMWeigher'],
                 help="""

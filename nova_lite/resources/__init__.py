@@ -1,22 +1,27 @@
 """Resource plugins: custom resources, added without touching the core.
 
 A plugin (entry point group ``nova_lite.resources``, or a ``module:Class``
-path, named in ``[resources] enabled``) tells the scheduler which request
-groups a server asks of placement beyond its flavor's size, and tells the
-resource tracker what the host has (child providers with their inventory
-and traits), whether an instance fits and what it was given (a record kept
-with the instance), and how that record reads back as allocations. The
-core keeps the records and the providers up to date and never knows what
-is in them.
+path, named in ``[resources] enabled``) declares its options, tells the
+scheduler which request groups a server asks of placement beyond its
+flavor's size, what each host offers (``host_stat``) and which host
+filters judge it, and tells the resource tracker what the host has (child
+providers with their inventory and traits), whether an instance fits and
+what it was given (a record kept with the instance), and how that record
+reads back as allocations. It may add admin views of a server's record
+and of a host's use to the compute API. The core keeps the records and
+the providers up to date, runs the filters and serves the views, and never
+knows what is in them.
 
 Its extra-spec validators go in the ``nova_lite.api.extra_spec_validators``
-entry point group; a plugin that declares none leaves its namespace
-unchecked (unknown namespaces pass).
+entry point group (declared with ``nova_lite.extra_specs``), its CLI
+details of a host in ``nova_lite.cli.host_details``; a plugin that declares
+no validators leaves its namespace unchecked (unknown namespaces pass).
 """
 import dataclasses
 
 from oslo_utils import importutils
 from stevedore import driver
+from stevedore import extension
 
 NAMESPACE = 'nova_lite.resources'
 
@@ -65,6 +70,20 @@ class ResourcePlugin:
         """What the request asks of this resource, for NoValidHost."""
         return ''
 
+    def host_stat(self, node):
+        """What this resource's filters need to know of a host, read from
+        its compute node (shared by every decision: read only)."""
+        return None
+
+    def filters(self):
+        """Host filters the scheduler runs for this resource, after those
+        ``[filter_scheduler] enabled_filters`` names (or where it names
+        them). A filter answers ``host_passes(host_state, spec_obj)``
+        (``host_state.resource_stat(plugin name)`` is the plugin's
+        ``host_stat``) and ``explain(spec_obj, rejected_states)``, and has
+        a ``name``."""
+        return []
+
     # The compute's side.
 
     def providers(self, node):
@@ -105,15 +124,48 @@ class ResourcePlugin:
     def update_node(self, node, records):
         """Show the host's use of the resource on its compute node."""
 
+    # Admin views (ours, not OpenStack's): ``GET /servers/{server_id}/NAME``
+    # and ``GET /os-hypervisors/{hypervisor_id}/NAME`` answer {NAME: view},
+    # admin only by default (rules ``os_compute_api:servers:NAME`` and
+    # ``os_compute_api:os-hypervisors:NAME``). A schema of None: no view.
+    server_view_schema = None
+    host_view_schema = None
+    # What each view shows, for the policy defaults' descriptions.
+    server_view_description = None
+    host_view_description = None
+
+    def server_view(self, instance):
+        """The server's record as the admin view shows it."""
+        return {}
+
+    def host_view(self, node):
+        """The host's use of the resource as the admin view shows it."""
+        return {}
+
+    @classmethod
+    def for_simulated_hosts(cls, conf):
+        """The all-in-one is about to start its simulated hosts: give
+        ``conf`` the defaults they need (registered options only)."""
+
 
 def load(conf, host=None):
     """The enabled plugins, their options registered on ``conf``."""
-    plugins = []
-    for name in conf.resources.enabled:
-        plugin_class = _plugin_class(name)
+    return [plugin_class(conf, host) for plugin_class in enabled(conf)]
+
+
+def enabled(conf):
+    """The classes of the enabled plugins, their options registered."""
+    classes = [_plugin_class(name) for name in conf.resources.enabled]
+    for plugin_class in classes:
         plugin_class.register_opts(conf)
-        plugins.append(plugin_class(conf, host))
-    return plugins
+    return classes
+
+
+def installed():
+    """The classes of the plugins installed as entry points (for the
+    sample config and the policy defaults)."""
+    manager = extension.ExtensionManager(NAMESPACE)
+    return [ext.plugin for ext in sorted(manager, key=lambda e: e.name)]
 
 
 def _plugin_class(name):

@@ -15,9 +15,11 @@ from nova_lite.scheduler import host_state as host_state_mod
 
 class HostManager:
 
-    def __init__(self, conf):
+    def __init__(self, conf, plugins=()):
         self.conf = conf
         self.lock = threading.Lock()
+        self._stat_readers = {plugin.name: plugin.host_stat
+                              for plugin in plugins}
 
     def get_all_host_states(self, context):
         return self.get_host_states(context)
@@ -45,4 +47,5 @@ class HostManager:
         up = service is not None and service.is_up(
             self.conf.service_down_time)
         disabled = service is None or service.disabled
-        return host_state_mod.HostState(node, up, disabled, summary)
+        return host_state_mod.HostState(node, up, disabled, summary,
+                                        self._stat_readers)

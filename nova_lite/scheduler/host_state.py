@@ -15,7 +15,8 @@ def _free(summary, resource_class):
 
 class HostState:
 
-    def __init__(self, node, service_up, service_disabled, summary):
+    def __init__(self, node, service_up, service_disabled, summary,
+                 stat_readers=None):
         self.host = node.host
         self.nodename = node.hypervisor_hostname
         self.uuid = node.uuid
@@ -26,12 +27,18 @@ class HostState:
         self.free_disk_gb = _free(summary, 'DISK_GB')
         self.num_instances = node.running_vms
         self._node = node
+        # {plugin name: plugin.host_stat}, read when a filter asks.
+        self._stat_readers = stat_readers or {}
+        self._stats = {}
 
-    @property
-    def vietstack_stat(self):
-        """The host's NICs and their use, as its compute last counted
-        them (read only: shared with other decisions)."""
-        return self._node.shared_vietstack_stat()
+    def resource_stat(self, name):
+        """What resource plugin ``name`` counts of the host, as its compute
+        last saved it (None without that plugin; read only: shared with
+        other decisions)."""
+        if name not in self._stats:
+            reader = self._stat_readers.get(name)
+            self._stats[name] = reader(self._node) if reader else None
+        return self._stats[name]
 
     def __repr__(self):
         return '(%s, %s) ram: %dMB disk: %dGB vcpus: %d' % (

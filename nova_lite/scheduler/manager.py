@@ -26,12 +26,13 @@ class SchedulerManager(service.Manager):
 
     def __init__(self, conf, host):
         super().__init__(conf, host)
-        self.host_manager = host_manager.HostManager(conf)
+        self.plugins = resources.load(conf)
+        self.host_manager = host_manager.HostManager(conf, self.plugins)
         self.filter_handler = filters.FilterHandler(
-            conf.filter_scheduler.enabled_filters)
+            conf.filter_scheduler.enabled_filters,
+            [f for plugin in self.plugins for f in plugin.filters()])
         self.weight_handler = weighers.WeightHandler(
             conf, conf.filter_scheduler.weight_classes)
-        self.plugins = resources.load(conf)
         # How many hosts had room when last looked: up to a sample's worth,
         # all of them are read and filtered without asking placement first.
         self._host_count = None

@@ -4,7 +4,9 @@ A host has ``[gizmo] per_host`` gizmos (numbered from 0); a flavor asks
 for ``gizmo:count`` of them; a server's record is the list of numbers it
 was given. It exists to show that a new resource needs nothing of the
 core: no migration (its records go to instance_extra.resource_records),
-no change to the scheduler or the resource tracker.
+no change to the scheduler, the resource tracker or the API, and it gets
+the reach VietStack has: a host filter that explains itself, and admin
+views of a server's gizmos and of a host's.
 """
 import json
 import uuid
@@ -31,7 +33,7 @@ class GizmoPlugin(resources.ResourcePlugin):
         conf.register_opts(_opts, group=_group)
 
     def _count(self):
-        return int(self.conf.gizmo.per_host.get(self.host, 0))
+        return self.host_count(self.host)
 
     @staticmethod
     def _asked(flavor):
@@ -45,6 +47,29 @@ class GizmoPlugin(resources.ResourcePlugin):
     def describe(self, spec_obj):
         count = self._asked(spec_obj.flavor)
         return '%d gizmo(s)' % count if count else ''
+
+    def filters(self):
+        return [GizmoFilter(self)]
+
+    def host_count(self, host):
+        return int(self.conf.gizmo.per_host.get(host, 0))
+
+    server_view_schema = {
+        'type': 'object', 'required': ['gizmos'],
+        'properties': {'gizmos': {'type': 'array',
+                                  'items': {'type': 'integer'}}},
+        'additionalProperties': False}
+    host_view_schema = {
+        'type': 'object', 'required': ['total'],
+        'properties': {'total': {'type': 'integer'}},
+        'additionalProperties': False}
+
+    def server_view(self, instance):
+        record = self.record_of(instance)
+        return {'gizmos': json.loads(record) if record else []}
+
+    def host_view(self, node):
+        return {'total': self.host_count(node.host)}
 
     def providers(self, node):
         if not self._count():
@@ -75,3 +100,23 @@ class GizmoPlugin(resources.ResourcePlugin):
 
 def _child_uuid(node):
     return str(uuid.uuid5(uuid.UUID(node.uuid), 'gizmos'))
+
+
+class GizmoFilter:
+    """Hosts with at least as many gizmos as the server asks for (their
+    use is placement's to count)."""
+
+    name = 'GizmoFilter'
+
+    def __init__(self, plugin):
+        self.plugin = plugin
+
+    def host_passes(self, host_state, spec_obj):
+        return self.plugin.host_count(host_state.host) >= \
+            GizmoPlugin._asked(spec_obj.flavor)
+
+    def explain(self, spec_obj, rejected):
+        return 'need %d gizmo(s), %s' % (
+            GizmoPlugin._asked(spec_obj.flavor), ', '.join(
+                '%s has %d' % (h.host, self.plugin.host_count(h.host))
+                for h in sorted(rejected, key=lambda h: h.host)))

@@ -59,3 +59,32 @@ def test_a_plugin_from_outside_the_core_places_and_counts(all_in_one,
     again = _boot(aio.client, 'g2')
     assert (again['status'], again['OS-EXT-SRV-ATTR:host']) == (
         'ACTIVE', 'sim-host-1')
+
+
+def test_a_plugin_brings_its_filter_and_admin_views(all_in_one, overrides):
+    """The same reach as VietStack's, from the plugin alone: its filter
+    explains NoValidHost, its views answer under their own admin rules."""
+    gizmo_plugin.GizmoPlugin.register_opts(nl_conf.CONF)
+    overrides('enabled', ['vietstack', PLUGIN], group='resources')
+    overrides('per_host', {'sim-host-1': '2', 'sim-host-3': '1'},
+              group='gizmo')
+    api = all_in_one(hosts=3).client
+    _flavor(api, 'g3', 3)
+    _flavor(api, 'g2', 2)
+    fault = _boot(api, 'g3')['fault']['message']
+    assert ('GizmoFilter removed 3 of 3 hosts (need 3 gizmo(s), '
+            'sim-host-1 has 2, sim-host-2 has 0, sim-host-3 has 1)') in fault
+    server = _boot(api, 'g2')
+    assert api.get('/servers/%s/gizmo' % server['id']) == (
+        200, {'gizmo': {'gizmos': [0, 1]}})
+    node = api.get('/os-hypervisors/detail?hypervisor_hostname_pattern='
+                   'sim-host-3', headers={'OpenStack-API-Version':
+                                          'compute 2.53'})[1]['hypervisors']
+    assert api.get('/os-hypervisors/%s/gizmo' % node[0]['id'], headers={
+        'OpenStack-API-Version': 'compute 2.53'}) == (
+        200, {'gizmo': {'total': 1}})
+    member = api.as_user('alice:p1')
+    assert member.get('/servers/%s/gizmo' % server['id'])[0] == 403
+    document = api.get('/openapi.json')[1]
+    assert '/servers/{server_id}/gizmo' in document['paths']
+    assert '/os-hypervisors/{hypervisor_id}/gizmo' in document['paths']

@@ -5,9 +5,9 @@ import pytest
 
 from nova_lite.api import microversion
 from nova_lite.api.validation import extra_specs
-from nova_lite.api.validation.extra_specs import base
 from nova_lite.api.validation.extra_specs import docs
 from nova_lite import exception
+from nova_lite import extra_specs as base
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import vietstack as vietstack_obj
 from nova_lite.placement import request as placement_request
 from nova_lite.resources.vietstack import assignment
-from nova_lite.conf import vietstack as config
+from nova_lite.resources.vietstack import conf as config
 from nova_lite.resources.vietstack import nics as nic_lines
 from nova_lite.resources.vietstack import placement
 

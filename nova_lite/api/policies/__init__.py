@@ -6,6 +6,7 @@ the file named by ``[oslo_policy] policy_file``.
 """
 import itertools
 
+from nova_lite.api.compute import resource_views
 from nova_lite.api.policies import base
 from nova_lite.api.policies import flavor_extra_specs
 from nova_lite.api.policies import flavors
@@ -14,11 +15,15 @@ from nova_lite.api.policies import images
 from nova_lite.api.policies import placement
 from nova_lite.api.policies import servers
 from nova_lite.api.policies import services
+from nova_lite import resources
 
 
 def list_rules():
+    """The API's rules, and those of the views of the resource plugins
+    installed as entry points."""
     return list(itertools.chain(
         base.list_rules(), flavors.list_rules(),
         flavor_extra_specs.list_rules(), servers.list_rules(),
         hypervisors.list_rules(), services.list_rules(),
-        placement.list_rules(), images.list_rules()))
+        placement.list_rules(), images.list_rules(),
+        resource_views.rules(resources.installed())))

@@ -14,9 +14,6 @@ RULES = [
               '/os-hypervisors/{pattern}/servers',
               'List the servers of hypervisors found by hostname (before '
               '2.53).'),
-    base.rule('os-hypervisors:vietstack', base.ADMIN, 'GET',
-              '/os-hypervisors/{hypervisor_id}/vietstack',
-              "Show a hypervisor's VietStack NICs and their use."),
 ]
 
 

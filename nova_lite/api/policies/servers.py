@@ -5,9 +5,6 @@ from oslo_policy import policy
 from nova_lite.api.policies import base
 
 RULES = [
-    base.rule('servers:vietstack', base.ADMIN, 'GET',
-              '/servers/{server_id}/vietstack',
-              "Show a server's VietStack vNICs and the NIC serving each."),
     base.rule('servers:index', base.PROJECT_READER, 'GET', '/servers',
               "List the project's servers."),
     base.rule('servers:detail', base.PROJECT_READER, 'GET',

@@ -16,7 +16,8 @@ def _object(properties, required=None, additional=False):
             'additionalProperties': additional}
 
 
-def _wrap(key, schema, **extra):
+def wrap(key, schema, **extra):
+    """An object holding ``schema`` under ``key`` (as every body is)."""
     return _object(dict({key: schema}, **extra), required=[key])
 
 
@@ -38,19 +39,19 @@ flavor = _object(dict(flavor_brief['properties'], **{
         'ram', 'vcpus', 'disk', 'OS-FLV-EXT-DATA:ephemeral', 'swap',
         'rxtx_factor', 'OS-FLV-DISABLED:disabled',
         'os-flavor-access:is_public'])
-flavor_one = _wrap('flavor', flavor)
-flavor_list = _wrap('flavors', {'type': 'array', 'items': flavor_brief},
+flavor_one = wrap('flavor', flavor)
+flavor_list = wrap('flavors', {'type': 'array', 'items': flavor_brief},
                     flavors_links=_links)
-flavor_detail_list = _wrap('flavors', {'type': 'array', 'items': flavor},
+flavor_detail_list = wrap('flavors', {'type': 'array', 'items': flavor},
                            flavors_links=_links)
 
-extra_specs = _wrap('extra_specs', {'type': 'object',
+extra_specs = wrap('extra_specs', {'type': 'object',
                                     'additionalProperties': {
                                         'type': 'string'}})
 extra_spec = {'type': 'object', 'minProperties': 1, 'maxProperties': 1,
               'additionalProperties': {'type': 'string'}}
 
-flavor_access = _wrap('flavor_access', {'type': 'array', 'items': _object({
+flavor_access = wrap('flavor_access', {'type': 'array', 'items': _object({
     'flavor_id': {'type': 'string'}, 'tenant_id': {'type': 'string'}})})
 
 server_brief = _object({'id': {'type': 'string'}, 'name': {'type': 'string'},
@@ -90,10 +91,10 @@ server = {'type': 'object', 'properties': dict(
     }), 'required': ['id', 'name', 'links', 'status', 'tenant_id',
                      'user_id', 'flavor', 'created', 'updated'],
     'additionalProperties': True}
-server_one = _wrap('server', server)
-server_list = _wrap('servers', {'type': 'array', 'items': server_brief},
+server_one = wrap('server', server)
+server_list = wrap('servers', {'type': 'array', 'items': server_brief},
                     servers_links=_links)
-server_detail_list = _wrap('servers', {'type': 'array', 'items': server},
+server_detail_list = wrap('servers', {'type': 'array', 'items': server},
                            servers_links=_links)
 # From 2.47 the flavor is embedded rather than linked.
 _embedded_flavor = _object(
@@ -106,17 +107,17 @@ _embedded_flavor = _object(
               'swap'])
 server_2_47 = dict(server, properties=dict(server['properties'],
                                            flavor=_embedded_flavor))
-server_one_2_47 = _wrap('server', server_2_47)
-server_detail_list_2_47 = _wrap('servers', {'type': 'array',
+server_one_2_47 = wrap('server', server_2_47)
+server_detail_list_2_47 = wrap('servers', {'type': 'array',
                                             'items': server_2_47},
                                 servers_links=_links)
 server_created = {'oneOf': [
-    _wrap('server', _object(dict(server_brief['properties'], **{
+    wrap('server', _object(dict(server_brief['properties'], **{
         'OS-DCF:diskConfig': {'type': 'string'},
         'security_groups': {'type': 'array'}}))),
     _object({'reservation_id': {'type': 'string'}}),
 ]}
-tags = _wrap('tags', {'type': 'array', 'items': {'type': 'string'}})
+tags = wrap('tags', {'type': 'array', 'items': {'type': 'string'}})
 
 _hypervisor_servers = {'type': 'array', 'items': _object({
     'uuid': {'type': 'string'}, 'name': _nullable_string})}
@@ -136,13 +137,13 @@ hypervisor = {'type': 'object', 'properties': dict(
     'required': ['id', 'hypervisor_hostname', 'state', 'status', 'vcpus',
                  'memory_mb', 'local_gb', 'running_vms'],
     'additionalProperties': True}
-hypervisor_list = _wrap('hypervisors', {'type': 'array',
+hypervisor_list = wrap('hypervisors', {'type': 'array',
                                         'items': hypervisor_brief},
                         hypervisors_links=_links)
-hypervisor_detail_list = _wrap('hypervisors', {'type': 'array',
+hypervisor_detail_list = wrap('hypervisors', {'type': 'array',
                                                'items': hypervisor},
                                hypervisors_links=_links)
-hypervisor_one = _wrap('hypervisor', hypervisor)
+hypervisor_one = wrap('hypervisor', hypervisor)
 
 service = _object({
     'id': {'type': ['integer', 'string']}, 'binary': {'type': 'string'},
@@ -153,9 +154,9 @@ service = _object({
     'forced_down': {'type': 'boolean'}},
     required=['id', 'binary', 'host', 'zone', 'status', 'state',
               'updated_at', 'disabled_reason'])
-service_list = _wrap('services', {'type': 'array', 'items': service})
-service_one = _wrap('service', service)
-service_forced_down = _wrap('service', _object({
+service_list = wrap('services', {'type': 'array', 'items': service})
+service_one = wrap('service', service)
+service_forced_down = wrap('service', _object({
     'host': {'type': 'string'}, 'binary': {'type': 'string'},
     'forced_down': {'type': 'boolean'}}))
 
@@ -166,36 +167,14 @@ _version = {'type': 'object', 'properties': {
     'media-types': {'type': 'array'}},
     'required': ['id', 'status', 'version', 'min_version', 'links'],
     'additionalProperties': False}
-version_one = _wrap('version', _version)
+version_one = wrap('version', _version)
 
 error = {'type': 'object', 'minProperties': 1, 'maxProperties': 1,
          'additionalProperties': _object({'code': {'type': 'integer'},
                                           'message': {'type': 'string'}})}
 
-service_status = _wrap('service', _object({
+service_status = wrap('service', _object({
     'host': {'type': 'string'}, 'binary': {'type': 'string'},
     'status': {'type': 'string', 'enum': ['enabled', 'disabled']},
     'disabled_reason': _nullable_string},
     required=['host', 'binary', 'status']))
-
-# VietStack (ours): a server's vNICs with their NICs, a host's NICs.
-_flow = _object({'rate': {'type': 'integer'}, 'size': {'type': 'integer'}})
-vietstack_server = _wrap('vietstack', _object({'vnics': {
-    'type': 'array', 'items': _object({
-        'index': {'type': 'integer'},
-        'physical_network': _nullable_string,
-        'type': _nullable_string,
-        'nic': _nullable_string,
-        'outbound': _flow, 'inbound': _flow})}}))
-_nic_amount = _object({'total': {'type': 'integer'},
-                       'reserved': {'type': 'integer'},
-                       'used': {'type': 'integer'}})
-_nic_direction = _object({'rate': _nic_amount, 'size': _nic_amount})
-vietstack_host = _wrap('vietstack', _object({
-    'hypervisor_hostname': {'type': 'string'},
-    'nics': {'type': 'array', 'items': _object({
-        'name': {'type': 'string'},
-        'physical_network': {'type': 'string'},
-        'vnic_types': {'type': 'array', 'items': {'type': 'string'}},
-        'vnics': {'type': 'integer'},
-        'outbound': _nic_direction, 'inbound': _nic_direction})}}))

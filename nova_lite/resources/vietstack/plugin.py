@@ -9,15 +9,22 @@ nic``; the record is the request with each vNIC's NIC filled in, kept as
 from nova_lite.objects import vietstack as vietstack_obj
 from nova_lite import resources
 from nova_lite.resources.vietstack import assignment
-from nova_lite.conf import vietstack as config
+from nova_lite.resources.vietstack import conf as config
+from nova_lite.resources.vietstack import host_filter
 from nova_lite.resources.vietstack import nics
 from nova_lite.resources.vietstack import placement
+from nova_lite.resources.vietstack import views
 
 
 class VietStackPlugin(resources.ResourcePlugin):
 
     name = 'vietstack'
     instance_attrs = ('vietstack_request',)
+    server_view_schema = views.SERVER_SCHEMA
+    host_view_schema = views.HOST_SCHEMA
+    server_view_description = (
+        "Show a server's VietStack vNICs and the NIC serving each.")
+    host_view_description = "Show a hypervisor's VietStack NICs and their use."
 
     @classmethod
     def register_opts(cls, conf):
@@ -26,6 +33,12 @@ class VietStackPlugin(resources.ResourcePlugin):
     @classmethod
     def list_opts(cls):
         return config.list_opts()
+
+    @classmethod
+    def for_simulated_hosts(cls, conf):
+        if not conf.vietstack.nic:
+            conf.set_default('nic', conf.vietstack.simulated_nics,
+                             group='vietstack')
 
     def check_config(self):
         self._nics()
@@ -50,6 +63,12 @@ class VietStackPlugin(resources.ResourcePlugin):
             return ''
         return 'VietStack %s' % '; '.join(
             assignment.describe(v, i) for i, v in enumerate(request.vnics))
+
+    def host_stat(self, node):
+        return node.shared_vietstack_stat()
+
+    def filters(self):
+        return [host_filter.VietStackFilter(self.request_of)]
 
     def providers(self, node):
         return [resources.ChildProvider(
@@ -102,3 +121,9 @@ class VietStackPlugin(resources.ResourcePlugin):
     def update_node(self, node, records):
         node.vietstack_stat = vietstack_obj.VietStackStat(
             nics=assignment.count_usage(self._nics(), records))
+
+    def server_view(self, instance):
+        return views.server(instance)
+
+    def host_view(self, node):
+        return views.host(node)

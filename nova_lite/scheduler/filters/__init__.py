@@ -25,11 +25,18 @@ class BaseHostFilter:
 
 class FilterHandler:
 
-    def __init__(self, names):
+    def __init__(self, names, contributed=()):
+        """``names``: the filters to run, in order, each an entry point or
+        one of ``contributed`` (the resource plugins' filters, which run
+        last where ``names`` does not place them)."""
+        by_name = {f.name: f for f in contributed}
         manager = named.NamedExtensionManager(
-            NAMESPACE, names=names, invoke_on_load=True,
-            name_order=True, on_missing_entrypoints_callback=_missing)
-        self.filters = [ext.obj for ext in manager]
+            NAMESPACE, names=[n for n in names if n not in by_name],
+            invoke_on_load=True, name_order=True,
+            on_missing_entrypoints_callback=_missing)
+        loaded = {ext.name: ext.obj for ext in manager}
+        self.filters = [by_name.get(n) or loaded[n] for n in names] + [
+            f for f in contributed if f.name not in names]
 
     def run(self, host_states, spec_obj):
         """Return (passing hosts, [(filter, removed, total, reason)])."""

@@ -15,8 +15,8 @@ from oslo_utils import strutils
 from stevedore import extension
 
 from nova_lite import digits
-from nova_lite.api.validation.extra_specs import base
 from nova_lite import exception
+from nova_lite import extra_specs as base
 
 NAMESPACE = 'nova_lite.api.extra_spec_validators'
 

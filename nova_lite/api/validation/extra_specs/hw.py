@@ -1,6 +1,6 @@
 """``hw:``: guest hardware (a useful subset of Nova's keys)."""
-from nova_lite.api.validation.extra_specs.base import Parameter
-from nova_lite.api.validation.extra_specs.base import Validator
+from nova_lite.extra_specs import Parameter
+from nova_lite.extra_specs import Validator
 
 _NUM = Parameter('num', '[0-9]+', 'A guest NUMA node number.')
 

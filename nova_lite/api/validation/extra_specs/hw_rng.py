@@ -1,5 +1,5 @@
 """``hw_rng:``: the guest's random number generator device."""
-from nova_lite.api.validation.extra_specs.base import Validator
+from nova_lite.extra_specs import Validator
 
 VALIDATORS = [
     Validator('hw_rng:allowed', 'Whether images may ask for an RNG device.',

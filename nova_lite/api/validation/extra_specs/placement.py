@@ -1,7 +1,7 @@
 """``resources{group}:``, ``trait{group}:`` and ``group_policy``: what a
 flavor asks of the placement store, by request group."""
-from nova_lite.api.validation.extra_specs.base import Parameter
-from nova_lite.api.validation.extra_specs.base import Validator
+from nova_lite.extra_specs import Parameter
+from nova_lite.extra_specs import Validator
 
 _GROUP = Parameter('group', '([a-zA-Z0-9_-]{1,64})?',
                    'Request group suffix; empty for the unnamed group.')

@@ -1,5 +1,5 @@
 """``quota:``: CPU, disk and network limits applied to the guest."""
-from nova_lite.api.validation.extra_specs.base import Validator
+from nova_lite.extra_specs import Validator
 
 _NAMES = (
     ('cpu_shares', 'Relative CPU weight of the guest.'),

@@ -1,4 +1,5 @@
-"""Extra spec validators, declared as data.
+"""Extra spec validators, declared as data (by the API for its namespaces,
+by resource plugins for theirs).
 
 A validator names a key, possibly with placeholders (``hw:numa_cpus.{num}``,
 ``resources{group}:{resource_class}``) whose patterns are its parameters,

@@ -1,5 +1,7 @@
 """``[vietstack]``: the physical NICs a compute host serves vNICs from.
 
+Registered by the VietStack resource plugin, on the services that load it.
+
 Each ``nic`` line declares one NIC as comma-separated ``key=value`` pairs
 (read by ``nova_lite.resources.vietstack.nics``); a line that names a
 ``host`` belongs to that host only, so one config file can describe
@@ -32,6 +34,22 @@ Example: ``nic = name=eth0, physical_network=physnet1,
 vnic_types=normal+direct, rate=10000000, size=64``
 
 Related options: ``[resources] enabled`` must list ``vietstack``.
+"""),
+    cfg.MultiStrOpt('simulated_nics', default=[
+        'host=sim-host-1, name=eth0, physical_network=physnet1, '
+        'vnic_types=normal+direct, rate=10000000, size=64',
+        'host=sim-host-1, name=eth1, physical_network=physnet1, '
+        'vnic_types=normal+direct, rate=10000000, size=64',
+        'host=sim-host-2, name=eth0, physical_network=physnet1, '
+        'vnic_types=normal, rate=1000000, size=16',
+        'host=sim-host-3, name=eth0, physical_network=physnet2, '
+        'vnic_types=normal+direct, rate=10000000, size=64',
+    ], deprecated_opts=[cfg.DeprecatedOpt('vietstack_nics',
+                                          group='all_in_one')], help="""
+The all-in-one's simulated hosts' NICs, in the form of ``nic`` lines, each
+naming its ``host``. Used by the all-in-one when ``nic`` is not set.
+
+Related options: ``nic``.
 """),
 ]
 

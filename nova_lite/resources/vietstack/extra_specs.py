@@ -6,12 +6,11 @@ that serves it. A key about vNIC ``i`` is only valid for ``i`` below
 """
 import re
 
-from nova_lite.api.validation.extra_specs.base import Parameter
-from nova_lite.api.validation.extra_specs.base import Validator
+from nova_lite.extra_specs import Parameter
+from nova_lite.extra_specs import Validator
+from nova_lite.resources.vietstack.nics import VNIC_TYPES
 
 MAX_VNICS = 8
-VNIC_TYPES = ('normal', 'direct', 'macvtap', 'direct-physical',
-              'virtio-forwarder')
 _INDEX = Parameter('i', '[0-7]', 'The vNIC index, below vietstack:vnics.')
 _DIRECTION = Parameter('direction', 'outbound|inbound',
                        'The direction of the flow.')

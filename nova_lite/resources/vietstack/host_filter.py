@@ -2,28 +2,33 @@
 
 Each vNIC needs a NIC on its physical network that serves its type, with
 room for it (the host's own count, as its compute last saved it);
-placement's claim stays the final word on capacity.
+placement's claim stays the final word on capacity. The VietStack plugin
+contributes it to the scheduler (nova_lite.resources: the filter
+contract).
 """
 from nova_lite.resources.vietstack import assignment
-from nova_lite.resources.vietstack import plugin
-from nova_lite.scheduler import filters
 
 
-class VietStackFilter(filters.BaseHostFilter):
+class VietStackFilter:
+
+    name = 'VietStackFilter'
+
+    def __init__(self, request_of):
+        self.request_of = request_of  # RequestSpec -> its vNICs, or None
 
     def host_passes(self, host_state, spec_obj):
-        request = plugin.VietStackPlugin.request_of(spec_obj)
+        request = self.request_of(spec_obj)
         if request is None:
             return True
-        stat = host_state.vietstack_stat
+        stat = host_state.resource_stat('vietstack')
         return stat is not None and assignment.fits(stat.nics, request)
 
     def explain(self, spec_obj, rejected):
-        request = plugin.VietStackPlugin.request_of(spec_obj)
+        request = self.request_of(spec_obj)
         reasons = {}
         for host in rejected:
-            nics = host.vietstack_stat.nics if host.vietstack_stat else []
-            reason = assignment.why(nics, request)
+            stat = host.resource_stat('vietstack')
+            reason = assignment.why(stat.nics if stat else [], request)
             reasons.setdefault(reason, []).append(host.host)
         return '; '.join('%s: %s' % (_some(hosts), reason)
                          for reason, hosts in sorted(reasons.items()))
