@@ -4,6 +4,8 @@ The same class runs each daemon and each part of the all-in-one. Its
 service record (and heartbeat) goes through the Service object, so a
 compute that has no database access still reports through the conductor.
 """
+import functools
+import inspect
 import threading
 
 from futurist import periodics
@@ -31,6 +33,7 @@ class Service:
         self.manager = manager
         self.record = None
         self._rpc_server = None
+        self._endpoint = None
         self._periodic = None
         self._periodic_thread = None
 
@@ -40,7 +43,8 @@ class Service:
         self.manager.service_record = self.record
         self.manager.init_host(context)
         target = messaging.Target(topic=self.topic, server=self.host)
-        self._rpc_server = rpc.get_server(self.conf, target, [self.manager])
+        self._endpoint = _Counting(self.manager)
+        self._rpc_server = rpc.get_server(self.conf, target, [self._endpoint])
         self._rpc_server.start(override_pool_size=self.pool_size)
         # Up only now: a peer that sees this service up may send to it, and
         # its queue is bound only once the RPC server has started.
@@ -97,6 +101,13 @@ class Service:
         if self._periodic is not None:
             self._periodic.stop()
 
+    def drain(self, timeout):
+        """Stop taking work and let the calls under way finish (at most
+        ``timeout`` seconds), while the services they call still run."""
+        self.stop()
+        if self._endpoint is not None:
+            self._endpoint.wait_idle(timeout)
+
     def wait(self):
         if self._rpc_server is not None:
             self._rpc_server.wait()
@@ -104,6 +115,40 @@ class Service:
             self._periodic.wait()
         self.manager.cleanup_host()
         LOG.info('%s stopped on host %s', self.binary, self.host)
+
+
+class _Counting:
+    """The manager as the RPC server sees it, counting the calls it is
+    handling: a stop can then let them finish before the services they
+    call stop (the RPC server's own wait also stops its threads, which
+    takes a second of idling)."""
+
+    def __init__(self, manager):
+        self._manager = manager
+        self._running = 0
+        self._changed = threading.Condition()
+
+    def __getattr__(self, name):
+        found = getattr(self._manager, name)
+        if name.startswith('_') or not inspect.ismethod(found):
+            return found
+
+        @functools.wraps(found)
+        def counted(*args, **kwargs):
+            with self._changed:
+                self._running += 1
+            try:
+                return found(*args, **kwargs)
+            finally:
+                with self._changed:
+                    self._running -= 1
+                    self._changed.notify_all()
+        return counted
+
+    def wait_idle(self, timeout):
+        with self._changed:
+            return self._changed.wait_for(lambda: self._running == 0,
+                                          timeout)
 
 
 class Manager:

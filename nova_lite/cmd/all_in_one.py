@@ -7,6 +7,7 @@ agents, each on its own libvirt test-driver host; or, with
 ``[all_in_one] real_host``, one compute agent on a real libvirtd.
 Ctrl-C (SIGINT) or SIGTERM stops it cleanly.
 """
+import functools
 import os
 import signal
 import subprocess
@@ -63,6 +64,10 @@ def sync_schema_in_child(conf):
     if result.returncode:
         raise RuntimeError('database migration failed: %s' % (
             result.stderr.strip().splitlines() or ['no output'])[-1])
+
+
+# Seconds the conductor's calls under way get to finish at a stop.
+_DRAIN_TIMEOUT = 30
 
 
 def _side_by_side(calls):
@@ -167,7 +172,15 @@ class AllInOne:
         # side by side, or a thousand agents take minutes to stop.
         _side_by_side([server.stop for server in (
             self.api, self.placement, self.image) if server is not None])
-        _side_by_side([svc.stop for svc in self.services])
+        # The conductor's calls under way finish first: a build it drives
+        # calls the scheduler, which must still answer (else the call
+        # waits out its timeout).
+        conductors = [svc for svc in self.services
+                      if svc.binary == 'nova-lite-conductor']
+        _side_by_side([functools.partial(svc.drain, _DRAIN_TIMEOUT)
+                       for svc in conductors])
+        _side_by_side([svc.stop for svc in self.services
+                       if svc not in conductors])
         _side_by_side([svc.wait for svc in self.services])
         rpc.cleanup()
         LOG.info('nova_lite all-in-one stopped')

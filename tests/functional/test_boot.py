@@ -1,5 +1,6 @@
 """The boot path end to end: REST -> conductor -> scheduler -> compute."""
 import collections
+import time
 
 import libvirt
 
@@ -199,3 +200,19 @@ def test_a_build_cut_off_by_a_restart_ends_in_error_holding_nothing(
     assert 'interrupted by a restart' in server['fault']['message']
     assert aio.placement_client.get('/allocations/%s' % server['id'])[1][
         'allocations'] == {}
+
+
+def test_a_stop_lets_the_builds_under_way_finish_first(all_in_one,
+                                                        overrides):
+    """Builds in flight when the all-in-one stops: the conductor's calls
+    finish while the scheduler still answers, rather than waiting out
+    their RPC timeout against a scheduler that stopped first."""
+    overrides('rpc_response_timeout', 15)
+    aio = all_in_one(hosts=1)
+    api = aio.client
+    flavor = api.create_flavor('tiny', ram=256)
+    for index in range(8):
+        api.boot(flavor['id'], 'vm%d' % index, wait=False)
+    started = time.monotonic()
+    all_in_one.stop(aio)
+    assert time.monotonic() - started < 10
