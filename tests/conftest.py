@@ -178,6 +178,29 @@ class PlacementApi(Api):
 
 
 @pytest.fixture
+def placement_service(tmp_path, migrated_sqlite):
+    """The placement API alone (no conductor, scheduler or compute), on a
+    fresh database, served over HTTP on a free port."""
+    from nova_lite.api import app as api_app
+    from nova_lite.api import server as api_server
+    undo = engine.use_database(fresh_sqlite(
+        migrated_sqlite, str(tmp_path / 'placement.sqlite')))
+    server = api_server.APIServer(api_app.build_placement(CONF),
+                                  '127.0.0.1', 0, 4,
+                                  name='nova-lite-placement')
+    server.start()
+    yield server
+    server.stop()
+    undo()
+
+
+@pytest.fixture
+def placement(placement_service):
+    """A placement API client (latest microversion) of placement_service."""
+    return PlacementApi(placement_service.port)
+
+
+@pytest.fixture
 def all_in_one(tmp_path, overrides, migrated_sqlite):
     """Start (and on teardown stop) all-in-ones on one state directory."""
     from nova_lite.cmd import all_in_one as aio_mod

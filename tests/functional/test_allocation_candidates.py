@@ -2,14 +2,7 @@
 aggregates, nested providers and granular groups."""
 import uuid as uuidlib
 
-import pytest
-
 from tests.functional.test_placement_api import _inventory, _provider
-
-
-@pytest.fixture
-def placement(all_in_one):
-    return all_in_one(hosts=0).placement_client
 
 
 def _host(api, name, vcpu=8, ram=8192, traits=(), parent=None):

@@ -8,9 +8,8 @@ import pytest
 
 
 @pytest.fixture
-def osc(all_in_one):
-    aio = all_in_one(hosts=0)  # no compute reporting its own provider
-    endpoint = 'http://127.0.0.1:%d' % aio.placement.port
+def osc(placement_service):
+    endpoint = 'http://127.0.0.1:%d' % placement_service.port
 
     def run(*args, ok=True):
         command = [os.path.join(os.path.dirname(sys.executable),
