@@ -9,21 +9,16 @@ unclaims it.
 """
 import dataclasses
 
-from oslo_db import api as oslo_db_api
 from oslo_log import log as logging
 
 from nova_lite import exception
 from nova_lite.objects import base
 from nova_lite.placement import allocations as allocations_store
 from nova_lite.placement import candidates
-from nova_lite.placement import inventories
-from nova_lite.placement import providers
 from nova_lite.placement import request as placement_request
-from nova_lite.placement import resource_classes
-from nova_lite.placement import traits as traits_store
+from nova_lite.placement import reports
 
 LOG = logging.getLogger(__name__)
-_REPORT_ATTEMPTS = 3
 # A host that lost its room since it was chosen: the next one is tried.
 _CLAIM_REFUSALS = (exception.CapacityExceeded, exception.ConcurrentUpdate,
                    exception.InvalidAllocation)
@@ -55,7 +50,7 @@ class Placement(base.NovaLiteObject):
     @base.remotable_classmethod
     def report_inventory(cls, context, provider_uuid, name, records):
         """Make the provider exist and hold exactly ``records``."""
-        _report_root(context, provider_uuid, name, records)
+        reports.report_root(context, provider_uuid, name, records)
 
     @base.remotable_classmethod
     def report_children(cls, context, root_uuid, children):
@@ -63,32 +58,13 @@ class Placement(base.NovaLiteObject):
         inventory, traits}]), creating custom classes and traits they
         name. A child no longer declared goes, unless something is still
         allocated on it (it stays, and the next report tries again)."""
-        for child in children:
-            _report_child(context, root_uuid, child)
-        declared = {child['uuid'] for child in children}
-        for found in providers.get_all(context, in_tree=root_uuid):
-            if found['parent_provider_uuid'] == root_uuid and \
-                    found['uuid'] not in declared:
-                try:
-                    providers.delete(context, found['uuid'])
-                except exception.ResourceProviderInUse:
-                    pass
+        reports.report_children(context, root_uuid, children)
 
     @base.remotable_classmethod
     def delete_provider(cls, context, provider_uuid):
         """Remove a host's provider and its children (its service is
         gone); none is fine."""
-        try:
-            tree = providers.get_all(context, in_tree=provider_uuid)
-        except exception.ResourceProviderNotFound:
-            return
-        # Children before parents: a provider with children cannot go.
-        for found in sorted(tree, key=lambda p: p['parent_provider_uuid']
-                            is None):
-            try:
-                providers.delete(context, found['uuid'])
-            except exception.ResourceProviderNotFound:
-                pass
+        reports.delete_tree(context, provider_uuid)
 
     @classmethod
     def claim(cls, context, consumer_uuid, provider_uuid, resources,
@@ -173,74 +149,3 @@ class Placement(base.NovaLiteObject):
         _consumer, found = allocations_store.for_consumer(context,
                                                           consumer_uuid)
         return {uuid: entry['resources'] for uuid, entry in found.items()}
-
-
-def _create_provider(context, uuid, name):
-    """Create the host's provider. A provider of that name left by an
-    earlier compute node of the host (deleted and made again) goes first,
-    unless it still holds allocations."""
-    try:
-        providers.create(context, uuid, name)
-        return
-    except exception.ResourceProviderExists:
-        pass
-    stale = [p for p in providers.get_all(context, name=name)
-             if p['uuid'] != uuid]
-    if not stale:
-        return  # created meanwhile, by a restart racing with itself
-    providers.delete(context, stale[0]['uuid'])
-    providers.create(context, uuid, name)
-
-
-def _set_inventory(context, provider_uuid, records):
-    for attempt in range(_REPORT_ATTEMPTS):
-        generation, current = inventories.get(context, provider_uuid)
-        if _same(current, records):
-            return
-        try:
-            inventories.set_all(context, provider_uuid, generation,
-                                records)
-            return
-        except (exception.ConcurrentUpdate,
-                exception.ResourceProviderGenerationConflict):
-            if attempt == _REPORT_ATTEMPTS - 1:
-                raise
-
-
-# Every step of a report makes state exist if it does not: the whole
-# report of a provider runs again after a deadlock (two computes reporting
-# at once on MariaDB take gap locks on the same indexes).
-@oslo_db_api.wrap_db_retry(max_retries=5, retry_on_deadlock=True)
-def _report_root(context, provider_uuid, name, records):
-    try:
-        providers.get(context, provider_uuid)
-    except exception.ResourceProviderNotFound:
-        _create_provider(context, provider_uuid, name)
-    _set_inventory(context, provider_uuid, records)
-
-
-@oslo_db_api.wrap_db_retry(max_retries=5, retry_on_deadlock=True)
-def _report_child(context, root_uuid, child):
-    try:
-        providers.get(context, child['uuid'])
-    except exception.ResourceProviderNotFound:
-        providers.create(context, child['uuid'], child['name'],
-                         parent_uuid=root_uuid)
-    for rc in child['inventory']:
-        resource_classes.ensure(context, rc)
-    _set_inventory(context, child['uuid'], child['inventory'])
-    for trait in child['traits']:
-        if not traits_store.exists(context, trait):
-            traits_store.ensure(context, trait)
-    generation, current = traits_store.of_provider(context, child['uuid'])
-    if sorted(current) != sorted(child['traits']):
-        traits_store.set_for_provider(context, child['uuid'], generation,
-                                      child['traits'])
-
-
-def _same(current, records):
-    for rc, record in records.items():
-        mine = current.get(rc)
-        if mine is None or any(mine[k] != v for k, v in record.items()):
-            return False
-    return set(current) == set(records)

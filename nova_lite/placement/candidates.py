@@ -10,6 +10,10 @@ trees that are answered. With a limit, the database first names a sample
 of trees that may serve the request (a cheap necessary condition), and
 only those are read and searched; the whole is searched only if the
 sample held too few.
+
+The search's policy is decided here, the database only answering: where
+a random sample starts (the scheduler asks for one), and the summaries
+kept from one answer to the next while their providers do not change.
 """
 import dataclasses
 import itertools
@@ -235,9 +239,11 @@ def _flat_search(context, request):
     hosts = db.single_providers(
         context, group.resources, group.required, group.forbidden,
         group.member_of, group.not_member_of, root_id, request.limit,
-        request.randomize)
+        _sample_start(context, request))
     if hosts is None:
         return None
+    if request.randomize:
+        random.shuffle(hosts)
     # Every candidate asks the same of its host: one shared, unchanged
     # dict rather than a copy per host.
     resources = dict(group.resources)
@@ -275,7 +281,24 @@ def _sampled_roots(context, request, sample):
               for suffix, g in request.groups.items()
               if suffix and g.resources]
     return db.candidate_roots(context, spread, groups, sample,
-                              request.randomize)
+                              _sample_start(context, request))
+
+
+def _sample_start(context, request):
+    """Where a random sample starts: a random provider id, from which the
+    database takes the next ``limit`` that qualify (wrapping around).
+
+    Ordering by random() would make the database test every provider
+    before it can pick; a random starting point lets it stop at the limit
+    as an ordered search does. The sample is a run of consecutive
+    qualifying providers rather than a uniform draw, which is as good for
+    spreading requests when provider ids say nothing about the hosts.
+    None: no sample asked for, the first ones in id order.
+    """
+    if not (request.randomize and request.limit):
+        return None
+    low, high = db.provider_id_range(context)
+    return None if low is None else random.randint(low, high)
 
 
 def _tree_search(context, request, roots=None):
@@ -313,12 +336,47 @@ def summaries(context, tree, with_traits):
     return db.summaries(context, tree, with_traits)
 
 
+# Provider summaries as of a key (uuid, generation, creation time), by
+# provider id: what was read at a generation holds while the provider
+# stays there.
+_SUMMARIES = {}
+_SUMMARIES_MAX = 20000
+
+
 def summaries_as_json(context, tree, with_traits):
-    """Every class of each provider, its resources as JSON text where the
-    database can build it (SQLite), else as ``summaries`` gives them."""
-    found = db.summaries_as_json(context, tree)
-    return found if found is not None else db.summaries(context, tree,
-                                                        with_traits)
+    """Every class of each provider and its traits, its resources as JSON
+    text where the database can build it (SQLite), else as ``summaries``
+    gives them.
+
+    A provider whose generation has not moved since it was last read is
+    not read again: at thousands of providers, reading and building
+    summaries was half of a large answer's time. The keys and the
+    summaries are read in one snapshot, so each summary belongs to the
+    generation read beside it.
+    """
+    with db.one_snapshot(context):
+        if not db.builds_json(context):
+            return db.summaries(context, tree, with_traits)
+        keys = db.summary_keys(context, tree)
+        found, missing = {}, []
+        for provider_id, key in keys.items():
+            cached = _SUMMARIES.get(provider_id)
+            if cached is not None and cached[0] == key:
+                found[provider_id] = cached[1]
+            else:
+                missing.append(provider_id)
+        if missing:
+            found.update(_read_and_keep(context, missing, keys))
+    return found
+
+
+def _read_and_keep(context, provider_ids, keys):
+    if len(_SUMMARIES) + len(provider_ids) > _SUMMARIES_MAX:
+        _SUMMARIES.clear()
+    found = db.json_summaries(context, provider_ids)
+    for provider_id, summary in found.items():
+        _SUMMARIES[provider_id] = (keys[provider_id], summary)
+    return found
 
 
 def matching_providers(context, group):

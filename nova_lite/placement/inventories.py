@@ -4,11 +4,15 @@ A record needs ``total``; ``reserved`` (0), ``min_unit`` (1),
 ``max_unit`` (total), ``step_size`` (1) and ``allocation_ratio`` (1.0)
 default. Reserved may not pass total, min_unit may not pass max_unit.
 
+A write names the provider generation the client read (a stale one is a
+409) and moves it on; a class in use may not leave the inventory.
 Writes run again in a new transaction after a deadlock: InnoDB's gap
 locks make two providers' inventories, replaced at once (two computes
 starting together), deadlock now and then.
 """
 from nova_lite.db.api import inventories as db
+from nova_lite.db.api import resource_providers as providers_db
+from nova_lite.db import engine
 from nova_lite import exception
 from nova_lite.placement import resource_classes
 from nova_lite.placement import retry
@@ -39,24 +43,81 @@ def get(context, uuid):
     return db.get(context, uuid)
 
 
+def check_not_in_use(session, provider, wanted):
+    """A class in use may not leave the provider's inventory."""
+    for resource_class, amount in db.used_by_class(session,
+                                                   provider.id).items():
+        if amount and resource_class not in wanted:
+            raise exception.InventoryInUse(resource_class=resource_class,
+                                           uuid=provider.uuid)
+
+
 def set_all(context, uuid, generation, records):
+    """Make the provider's inventory exactly ``records``: (new generation,
+    {class: inventory})."""
     resource_classes.check_known(context, records)
     inventories = {rc: normalized(rc, record)
                    for rc, record in records.items()}
-    return retry.write(db.set_all, context, uuid, generation, inventories)
+    return retry.write(_set_all, context, uuid, generation, inventories)
+
+
+@engine.writer
+def _set_all(context, uuid, generation, inventories):
+    session = context.session
+    provider = _checked_provider(session, uuid, generation)
+    check_not_in_use(session, provider, inventories)
+    generation = write(session, provider, inventories)
+    return generation, db.of(session, provider.id)
 
 
 def set_one(context, uuid, generation, resource_class, record):
+    """Add or change one class: (new generation, its inventory)."""
     resource_classes.check_known(context, [resource_class])
     values = normalized(resource_class, record)
-    return retry.write(db.set_one, context, uuid, generation,
+    return retry.write(_set_one, context, uuid, generation,
                        resource_class, values), values
 
 
+@engine.writer
+def _set_one(context, uuid, generation, resource_class, values):
+    session = context.session
+    provider = _checked_provider(session, uuid, generation)
+    inventories = db.of(session, provider.id)
+    inventories[resource_class] = values
+    return write(session, provider, inventories)
+
+
 def delete_one(context, uuid, generation, resource_class):
-    return retry.write(db.delete_one, context, uuid, generation,
+    return retry.write(_delete_one, context, uuid, generation,
                        resource_class)
 
 
+@engine.writer
+def _delete_one(context, uuid, generation, resource_class):
+    session = context.session
+    provider = _checked_provider(session, uuid, generation)
+    inventories = db.of(session, provider.id)
+    if resource_class not in inventories:
+        raise exception.NotFound(
+            message='No inventory of class %s found for delete'
+                    % resource_class)
+    del inventories[resource_class]
+    check_not_in_use(session, provider, inventories)
+    return write(session, provider, inventories)
+
+
 def delete_all(context, uuid, generation):
-    return retry.write(db.set_all, context, uuid, generation, {})
+    return set_all(context, uuid, generation, {})
+
+
+def _checked_provider(session, uuid, generation):
+    provider = providers_db.get_row(session, uuid)
+    providers_db.check_generation(provider, generation)
+    return provider
+
+
+def write(session, provider, inventories):
+    """Replace the rows and move the provider on: its new generation."""
+    db.replace(session, provider.id, inventories)
+    return providers_db.bump_generation(session, provider.id,
+                                        provider.generation, provider.uuid)

@@ -6,8 +6,6 @@ providers can take ``amount`` of a class now, which carry a trait, which
 belong to an aggregate, how the trees they sit in are shaped, and what the
 providers of the chosen trees hold and use.
 """
-import random
-
 import sqlalchemy as sa
 from sqlalchemy import orm
 
@@ -128,12 +126,13 @@ def _flat(session):
 
 @engine.reader
 def single_providers(context, resources, required, forbidden, member_of,
-                     not_member_of, root_id, limit, randomize=False,
+                     not_member_of, root_id, limit, start=None,
                      flat_only=True):
     """(id, uuid) of providers that alone hold room for all of
-    ``resources`` and qualify, in id order (or at random), at most
-    ``limit`` (the database stops there). With ``flat_only``, None if
-    some provider has a parent, as a search must then look at trees."""
+    ``resources`` and qualify, in id order (from ``start`` on, wrapping
+    around, if given), at most ``limit`` (the database stops there). With
+    ``flat_only``, None if some provider has a parent, as a search must
+    then look at trees."""
     if flat_only and not _flat(context.session):
         return None
     classes = sorted(resources)
@@ -150,7 +149,7 @@ def single_providers(context, resources, required, forbidden, member_of,
     params = {'a%d' % i: resources[rc] for i, rc in enumerate(classes)}
     params['root'] = root_id
     return [tuple(row) for row in _limited(context.session, key, build,
-                                           params, limit, randomize)]
+                                           params, limit, start)]
 
 
 def _bound(name):
@@ -178,17 +177,11 @@ def _shaped(key, build):
     return statement
 
 
-def _limited(session, key, build, params, limit, randomize):
+def _limited(session, key, build, params, limit, start=None):
     """The rows of the search ``build()`` makes (its first column a
-    provider id) in id order, at most ``limit``; with ``randomize``,
-    ``limit`` of them from a random id on (wrapping around), shuffled.
-
-    Ordering by random() would make the database test every provider
-    before it can pick; a random starting point lets it stop at the limit
-    as an ordered search does. The sample is a run of consecutive
-    qualifying providers rather than a uniform draw, which is as good for
-    spreading requests when provider ids say nothing about the hosts.
-    """
+    provider id) in id order, at most ``limit``; from id ``start`` on,
+    wrapping around, when given (the caller's sampling: a random start
+    lets the database stop at the limit, as an ordered search does)."""
     def variant(kind):
         def make():
             query = build()
@@ -201,19 +194,21 @@ def _limited(session, key, build, params, limit, randomize):
             return query.limit(_bound('limit')) if limit else query
         return _shaped(key + (kind, bool(limit)), make)
     params = dict(params, limit=limit)
-    if not (limit and randomize):
+    if not (limit and start is not None):
         return _rows(session, variant('all'), params)
-    low, high = session.execute(
-        sa.select(sa.func.min(RP.id), sa.func.max(RP.id))).first()
-    if low is None:
-        return []
-    params['start'] = random.randint(low, high)
+    params['start'] = start
     rows = _rows(session, variant('from'), params)
     if len(rows) < limit:
         params['limit'] = limit - len(rows)
         rows += _rows(session, variant('before'), params)
-    random.shuffle(rows)
     return rows
+
+
+@engine.reader
+def provider_id_range(context):
+    """(lowest, highest) provider id, or (None, None) with none."""
+    return tuple(context.session.execute(sa.select(
+        sa.func.min(RP.id), sa.func.max(RP.id))).first())
 
 
 def _trait_exists(names, provider_id=RP.id):
@@ -236,8 +231,8 @@ def _in_tree(clauses):
 
 
 @engine.reader
-def candidate_roots(context, spread, groups, limit, randomize):
-    """Ids of roots, in id order (or at random), at most ``limit``, whose
+def candidate_roots(context, spread, groups, limit, start=None):
+    """Ids of roots, in id order (from ``start`` on), at most ``limit``, whose
     trees may serve the request: each class of ``spread`` ({class:
     amount}, the unsuffixed group) has room on some provider of the tree,
     and each of ``groups`` ((resources, required, forbidden), a suffixed
@@ -267,7 +262,7 @@ def candidate_roots(context, spread, groups, limit, randomize):
         params.update({'g%d_%d' % (j, k): resources[rc]
                        for k, rc in enumerate(sorted(resources))})
     return [row[0] for row in _limited(context.session, key, build, params,
-                                       limit, randomize)]
+                                       limit, start)]
 
 
 @engine.reader
@@ -370,56 +365,33 @@ def summaries(context, provider_ids, with_traits):
     return found
 
 
-# Provider summaries as of a generation, by provider id: every change to
-# a provider's inventory, allocations or traits moves its generation on,
-# so what was read at a generation holds while the provider stays there.
-# A provider deleted and made again can get its id and uuid back (SQLite
-# reuses the highest rowid), not its creation time: that is in the key.
-_SUMMARIES = {}
-_SUMMARIES_MAX = 20000
+@engine.reader
+def builds_json(context):
+    """Whether the database builds summaries as JSON (SQLite's JSON
+    functions; other databases answer ``summaries``)."""
+    return context.session.get_bind().dialect.name == 'sqlite'
 
 
 @engine.reader
-def summaries_as_json(context, provider_ids):
-    """As ``summaries``, every class of each provider and its traits, but
-    on SQLite each provider's resources come as ready JSON text, built by
-    SQLite's JSON functions, and a provider whose generation has not moved
-    since it was last read is not read again: at thousands of providers,
-    reading and building summaries was half of a large answer's time.
-    None on other databases (the caller uses ``summaries``).
-
-    One reader transaction on SQLite is one snapshot (WAL), so each
-    summary read here belongs to the generation read beside it.
-    """
-    session = context.session
-    if session.get_bind().dialect.name != 'sqlite':
-        return None
+def summary_keys(context, provider_ids):
+    """{provider id: (uuid, generation, created_at)} of ``provider_ids``:
+    what a summary read at that key stays true for (every change to a
+    provider's inventory, allocations or traits moves its generation; a
+    provider made again can get its id and uuid back, not its creation
+    time)."""
     wanted = set(provider_ids)
-    keys = _summary_keys(session, wanted)
-    found, missing = {}, []
-    for provider_id, key in keys.items():
-        cached = _SUMMARIES.get(provider_id)
-        if cached is not None and cached[0] == key:
-            found[provider_id] = cached[1]
-        else:
-            missing.append(provider_id)
-    if missing:
-        if len(_SUMMARIES) + len(missing) > _SUMMARIES_MAX:
-            _SUMMARIES.clear()
-        for provider_id, summary in _json_summaries(session,
-                                                    missing).items():
-            _SUMMARIES[provider_id] = (keys[provider_id], summary)
-            found[provider_id] = summary
-    return found
-
-
-def _summary_keys(session, wanted):
-    """{provider id: (uuid, generation, created_at)} of ``wanted``."""
     # The creation time as stored: only compared, so not parsed.
     query = sa.select(RP.id, RP.uuid, RP.generation,
                       sa.type_coerce(RP.created_at, sa.String))
     return {row[0]: tuple(row[1:]) for row in _rows(
-        session, _among(query, RP.id, wanted)) if row[0] in wanted}
+        context.session, _among(query, RP.id, wanted)) if row[0] in wanted}
+
+
+@engine.reader
+def json_summaries(context, provider_ids):
+    """{provider id: {'resources': JSON text of {class: {capacity, used}},
+    'traits': [names]}}, built by SQLite's JSON functions."""
+    return _json_summaries(context.session, provider_ids)
 
 
 def _json_summaries(session, provider_ids):

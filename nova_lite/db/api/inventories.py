@@ -1,22 +1,20 @@
-"""A provider's inventories: what it holds of each resource class.
-
-Writes take the provider generation the client read (a stale one is a
-409) and bump it. An inventory in use may not go away, nor shrink below
-what is allocated of it (Placement's rules).
+"""A provider's inventories in SQL: what it holds of each resource class
+and what is used of it. The rules of a write (generations, classes in use)
+are the placement store's (``nova_lite.placement.inventories``).
 """
 import sqlalchemy as sa
 
 from nova_lite.db.api import resource_providers as providers
 from nova_lite.db import engine
 from nova_lite.db import models
-from nova_lite import exception
 
 INV = models.Inventory
 FIELDS = ('total', 'reserved', 'min_unit', 'max_unit', 'step_size',
           'allocation_ratio')
 
 
-def _of(session, provider_id):
+def of(session, provider_id):
+    """{resource class: inventory} of the provider."""
     rows = session.scalars(sa.select(INV).where(
         INV.resource_provider_id == provider_id))
     return {row.resource_class: {f: getattr(row, f) for f in FIELDS}
@@ -59,65 +57,14 @@ def used_by_class(session, provider_id):
 def get(context, uuid):
     """(provider generation, {resource class: inventory})."""
     provider = providers.get_row(context.session, uuid)
-    return provider.generation, _of(context.session, provider.id)
+    return provider.generation, of(context.session, provider.id)
 
 
-def _check_not_in_use(session, provider, wanted):
-    used = used_by_class(session, provider.id)
-    for resource_class, amount in used.items():
-        if not amount:
-            continue
-        if resource_class not in wanted:
-            raise exception.InventoryInUse(resource_class=resource_class,
-                                           uuid=provider.uuid)
-
-
-def _replace(session, provider, inventories):
+def replace(session, provider_id, inventories):
+    """Make the provider's inventory rows exactly ``inventories``."""
     session.execute(sa.delete(INV).where(
-        INV.resource_provider_id == provider.id))
-    session.add_all([INV(resource_provider_id=provider.id,
+        INV.resource_provider_id == provider_id))
+    session.add_all([INV(resource_provider_id=provider_id,
                          resource_class=resource_class, **values)
                      for resource_class, values in inventories.items()])
     session.flush()
-
-
-@engine.writer
-def set_all(context, uuid, generation, inventories):
-    """Make the provider's inventory exactly ``inventories``."""
-    session = context.session
-    provider = providers.get_row(session, uuid)
-    providers.check_generation(provider, generation)
-    _check_not_in_use(session, provider, inventories)
-    _replace(session, provider, inventories)
-    new = providers.bump_generation(session, provider.id,
-                                    provider.generation, uuid)
-    return new, _of(session, provider.id)
-
-
-@engine.writer
-def set_one(context, uuid, generation, resource_class, values):
-    session = context.session
-    provider = providers.get_row(session, uuid)
-    providers.check_generation(provider, generation)
-    inventories = _of(session, provider.id)
-    inventories[resource_class] = values
-    _replace(session, provider, inventories)
-    return providers.bump_generation(session, provider.id,
-                                     provider.generation, uuid)
-
-
-@engine.writer
-def delete_one(context, uuid, generation, resource_class):
-    session = context.session
-    provider = providers.get_row(session, uuid)
-    providers.check_generation(provider, generation)
-    inventories = _of(session, provider.id)
-    if resource_class not in inventories:
-        raise exception.NotFound(
-            message='No inventory of class %s found for delete'
-                    % resource_class)
-    del inventories[resource_class]
-    _check_not_in_use(session, provider, inventories)
-    _replace(session, provider, inventories)
-    return providers.bump_generation(session, provider.id,
-                                     provider.generation, uuid)

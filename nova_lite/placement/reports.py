@@ -1,0 +1,116 @@
+"""A compute's report: make its provider tree exist and hold what the
+host declares, whoever else writes at the same time.
+
+Every step makes state exist if it does not, so a whole report runs again
+after a deadlock (two computes reporting at once on MariaDB take gap locks
+on the same indexes), and an inventory write that lost to a concurrent
+writer is tried again from a fresh read.
+"""
+from oslo_db import api as oslo_db_api
+
+from nova_lite import exception
+from nova_lite.placement import inventories
+from nova_lite.placement import providers
+from nova_lite.placement import resource_classes
+from nova_lite.placement import traits
+
+_INVENTORY_ATTEMPTS = 3
+
+
+@oslo_db_api.wrap_db_retry(max_retries=5, retry_on_deadlock=True)
+def report_root(context, provider_uuid, name, records):
+    """The host's provider exists and holds exactly ``records``."""
+    try:
+        providers.get(context, provider_uuid)
+    except exception.ResourceProviderNotFound:
+        _create_root(context, provider_uuid, name)
+    _set_inventory(context, provider_uuid, records)
+
+
+def report_children(context, root_uuid, children):
+    """The root's children are exactly ``children``, except those that
+    still hold allocations (the next report tries again)."""
+    for child in children:
+        _report_child(context, root_uuid, child)
+    declared = {child['uuid'] for child in children}
+    for found in providers.get_all(context, in_tree=root_uuid):
+        if found['parent_provider_uuid'] == root_uuid and \
+                found['uuid'] not in declared:
+            try:
+                providers.delete(context, found['uuid'])
+            except exception.ResourceProviderInUse:
+                pass
+
+
+def delete_tree(context, provider_uuid):
+    """The provider and its children are gone; none is fine."""
+    try:
+        tree = providers.get_all(context, in_tree=provider_uuid)
+    except exception.ResourceProviderNotFound:
+        return
+    # Children before parents: a provider with children cannot go.
+    for found in sorted(tree, key=lambda p: p['parent_provider_uuid']
+                        is None):
+        try:
+            providers.delete(context, found['uuid'])
+        except exception.ResourceProviderNotFound:
+            pass
+
+
+def _create_root(context, uuid, name):
+    """Create the host's provider. A provider of that name left by an
+    earlier compute node of the host (deleted and made again) goes first,
+    unless it still holds allocations."""
+    try:
+        providers.create(context, uuid, name)
+        return
+    except exception.ResourceProviderExists:
+        pass
+    stale = [p for p in providers.get_all(context, name=name)
+             if p['uuid'] != uuid]
+    if not stale:
+        return  # created meanwhile, by a restart racing with itself
+    providers.delete(context, stale[0]['uuid'])
+    providers.create(context, uuid, name)
+
+
+def _set_inventory(context, provider_uuid, records):
+    for attempt in range(_INVENTORY_ATTEMPTS):
+        generation, current = inventories.get(context, provider_uuid)
+        if _same(current, records):
+            return
+        try:
+            inventories.set_all(context, provider_uuid, generation,
+                                records)
+            return
+        except (exception.ConcurrentUpdate,
+                exception.ResourceProviderGenerationConflict):
+            if attempt == _INVENTORY_ATTEMPTS - 1:
+                raise
+
+
+@oslo_db_api.wrap_db_retry(max_retries=5, retry_on_deadlock=True)
+def _report_child(context, root_uuid, child):
+    try:
+        providers.get(context, child['uuid'])
+    except exception.ResourceProviderNotFound:
+        providers.create(context, child['uuid'], child['name'],
+                         parent_uuid=root_uuid)
+    for rc in child['inventory']:
+        resource_classes.ensure(context, rc)
+    _set_inventory(context, child['uuid'], child['inventory'])
+    for trait in child['traits']:
+        if not traits.exists(context, trait):
+            traits.ensure(context, trait)
+    generation, current = traits.of_provider(context, child['uuid'])
+    if sorted(current) != sorted(child['traits']):
+        traits.set_for_provider(context, child['uuid'], generation,
+                                child['traits'])
+
+
+def _same(current, records):
+    for rc, record in records.items():
+        mine = current.get(rc)
+        if mine is None or any(mine[k] != v for k, v in record.items()):
+            return False
+    return set(current) == set(records)
