@@ -15,7 +15,7 @@ from nova_lite import conf as nl_conf
 from nova_lite import exception
 
 _enforcer = None
-_added = []
+_added = {}  # name: rule
 _lock = threading.Lock()
 # How stale the rules may be: an edited policy file counts within this.
 RELOAD_INTERVAL = 1.0
@@ -46,23 +46,25 @@ def get_enforcer(conf=None):
         if _enforcer is None:
             enforcer = Enforcer(conf or nl_conf.CONF)
             enforcer.register_defaults(policies.list_rules())
-            _register_new(enforcer, _added)
+            _register_new(enforcer, _added.values())
             _enforcer = enforcer
         return _enforcer
 
 
 def add_defaults(rules):
     """Rules an application adds to the API's own (those of its resource
-    plugins' views), for the enforcer now and any made later."""
+    plugins' views), for the enforcer now and any made later; a rule added
+    again (another application of the same process) counts once."""
     with _lock:
-        _added.extend(rules)
+        _added.update((rule.name, rule) for rule in rules)
         if _enforcer is not None:
             _register_new(_enforcer, rules)
 
 
 def _register_new(enforcer, rules):
-    enforcer.register_defaults([rule for rule in rules if rule.name
-                                not in enforcer.registered_rules])
+    for rule in rules:
+        if rule.name not in enforcer.registered_rules:
+            enforcer.register_default(rule)
 
 
 def reset():

@@ -7,6 +7,8 @@ A plugin with a ``server_view_schema`` gets ``GET /servers/{server_id}/NAME``
 and rules are made from the plugins, so a plugin brings its views without
 a line of the API changing.
 """
+import typing
+
 from nova_lite.api.compute import hypervisors
 from nova_lite.api.compute import servers
 from nova_lite.api.policies import base
@@ -35,37 +37,44 @@ def _host_view(plugin):
     return show
 
 
+class _Kind(typing.NamedTuple):
+    """A kind of view: the plugin attributes that declare it, its path and
+    rule, the handler made for it and the rule's default description."""
+    schema: str
+    description: str
+    path: str
+    rule: str
+    handler: typing.Callable
+    default_description: str
+
+
+_KINDS = (
+    _Kind('server_view_schema', 'server_view_description', SERVER_PATH,
+          'servers:%s', _server_view,
+          'Show what resource plugin %s keeps of a server.'),
+    _Kind('host_view_schema', 'host_view_description', HOST_PATH,
+          'os-hypervisors:%s', _host_view,
+          "Show a hypervisor's use of resource plugin %s."),
+)
+
+
+def _declared(plugins):
+    """(kind, plugin) of every view the plugins declare."""
+    return [(kind, plugin) for plugin in plugins for kind in _KINDS
+            if getattr(plugin, kind.schema) is not None]
+
+
 def routes(plugins):
     """Route table entries of the plugins' views."""
-    found = []
-    for plugin in plugins:
-        if plugin.server_view_schema is not None:
-            found.append(('GET', SERVER_PATH % plugin.name,
-                          _server_view(plugin),
-                          base.PREFIX + 'servers:%s' % plugin.name))
-        if plugin.host_view_schema is not None:
-            found.append(('GET', HOST_PATH % plugin.name,
-                          _host_view(plugin),
-                          base.PREFIX + 'os-hypervisors:%s' % plugin.name))
-    return found
+    return [('GET', kind.path % plugin.name, kind.handler(plugin),
+             base.PREFIX + kind.rule % plugin.name)
+            for kind, plugin in _declared(plugins)]
 
 
 def rules(plugin_classes):
     """Policy defaults of the plugins' views: admins only."""
-    found = []
-    for plugin in plugin_classes:
-        if plugin.server_view_schema is not None:
-            found.append(base.rule(
-                'servers:%s' % plugin.name, base.ADMIN, 'GET',
-                SERVER_PATH % plugin.name,
-                plugin.server_view_description or
-                'Show what resource plugin %s keeps of a server.' %
-                plugin.name))
-        if plugin.host_view_schema is not None:
-            found.append(base.rule(
-                'os-hypervisors:%s' % plugin.name, base.ADMIN, 'GET',
-                HOST_PATH % plugin.name,
-                plugin.host_view_description or
-                "Show a hypervisor's use of resource plugin %s." %
-                plugin.name))
-    return found
+    return [base.rule(kind.rule % plugin.name, base.ADMIN, 'GET',
+                      kind.path % plugin.name,
+                      getattr(plugin, kind.description) or
+                      kind.default_description % plugin.name)
+            for kind, plugin in _declared(plugin_classes)]
