@@ -1,4 +1,5 @@
 """Shared fixtures: parsed config, fresh SQLite databases, an all-in-one."""
+import logging
 import os
 import shutil
 import time
@@ -175,6 +176,32 @@ class PlacementApi(Api):
 
     def delete(self, path, **kw):
         return self.call('DELETE', path, **kw)
+
+
+@pytest.fixture
+def run_cli(capsys, monkeypatch):
+    """Run the nova-lite CLI against an all-in-one as a user would:
+    ``run_cli(aio, *argv)`` gives (exit code, stdout, stderr)."""
+    from nova_lite.cli import main as cli_main
+
+    def run(aio, *argv):
+        monkeypatch.setenv('NOVA_LITE_URL',
+                           'http://127.0.0.1:%d/v2.1' % aio.api.port)
+        monkeypatch.setenv('NOVA_LITE_IMAGE_URL', aio.image_url)
+        monkeypatch.setenv('NOVA_LITE_TOKEN', 'admin:admin')
+        # Each run is a new process for a user; cliff sets logging up on
+        # the stderr of the moment, which is this test's capture: undone
+        # after the run, or later tests' logs go to a closed stream.
+        root = logging.getLogger()
+        handlers = list(root.handlers)
+        capsys.readouterr()
+        try:
+            code = cli_main.main(list(argv))
+        finally:
+            root.handlers[:] = handlers
+        out = capsys.readouterr()
+        return code, out.out, out.err
+    return run
 
 
 @pytest.fixture

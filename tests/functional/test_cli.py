@@ -1,34 +1,17 @@
 """The nova-lite CLI against a running all-in-one, as a user types it."""
 import json
-import logging
-import os
 
 import pytest
 import requests
 
-from nova_lite.cli import main as cli_main
-
 
 @pytest.fixture
-def cli(all_in_one, capsys, monkeypatch):
+def cli(all_in_one, run_cli):
     aio = all_in_one()
-    monkeypatch.setenv('NOVA_LITE_URL',
-                       'http://127.0.0.1:%d/v2.1' % aio.api.port)
-    monkeypatch.setenv('NOVA_LITE_IMAGE_URL', aio.image_url)
-    monkeypatch.setenv('NOVA_LITE_TOKEN', 'admin:admin')
 
     def run(*argv):
-        # Each run is a new process for a user; cliff sets up logging on
-        # the stderr of the moment, so undo that between runs here.
-        root = logging.getLogger()
-        handlers = list(root.handlers)
-        capsys.readouterr()
-        try:
-            code = cli_main.main(list(argv))
-        finally:
-            root.handlers[:] = handlers
-        out = capsys.readouterr()
-        return code, out.out, out.err
+        return run_cli(aio, *argv)
+    run.image_url = aio.image_url
     return run
 
 
@@ -93,7 +76,7 @@ def test_errors_are_one_line_and_nonzero(cli):
 
 
 def test_boot_from_an_image_by_name_then_stop_start_and_reboot(cli):
-    image_url = os.environ['NOVA_LITE_IMAGE_URL']
+    image_url = cli.image_url
     headers = {'X-Auth-Token': 'admin:admin'}
     image = requests.post(image_url + '/v2/images', headers=headers, json={
         'name': 'disk', 'disk_format': 'raw',

@@ -4,7 +4,6 @@ NIC (1,000,000 kbit/s, size 16), sim-host-3 one physnet2 NIC (10,000,000
 kbit/s, size 64)."""
 import pytest
 
-from nova_lite.cli import main as cli_main
 from nova_lite import context as nl_context
 from nova_lite.resources.vietstack import placement as vs_placement
 
@@ -87,7 +86,7 @@ def test_a_full_nic_sends_the_next_boot_elsewhere(aio):
 
 
 def test_admins_see_assignments_and_nic_use_and_a_restart_keeps_them(
-        all_in_one, capsys, monkeypatch):
+        all_in_one, run_cli):
     aio = all_in_one(hosts=3)
     api = aio.client
     _flavor(api, 'p1x2', [{'physical_network': 'physnet1',
@@ -107,12 +106,8 @@ def test_admins_see_assignments_and_nic_use_and_a_restart_keeps_them(
         'eth0': 6000000, 'eth1': 6000000}
     assert [n['vnics'] for n in nics] == [1, 1]
     # The CLI shows the same.
-    monkeypatch.setenv('NOVA_LITE_URL',
-                       'http://127.0.0.1:%d/v2.1' % aio.api.port)
-    monkeypatch.setenv('NOVA_LITE_TOKEN', 'admin:admin')
-    capsys.readouterr()
-    assert cli_main.main(['host', 'show', 'sim-host-1']) == 0
-    out = capsys.readouterr().out
+    code, out, _err = run_cli(aio, 'host', 'show', 'sim-host-1')
+    assert code == 0
     assert 'eth0 physnet1 normal,direct: out 6000000/10000000 kbit/s' in out
     # A restarted all-in-one (every compute agent with it) keeps the
     # assignment and counts it: another such server no longer fits.
