@@ -1,7 +1,6 @@
 """The lab's configuration files: one for the controller's daemons, one
 per compute (no ``[database]`` section: a compute holds no database
 credentials), and each compute's libvirt test-driver node file."""
-import os
 
 from nova_lite.virt.libvirt import simulated_host
 from nova_lite_tools.lab import services
