@@ -1,5 +1,5 @@
 """The aggregates a provider belongs to."""
-from nova_lite.db.api import provider_sets
+from nova_lite.placement import provider_sets
 
 
 def of_provider(context, uuid):

@@ -14,6 +14,7 @@ from nova_lite.db.api import inventories as db
 from nova_lite.db.api import resource_providers as providers_db
 from nova_lite.db import engine
 from nova_lite import exception
+from nova_lite.placement import providers
 from nova_lite.placement import resource_classes
 from nova_lite.placement import retry
 
@@ -112,7 +113,7 @@ def delete_all(context, uuid, generation):
 
 def _checked_provider(session, uuid, generation):
     provider = providers_db.get_row(session, uuid)
-    providers_db.check_generation(provider, generation)
+    providers.check_generation(provider, generation)
     return provider
 
 

@@ -11,6 +11,7 @@ from nova_lite.db.api import resource_providers as providers_db
 from nova_lite.db import engine
 from nova_lite.placement import allocations
 from nova_lite.placement import inventories
+from nova_lite.placement import providers
 from nova_lite.placement import resource_classes
 from nova_lite.placement import retry
 
@@ -39,7 +40,7 @@ def _reshape(context, inventory_sets, requests):
     reshaped = set()
     for uuid, (generation, records) in sorted(inventory_sets.items()):
         provider = providers_db.get_row(session, uuid)
-        providers_db.check_generation(provider, generation)
+        providers.check_generation(provider, generation)
         inventories.check_not_in_use(session, provider, records)
         inventories.write(session, provider, records)
         reshaped.add(provider.id)

@@ -2,9 +2,9 @@
 import functools
 import re
 
-from nova_lite.db.api import provider_sets
 from nova_lite.db.api import resource_classes as db
 from nova_lite import exception
+from nova_lite.placement import provider_sets
 
 CUSTOM_NAME = re.compile(r'^CUSTOM_[A-Z0-9_]+$')
 

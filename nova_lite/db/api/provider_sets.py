@@ -24,20 +24,13 @@ def get(context, kind, uuid):
     return provider.generation, _of(context.session, kind, provider.id)
 
 
-@engine.writer
-def replace(context, kind, uuid, generation, members):
-    """Make the set exactly ``members``; ``generation`` None skips the
-    check (the 1.1 form of the aggregates call)."""
-    session = context.session
+def replace(session, kind, provider_id, members):
+    """Make the provider's set exactly ``members``; the set as written."""
     model, column = KINDS[kind]
-    provider = providers.get_row(session, uuid)
-    providers.check_generation(provider, generation)
     session.execute(sa.delete(model).where(
-        model.resource_provider_id == provider.id))
-    session.add_all([model(resource_provider_id=provider.id,
+        model.resource_provider_id == provider_id))
+    session.add_all([model(resource_provider_id=provider_id,
                            **{column: member})
                      for member in sorted(set(members))])
     session.flush()
-    return providers.bump_generation(session, provider.id,
-                                     provider.generation, uuid), \
-        _of(session, kind, provider.id)
+    return _of(session, kind, provider_id)

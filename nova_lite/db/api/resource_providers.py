@@ -1,10 +1,9 @@
-"""Resource providers: create, find, rename or re-parent, delete.
-
-Every change to a provider, or to what hangs off it (inventory, traits,
-aggregates, allocations), bumps its generation with a compare-and-swap
-(``bump_generation``): a writer that read generation G may only write if
-the provider is still at G when it commits its change. That is what keeps
-two writers from both using the last unit of a provider.
+"""Resource providers in SQL: create, find, rename, delete, and the
+generation's compare-and-swap (``bump_generation``) every change to a
+provider or to what hangs off it ends with: a writer that read generation
+G may only write if the provider is still at G when it commits. The rules
+(generations a client names, the tree's shape, what keeps a provider from
+going) are the placement store's (``nova_lite.placement.providers``).
 """
 from oslo_db import exception as db_exc
 import sqlalchemy as sa
@@ -39,12 +38,6 @@ def bump_generation(session, provider_id, expected, uuid):
             detail='resource provider %s changed while it was written '
                    '(generation %d is stale)' % (uuid, expected))
     return expected + 1
-
-
-def check_generation(provider, given):
-    if given is not None and provider.generation != given:
-        raise exception.ResourceProviderGenerationConflict(
-            uuid=provider.uuid, current=provider.generation, given=given)
 
 
 @engine.writer
@@ -104,57 +97,39 @@ def get_all(context, name=None, uuid=None, in_tree=None):
     return [_as_dict(context.session, p, uuids) for p in providers]
 
 
-def _check_parent(session, provider, parent_uuid):
-    """A provider may get a parent, keep it, or (not) change it."""
-    current = provider.parent_provider_id
-    if parent_uuid is None:
-        if current is not None:
-            raise exception.PlacementBadRequest(
-                detail='Un-parenting a provider is not allowed.')
-        return None
-    parent = get_row(session, parent_uuid)
-    if parent.root_provider_id == provider.root_provider_id and (
-            current is None or parent.id == provider.id):
-        raise exception.PlacementBadRequest(
-            detail='Creating a loop in the provider tree is not allowed.')
-    if current is not None and current != parent.id:
-        raise exception.PlacementBadRequest(
-            detail='Re-parenting a provider is not allowed.')
-    return parent
-
-
-@engine.writer
-def update(context, uuid, name, parent_uuid=None, generation=None):
-    provider = get_row(context.session, uuid)
-    check_generation(provider, generation)
-    parent = _check_parent(context.session, provider, parent_uuid)
+def rename(session, provider, name, parent=None):
+    """Give the provider ``name`` and, if it has none, ``parent`` (a
+    row); ResourceProviderExists if another provider has the name."""
     provider.name = name
     if parent is not None and provider.parent_provider_id is None:
         provider.parent_provider_id = parent.id
         provider.root_provider_id = parent.root_provider_id
     try:
-        context.session.flush()
+        session.flush()
     except db_exc.DBDuplicateEntry:
         raise exception.ResourceProviderExists(field='name', value=name)
-    bump_generation(context.session, provider.id, provider.generation,
-                    uuid)
-    context.session.refresh(provider)
-    return _as_dict(context.session, provider)
 
 
-@engine.writer
-def delete(context, uuid):
-    session = context.session
-    provider = get_row(session, uuid)
-    if session.scalar(sa.select(sa.func.count()).select_from(
-            models.Allocation).where(
-            models.Allocation.resource_provider_id == provider.id)):
-        raise exception.ResourceProviderInUse(
-            uuid=uuid, reason='it has allocations')
-    if session.scalar(sa.select(sa.func.count()).select_from(RP).where(
-            RP.parent_provider_id == provider.id)):
-        raise exception.ResourceProviderInUse(
-            uuid=uuid, reason='it has child providers')
+def as_dict(session, provider):
+    """The provider as the API shows it, read again after a write."""
+    session.refresh(provider)
+    return _as_dict(session, provider)
+
+
+def holds(session, provider_id):
+    """(allocations on the provider, its child providers): what keeps it
+    from going."""
+    allocations = session.scalar(sa.select(sa.func.count()).select_from(
+        models.Allocation).where(
+        models.Allocation.resource_provider_id == provider_id))
+    children = session.scalar(sa.select(sa.func.count()).select_from(
+        RP).where(RP.parent_provider_id == provider_id))
+    return allocations, children
+
+
+def delete_row(session, provider):
+    """The provider and what hangs off it: inventories, traits,
+    aggregates."""
     for model in (models.Inventory, models.ProviderTrait,
                   models.ProviderAggregate):
         session.execute(sa.delete(model).where(

@@ -1,0 +1,24 @@
+"""What a provider is tagged with (its traits, the aggregates it belongs
+to), replaced whole under the generation the client read."""
+from nova_lite.db.api import provider_sets as db
+from nova_lite.db.api import resource_providers as providers_db
+from nova_lite.db import engine
+from nova_lite.placement import providers
+
+
+def get(context, kind, uuid):
+    """(provider generation, sorted members)."""
+    return db.get(context, kind, uuid)
+
+
+@engine.writer
+def replace(context, kind, uuid, generation, members):
+    """Make the set exactly ``members``: (new generation, the set);
+    ``generation`` None skips the check (the 1.1 form of the aggregates
+    call)."""
+    session = context.session
+    provider = providers_db.get_row(session, uuid)
+    providers.check_generation(provider, generation)
+    written = db.replace(session, kind, provider.id, members)
+    return providers_db.bump_generation(session, provider.id,
+                                        provider.generation, uuid), written
