@@ -71,8 +71,9 @@ class API:
         instance.vm_state = fields.VMState.DELETED
         instance.task_state = None
         instance.save()
-        instance.destroy()
+        # The claim before the record, as the compute does it.
         placement_obj.Placement.unclaim(context, instance.uuid)
+        instance.destroy()
         request_spec_obj.RequestSpec.destroy_by_instance_uuid(
             context, instance.uuid)
 

@@ -3,6 +3,8 @@
 It persists only through objects, never through the database package, so
 the same code runs where the only way to the database is the conductor.
 """
+import functools
+
 from futurist import periodics
 from oslo_log import log as logging
 import oslo_messaging as messaging
@@ -143,10 +145,10 @@ class ComputeManager(service.Manager):
             instance.task_state = None
             instance.terminated_at = timeutils.utcnow()
             instance.save()
-            self.rt.drop_instance(instance, remove_record=instance.destroy)
+            self.rt.drop_instance(instance, remove_record=functools.partial(
+                _forget, context, instance))
         except exception.InstanceNotFound:
             return
-        placement_obj.Placement.unclaim(context, instance.uuid)
         request_spec_obj.RequestSpec.destroy_by_instance_uuid(
             context, instance.uuid)
         LOG.info('instance %s deleted from %s', instance.uuid, self.host)
@@ -196,3 +198,10 @@ class ComputeManager(service.Manager):
     def instances_on_host(self, context):
         return instance_obj.InstanceList.get_by_host(
             context, self.host, expected_attrs=['flavor'])
+
+
+def _forget(context, instance):
+    """The claim goes before the record: a server the API no longer shows
+    holds nothing in placement."""
+    placement_obj.Placement.unclaim(context, instance.uuid)
+    instance.destroy()

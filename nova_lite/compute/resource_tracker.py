@@ -226,9 +226,10 @@ class ResourceTracker:
     def drop_instance(self, instance, remove_record=None):
         """An instance left the host: its resources are free again.
 
-        ``remove_record`` (the instance's destroy) runs after the usage is
-        saved and under the same lock: whoever sees the server gone sees
-        its host's usage freed, and no recount runs in between.
+        ``remove_record`` (the instance's claim dropped and record
+        destroyed) runs after the usage is saved and under the same lock:
+        whoever sees the server gone sees its host's usage freed, and no
+        recount runs in between.
         """
         with self._lock:
             self._untrack(instance.uuid)
