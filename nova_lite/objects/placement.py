@@ -1,8 +1,10 @@
 """Placement: what the services ask of the placement store, as an object.
 
-Its methods are remotable, so a compute with no database reaches the store
-through the conductor like everything else it persists, and the scheduler
-and conductor (which have the database) call the store directly. The
+The methods a compute calls are remotable, so a compute with no database
+reaches the store through the conductor like everything else it persists;
+the scheduler and conductor (which have the database) call the store
+directly, and what only they ask (candidates for a typed request, the
+first claim that holds) is not remotable. The
 compute reports its inventory and heals its allocations; the scheduler
 asks for candidates and claims; everyone who ends a server's life
 unclaims it.
