@@ -16,7 +16,6 @@ from nova_lite import exception
 from nova_lite import hooks
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
-from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite.objects import service as service_obj
 
@@ -71,9 +70,7 @@ class API:
         instance.vm_state = fields.VMState.DELETED
         instance.task_state = None
         instance.save()
-        # The claim before the record, as the compute does it.
-        placement_obj.Placement.unclaim(context, instance.uuid)
-        instance.destroy()
+        instance.forget()
         request_spec_obj.RequestSpec.destroy_by_instance_uuid(
             context, instance.uuid)
 

@@ -3,8 +3,6 @@
 It persists only through objects, never through the database package, so
 the same code runs where the only way to the database is the conductor.
 """
-import functools
-
 from futurist import periodics
 from oslo_log import log as logging
 import oslo_messaging as messaging
@@ -18,7 +16,6 @@ from nova_lite import exception
 from nova_lite import named_locks
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
-from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite import service
 from nova_lite.virt import driver as virt_driver
@@ -145,8 +142,7 @@ class ComputeManager(service.Manager):
             instance.task_state = None
             instance.terminated_at = timeutils.utcnow()
             instance.save()
-            self.rt.drop_instance(instance, remove_record=functools.partial(
-                _forget, context, instance))
+            self.rt.drop_instance(instance, remove_record=instance.forget)
         except exception.InstanceNotFound:
             return
         request_spec_obj.RequestSpec.destroy_by_instance_uuid(
@@ -198,10 +194,3 @@ class ComputeManager(service.Manager):
     def instances_on_host(self, context):
         return instance_obj.InstanceList.get_by_host(
             context, self.host, expected_attrs=['flavor'])
-
-
-def _forget(context, instance):
-    """The claim goes before the record: a server the API no longer shows
-    holds nothing in placement."""
-    placement_obj.Placement.unclaim(context, instance.uuid)
-    instance.destroy()

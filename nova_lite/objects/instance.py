@@ -214,6 +214,12 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
             return False
         return True
 
+    def forget(self):
+        """The claim, then the record: a server the API no longer shows
+        holds nothing in placement."""
+        placement_obj.Placement.unclaim(self._context, self.uuid)
+        self.destroy()
+
     @base.remotable
     def destroy(self):
         db_inst = db.destroy(self._context, self.uuid)
