@@ -261,7 +261,13 @@ def _with_root_traits(group, request):
 
 def find(context, request):
     """(candidates, trees): candidates as (allocations by provider id,
-    mappings by suffix); trees as db.trees() answers for their roots."""
+    mappings by suffix); trees as db.trees() answers for their roots. Its
+    reads (a sample's start included) are one snapshot."""
+    with db.one_snapshot(context):
+        return _find(context, request)
+
+
+def _find(context, request):
     if list(request.groups) == ['']:
         answer = _flat_search(context, request)
         if answer is not None:

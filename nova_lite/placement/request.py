@@ -66,21 +66,22 @@ def check(request):
     """Raise PlacementBadRequest for a request placement cannot answer."""
     if not any(g.resources for g in request.groups.values()):
         raise bad_request("At least one resources parameter (resources or "
-                   "resourcesN) is required.")
+                          "resourcesN) is required.")
     for group in request.groups.values():
         if not group.resources and group.suffix:
-            raise bad_request('Request group %s asks for no resources: groups '
-                       'without resources are not supported here.'
-                       % group.suffix)
+            raise bad_request('Request group %s asks for no resources: '
+                              'groups without resources are not supported '
+                              'here.' % group.suffix)
     numbered = [s for s, g in request.groups.items() if s and g.resources]
     if len(numbered) > 1 and request.group_policy is None:
         raise bad_request('The "group_policy" parameter is required when '
-                   'specifying more than one "resources{N}" parameter.')
+                          'specifying more than one "resources{N}" '
+                          'parameter.')
     known = set(request.groups)
     for names in request.same_subtree:
         if set(names) - known:
-            raise bad_request('Unknown suffix in same_subtree: %s' % ','.join(
-                sorted(set(names) - known)))
+            raise bad_request('Unknown suffix in same_subtree: %s' %
+                              ','.join(sorted(set(names) - known)))
 
 
 def to_query(request, with_unsuffixed_resources=True):

@@ -232,8 +232,8 @@ def _in_tree(clauses):
 
 @engine.reader
 def candidate_roots(context, spread, groups, limit, start=None):
-    """Ids of roots, in id order (from ``start`` on), at most ``limit``, whose
-    trees may serve the request: each class of ``spread`` ({class:
+    """Ids of roots, in id order (from ``start`` on), at most ``limit``,
+    whose trees may serve the request: each class of ``spread`` ({class:
     amount}, the unsuffixed group) has room on some provider of the tree,
     and each of ``groups`` ((resources, required, forbidden), a suffixed
     group) fits on one. A necessary condition, cheap to ask; the search
