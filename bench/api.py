@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Median latency of compute API calls through the full pipeline.
 
-Starts ``nova-lite-api`` (cheroot, the production WSGI server, with the
+Starts ``nova-lite-api`` (waitress, the production WSGI server, with the
 api-paste.ini pipeline) on a fresh SQLite database and times, from one
 client on loopback: GET /flavors/detail with 10 flavors, GET one flavor,
 POST a flavor, POST extra specs (valid) and POST extra specs (invalid,

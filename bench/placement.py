@@ -5,7 +5,7 @@ For each N (default 1000, 5000, 10000) a fresh SQLite database gets N
 providers, each with VCPU 64 (allocation ratio 4), MEMORY_MB 262144,
 DISK_GB 4000, CUSTOM_NIC_RATE 10000 and CUSTOM_NIC_SIZE 100 (written
 straight into the database, which is setup, not what is measured); then
-``nova-lite-api`` serves it on cheroot and, over HTTP with http.client on
+``nova-lite-api`` serves it on waitress and, over HTTP with http.client on
 keep-alive connections, this prints the median of
 
     GET /allocation_candidates?resources=VCPU:2,MEMORY_MB:4096,DISK_GB:20,

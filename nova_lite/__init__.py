@@ -1,7 +1,7 @@
 """nova_lite: a small compute control plane in the style of OpenStack Nova.
 
 Every service runs on plain threads (oslo.messaging's threading executor,
-cheroot's thread pool), never on eventlet. Some oslo libraries import
+waitress's worker threads), never on eventlet. Some oslo libraries import
 eventlet opportunistically when it is installed; blocking it here keeps it
 out of the process (and its memory), and makes oslo.service's threading
 backend the one it loads if anything ever asks for a backend.

@@ -9,3 +9,24 @@ check made before an ``int()`` of client text asks this instead.
 
 def is_digits(text):
     return text.isascii() and text.isdigit()
+
+
+
+INT32_MAX = 2 ** 31 - 1
+INT64_MAX = 2 ** 63 - 1
+
+
+def at_most_int64(text):
+    """The number ``text`` writes (``is_digits`` checked), cut to the
+    largest integer a query can bind: for a bound compared with a column
+    (a minimum, an amount), bound wide in the database layer. Nothing
+    stored is larger, so the cut changes no answer, where passing the
+    number on would fail in the database driver."""
+    return min(int(text), INT64_MAX)
+
+
+def at_most_int32(text):
+    """The number ``text`` writes, cut to the largest value of a database
+    integer column: for a page size or a row id, where a larger one means
+    the same (no table holds that many rows)."""
+    return min(int(text), INT32_MAX)

@@ -44,6 +44,12 @@ class Forbidden(NovaLiteException):
     code = 403
 
 
+class ImageTooLarge(NovaLiteException):
+    msg_fmt = ('The provided image is too large: the limit is %(limit)d '
+               'bytes.')
+    code = 413
+
+
 class FlavorNotFound(NotFound):
     msg_fmt = 'Flavor %(flavor_id)s could not be found.'
 

@@ -212,9 +212,10 @@ def placement_service(tmp_path, migrated_sqlite):
     from nova_lite.api import server as api_server
     undo = engine.use_database(fresh_sqlite(
         migrated_sqlite, str(tmp_path / 'placement.sqlite')))
-    server = api_server.APIServer(api_app.build_placement(CONF),
-                                  '127.0.0.1', 0, 4,
-                                  name='nova-lite-placement')
+    server = api_server.APIServer(
+        api_app.build_placement(CONF), '127.0.0.1', 0, 4, CONF.wsgi,
+        api_server.transport_body_limit(CONF, 'placement'),
+        name='nova-lite-placement')
     server.start()
     yield server
     server.stop()

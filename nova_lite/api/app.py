@@ -15,6 +15,8 @@ from nova_lite.api.image import router as image_router
 from nova_lite.api.image import store as image_store
 from nova_lite.api import faults
 from nova_lite.api import microversion
+from nova_lite.api.middleware import error_shapes
+from nova_lite.api.middleware import url_check
 from nova_lite.api.placement import router as placement_router
 from nova_lite.api.placement import wsgi as placement_wsgi
 from nova_lite.api import policy
@@ -105,8 +107,9 @@ def versions_app(req):
 
 
 def root_factory(loader, global_conf, **local_conf):
-    return PathMux(loader.get_app(local_conf['/']),
-                   loader.get_app(local_conf['/v2.1']))
+    return url_check.UrlCheck(PathMux(loader.get_app(local_conf['/']),
+                                      loader.get_app(local_conf['/v2.1'])),
+                              faults.error_response)
 
 
 def auth_pipeline_factory(loader, global_conf, **local_conf):
@@ -147,8 +150,10 @@ class VersionsRoot:
 
 
 def placement_root_factory(loader, global_conf, **local_conf):
-    return VersionsRoot(loader.get_app(local_conf['versions']),
-                         loader.get_app(local_conf['api']))
+    return url_check.UrlCheck(
+        VersionsRoot(loader.get_app(local_conf['versions']),
+                     loader.get_app(local_conf['api'])),
+        error_shapes.RENDERERS['placement'])
 
 
 def build_placement(conf):
@@ -159,14 +164,17 @@ def build_placement(conf):
 
 def image_app_factory(global_conf, **local_conf):
     conf = nl_conf.CONF
-    return image_router.Router(image_store.ImageStore(conf.image.store_path))
+    return image_router.Router(image_store.ImageStore(
+        conf.image.store_path, conf.image.image_size_cap))
 
 
 def image_root_factory(loader, global_conf, **local_conf):
     """Glance's versions document at / and /versions, without auth."""
-    return VersionsRoot(loader.get_app(local_conf['versions']),
-                         loader.get_app(local_conf['api']),
-                         unauthenticated=('', '/', '/versions'))
+    return url_check.UrlCheck(
+        VersionsRoot(loader.get_app(local_conf['versions']),
+                     loader.get_app(local_conf['api']),
+                     unauthenticated=('', '/', '/versions')),
+        error_shapes.RENDERERS['image'])
 
 
 def build_image(conf):

@@ -13,6 +13,7 @@ import webob
 import webob.dec
 
 from nova_lite.api import faults
+from nova_lite.api import json_body
 from nova_lite.api import microversion
 from nova_lite.api import policy
 from nova_lite import exception
@@ -56,11 +57,7 @@ class Request(webob.Request):
             if not self.body:
                 raise exception.ValidationError(
                     detail='The request body is empty.')
-            try:
-                self._json = jsonutils.loads(self.body)
-            except ValueError:
-                raise exception.ValidationError(
-                    detail='Malformed request body')
+            self._json = json_body.loads(self.body)
         return self._json
 
 

@@ -124,20 +124,16 @@ class AllInOne:
                 compute_manager.ComputeManager(self.conf, self.conf.host),
                 service_obj.COMPUTE_BINARY, 'compute', self.conf.host,
                 POOL_SIZES['compute'])
-        self.api = api_server.APIServer(
-            app, self.conf.api.listen,
-            self.conf.api.port, self.conf.api.threads)
+        self.api = api_server.APIServer.for_api(self.conf, app, 'api',
+                                                'nova-lite-api')
         self.api.start()
         if placement_app is not None:
-            self.placement = api_server.APIServer(
-                placement_app, self.conf.placement.listen,
-                self.conf.placement.port, self.conf.placement.threads,
-                name='nova-lite-placement')
+            self.placement = api_server.APIServer.for_api(
+                self.conf, placement_app, 'placement', 'nova-lite-placement')
             self.placement.start()
         if image_app is not None:
-            self.image = api_server.APIServer(
-                image_app, self.conf.image.listen, self.conf.image.port,
-                self.conf.image.threads, name='nova-lite-image')
+            self.image = api_server.APIServer.for_api(
+                self.conf, image_app, 'image', 'nova-lite-image')
             self.image.start()
         LOG.info('nova_lite all-in-one ready: compute API on http://%s:%d'
                  '/v2.1, %s, state in %s',

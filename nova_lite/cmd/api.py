@@ -1,4 +1,4 @@
-"""nova-lite-api: the compute API on cheroot, a threaded WSGI server,
+"""nova-lite-api: the compute API on waitress, a production WSGI server,
 with the placement and image APIs beside it unless disabled."""
 import signal
 import sys
@@ -28,17 +28,15 @@ def main():
 
     def start():
         config.setup_database(conf)
-        servers.append(server.APIServer(app.build(conf), conf.api.listen,
-                                        conf.api.port, conf.api.threads))
+        servers.append(server.APIServer.for_api(conf, app.build(conf), 'api',
+                                                'nova-lite-api'))
         if conf.placement.enabled:
-            servers.append(server.APIServer(
-                app.build_placement(conf), conf.placement.listen,
-                conf.placement.port, conf.placement.threads,
-                name='nova-lite-placement'))
+            servers.append(server.APIServer.for_api(
+                conf, app.build_placement(conf), 'placement',
+                'nova-lite-placement'))
         if conf.image.enabled:
-            servers.append(server.APIServer(
-                app.build_image(conf), conf.image.listen, conf.image.port,
-                conf.image.threads, name='nova-lite-image'))
+            servers.append(server.APIServer.for_api(
+                conf, app.build_image(conf), 'image', 'nova-lite-image'))
         for api_server in servers:
             api_server.start()
     error = daemon.attempt(start)

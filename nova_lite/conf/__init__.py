@@ -17,9 +17,10 @@ from nova_lite.conf import placement
 from nova_lite.conf import resources
 from nova_lite.conf import scheduler
 from nova_lite.conf import upgrade_levels
+from nova_lite.conf import wsgi
 
 MODULES = (default, api, compute, conductor, database, libvirt, scheduler,
-           upgrade_levels, all_in_one, placement, resources, image)
+           upgrade_levels, all_in_one, placement, resources, image, wsgi)
 
 CONF = cfg.CONF
 

@@ -15,7 +15,7 @@ Possible values:
                 help='Port the compute API listens on.'),
     cfg.IntOpt('threads', default=16, min=1,
                help="""
-Worker threads of the API's WSGI server (cheroot).
+Worker threads of the API's WSGI server (waitress).
 
 Possible values:
 

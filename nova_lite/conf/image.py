@@ -18,11 +18,17 @@ Possible values:
 * A port number; 0 picks a free one (tests).
 """),
     cfg.IntOpt('threads', default=4, min=1, help="""
-Worker threads of the image API's WSGI server: an upload or a download
-holds one for as long as it runs.
+Worker threads of the image API's WSGI server: an upload holds one while
+its data is copied into the store (after it has arrived), a download for
+as long as it runs.
 """),
     cfg.StrOpt('store_path', default='$state_path/images', help="""
 Directory that holds the bits of every image, one file per image.
+"""),
+    cfg.IntOpt('image_size_cap', default=1099511627776, min=1, help="""
+Largest image, in bytes, that an upload may store (1 TiB by default); a
+larger one is refused with 413 and nothing of it is kept. The upload is
+spooled to disk as it arrives, never held in memory.
 """),
 ]
 

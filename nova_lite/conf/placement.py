@@ -20,7 +20,7 @@ Possible values:
 * A port number; 0 picks a free one (tests).
 """),
     cfg.IntOpt('threads', default=4, min=1, help="""
-Worker threads of the placement API's WSGI server (cheroot). Its callers
+Worker threads of the placement API's WSGI server (waitress). Its callers
 are few (operators, and services that are not in the same process).
 """),
     cfg.BoolOpt('enabled', default=True, help="""

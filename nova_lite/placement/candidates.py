@@ -20,6 +20,7 @@ import itertools
 import random
 
 from nova_lite.db.api import candidates as db
+from nova_lite import digits
 
 _COMBOS_PER_TREE = 100
 # Trees sampled per candidate asked for, before searching them all.
@@ -273,7 +274,9 @@ def _find(context, request):
         if answer is not None:
             return answer
     if request.limit:
-        sample = max(_SAMPLE_FACTOR * request.limit, _SAMPLE_MIN)
+        # A sample as large as a database integer holds is no sample.
+        sample = min(max(_SAMPLE_FACTOR * request.limit, _SAMPLE_MIN),
+                     digits.INT32_MAX)
         roots = _sampled_roots(context, request, sample)
         found, tree = _tree_search(context, request, roots)
         if len(found) >= request.limit or len(roots) < sample:

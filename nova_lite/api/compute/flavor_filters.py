@@ -21,7 +21,7 @@ def _minimum(req, name):
     if not digits.is_digits(text):
         raise exception.ValidationError(
             detail='Invalid %s filter [%s]' % (name, text))
-    return int(text)
+    return digits.at_most_int64(text)
 
 
 def _is_public(text):

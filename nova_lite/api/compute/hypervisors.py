@@ -150,7 +150,7 @@ def get(req, hypervisor_id):
                                                             hypervisor_id)
         if digits.is_digits(hypervisor_id):
             return compute_node_obj.ComputeNode.get_by_id(
-                req.context, int(hypervisor_id))
+                req.context, digits.at_most_int32(hypervisor_id))
     except exception.ComputeHostNotFound:
         pass
     raise exception.NotFound(message='Hypervisor with ID %s could not be '

@@ -12,7 +12,7 @@ def _int_param(req, name):
     if not digits.is_digits(text):
         raise exception.ValidationError(
             detail='%s param must be an integer' % name)
-    return int(text)
+    return digits.at_most_int32(text)
 
 
 def page(req):

@@ -164,7 +164,7 @@ def _power_state(value):
         raise exception.ValidationError(
             detail='Invalid input for query parameter power_state: %s is '
                    'not an integer.' % value)
-    return int(value)
+    return digits.at_most_int32(value)
 
 
 def _nothing_matches(filters):

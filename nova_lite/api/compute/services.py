@@ -112,8 +112,8 @@ def _get(req, service_id):
         if req.api_version.matches(_UUIDS_FROM):
             return service_obj.Service.get_by_uuid(req.context, service_id)
         if digits.is_digits(service_id):
-            return service_obj.Service.get_by_id(req.context,
-                                                 int(service_id))
+            return service_obj.Service.get_by_id(
+                req.context, digits.at_most_int32(service_id))
     except exception.ServiceNotFound:
         pass
     raise exception.NotFound(message='Service %s not found.' % service_id)

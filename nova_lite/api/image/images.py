@@ -9,10 +9,10 @@ strings and shown at the top level of the image, as Glance does.
 """
 import uuid
 
-from oslo_serialization import jsonutils
 import webob
 
 from nova_lite.api.image import schemas
+from nova_lite.api import json_body
 from nova_lite.api.image import store
 from nova_lite.api import policy
 from nova_lite.api import validation
@@ -110,10 +110,7 @@ def show(req, image_id):
 def update(req, image_id):
     if req.content_type != PATCH_TYPE:
         raise exception.UnsupportedMediaType(content_type=req.content_type)
-    try:
-        changes = jsonutils.loads(req.body)
-    except ValueError:
-        raise exception.ValidationError(detail='Malformed JSON patch')
+    changes = json_body.loads(req.body, what='JSON patch')
     validation.validate(schemas.patch, changes)
     image = _get_own(req, image_id)
     values, properties = schemas.apply_patch(image.properties, changes)

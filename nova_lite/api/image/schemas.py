@@ -1,5 +1,6 @@
 """What the image API accepts: bodies, JSON patches, list parameters."""
 from nova_lite.api import validation
+from nova_lite import digits
 from nova_lite import exception
 
 DISK_FORMATS = ['ami', 'ari', 'aki', 'vhd', 'vhdx', 'vmdk', 'raw', 'qcow2',
@@ -96,14 +97,10 @@ def _checked(name, value):
 def list_limit(params):
     if 'limit' not in params:
         return None
-    try:
-        limit = int(params['limit'])
-    except ValueError:
-        limit = -1
-    if limit < 0:
+    if not digits.is_digits(params['limit']):
         raise exception.ValidationError(detail='limit param must be a '
                                                'non-negative integer')
-    return limit
+    return digits.at_most_int32(params['limit'])
 
 
 def list_sort(params):

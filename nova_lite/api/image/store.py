@@ -8,6 +8,8 @@ are computed on the way.
 import hashlib
 import os
 
+from nova_lite import exception
+
 CHUNK = 1024 * 1024
 # Where the image API's handlers find the store in a request's environ.
 ENVIRON_KEY = 'nova_lite.image_store'
@@ -15,14 +17,19 @@ ENVIRON_KEY = 'nova_lite.image_store'
 
 class ImageStore:
 
-    def __init__(self, path):
+    def __init__(self, path, size_cap=None):
         self.path = path
+        self.size_cap = size_cap
 
     def _file(self, image_id):
         return os.path.join(self.path, image_id)
 
     def write(self, image_id, stream, length=None):
-        """Store what ``stream`` yields; (size, md5 hex, sha512 hex)."""
+        """Store what ``stream`` yields; (size, md5 hex, sha512 hex).
+        More than the size cap is ImageTooLarge, and nothing is kept."""
+        limit = self.size_cap
+        if limit is not None and length is not None and length > limit:
+            raise exception.ImageTooLarge(limit=limit)
         os.makedirs(self.path, exist_ok=True)
         part = self._file(image_id) + '.part'
         md5, sha512, size = hashlib.md5(), hashlib.sha512(), 0
@@ -34,6 +41,8 @@ class ImageStore:
                     chunk = stream.read(want)
                     if not chunk:
                         break
+                    if limit is not None and size + len(chunk) > limit:
+                        raise exception.ImageTooLarge(limit=limit)
                     f.write(chunk)
                     md5.update(chunk)
                     sha512.update(chunk)

@@ -2,6 +2,9 @@
 
 A declared Content-Length over the limit is refused before anything is
 read; a body without one (chunked) is read up to the limit and no further.
+The filter's ``unlimited_types`` (the image API's
+``application/octet-stream`` uploads, which have a cap of their own) pass
+untouched.
 """
 import io
 
@@ -14,10 +17,12 @@ from nova_lite import conf as nl_conf
 
 class SizeLimit:
 
-    def __init__(self, application, limit, error=faults.error_response):
+    def __init__(self, application, limit, error=faults.error_response,
+                 unlimited_types=()):
         self.application = application
         self.limit = limit
         self.error = error
+        self.unlimited_types = unlimited_types
 
     def _too_large(self):
         return self.error(
@@ -25,7 +30,9 @@ class SizeLimit:
 
     @webob.dec.wsgify
     def __call__(self, req):
-        if req.content_length is not None:
+        if req.content_type in self.unlimited_types:
+            pass
+        elif req.content_length is not None:
             if req.content_length > self.limit:
                 return self._too_large()
         elif req.is_body_readable:
@@ -39,5 +46,6 @@ class SizeLimit:
 
 def filter_factory(global_conf, **local_conf):
     error = error_shapes.renderer(local_conf)
+    unlimited = tuple(local_conf.get('unlimited_types', '').split())
     return lambda app: SizeLimit(app, nl_conf.CONF.api.max_request_body_size,
-                                 error)
+                                 error, unlimited)

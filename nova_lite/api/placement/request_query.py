@@ -34,7 +34,7 @@ def _resources(text):
                        '?resources=VCPU:2,MEMORY_MB:1024. Got: %s.' % text)
         if name in resources:
             raise _bad('Resource class %s was requested twice.' % name)
-        resources[name] = int(amount)
+        resources[name] = digits.at_most_int64(amount.strip())
     return resources
 
 
@@ -103,7 +103,7 @@ def _read_others(request, params, minor):
         if not digits.is_digits(text) or int(text) < 1:
             raise _bad("Invalid query string parameters: limit must be a "
                        "positive integer. Got: %s" % text)
-        request.limit = int(text)
+        request.limit = digits.at_most_int32(text)
     if 'group_policy' in params:
         request.group_policy = params['group_policy'][-1]
         if request.group_policy not in ('none', 'isolate'):

@@ -33,8 +33,8 @@ def _describe(error):
     if error.validator == 'additionalProperties':
         return 'Invalid input for field/attribute %s. %s' % (path,
                                                             _reason(error))
-    value = error.instance
-    if isinstance(value, str) and len(value) > 64:
+    value = str(error.instance)  # a 200 KB list is not quoted whole
+    if len(value) > 64:
         value = value[:64] + '...'
     return ('Invalid input for field/attribute %s. Value: %s. %s'
             % (path, value, _reason(error)))

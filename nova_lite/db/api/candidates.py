@@ -12,6 +12,7 @@ from sqlalchemy import orm
 from nova_lite.db.api import allocations
 from nova_lite.db import engine
 from nova_lite.db import models
+from nova_lite.db import wide
 
 INV = models.Inventory
 ALLOC = models.Allocation
@@ -100,7 +101,7 @@ def _qualifying(resources, required, forbidden, member_of, not_member_of,
     """WHERE clauses on ``provider_id``: room for each of ``resources``,
     each set of ``required`` traits met by one, none of ``forbidden``, and
     the aggregates."""
-    clauses = [_room_for(rc, amount, provider_id)
+    clauses = [_room_for(rc, wide.wide(amount), provider_id)
                for rc, amount in resources.items()]
     clauses += [_trait_exists(any_of, provider_id) for any_of in required]
     if forbidden:
@@ -153,7 +154,8 @@ def single_providers(context, resources, required, forbidden, member_of,
 
 
 def _bound(name):
-    return sa.bindparam(name, type_=sa.Integer)
+    """A bound amount or id, 64 bits wide (``nova_lite.db.wide``)."""
+    return sa.bindparam(name, type_=sa.BigInteger)
 
 
 def _traits_key(any_of_sets, excluded):

@@ -6,6 +6,7 @@ from sqlalchemy import orm
 from nova_lite.db import engine
 from nova_lite.db import models
 from nova_lite.db import paging
+from nova_lite.db import wide
 from nova_lite import exception
 
 
@@ -56,9 +57,10 @@ def _filtered(filters):
     query = sa.select(models.Flavor)
     if 'min_memory_mb' in filters:
         query = query.where(models.Flavor.memory_mb >=
-                            filters['min_memory_mb'])
+                            wide.wide(filters['min_memory_mb']))
     if 'min_root_gb' in filters:
-        query = query.where(models.Flavor.root_gb >= filters['min_root_gb'])
+        query = query.where(models.Flavor.root_gb >=
+                            wide.wide(filters['min_root_gb']))
     if filters.get('disabled') is not None:
         query = query.where(models.Flavor.disabled == filters['disabled'])
     if filters.get('is_public') is not None:
