@@ -103,6 +103,11 @@ class ConfigInvalid(NovaLiteException):
     msg_fmt = 'Invalid configuration: %(reason)s'
 
 
+class BuildInterrupted(NovaLiteException):
+    msg_fmt = ('The build was interrupted: the conductor on %(host)s that '
+               'was scheduling it stopped.')
+
+
 class BuildRequestLost(NovaLiteException):
     msg_fmt = ('The build request was lost: the instance had no host after '
                '%(seconds)d s.')

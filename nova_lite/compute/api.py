@@ -8,6 +8,7 @@ them (``create_server``, ``delete_server``, ``create_flavor``,
 call's arguments.
 """
 from oslo_log import log as logging
+from oslo_utils import timeutils
 from oslo_utils import uuidutils
 
 from nova_lite.compute import rpcapi as compute_rpcapi
@@ -59,17 +60,19 @@ class API:
         is up; else here, at once (a compute that is down would leave the
         delete hanging): when it is back, it removes what is left of the
         guest."""
-        instance.task_state = fields.TaskState.DELETING
-        instance.save()
         if instance.host and self._compute_up(context, instance.host):
+            instance.task_state = fields.TaskState.DELETING
+            instance.save()
             self.compute_api.terminate_instance(context, instance)
             return
         if instance.host:
             LOG.info('compute %s is down: deleting %s without it',
                      instance.host, instance.uuid)
+        # Here, in one step after the claim: no state in between for a
+        # crash to leave behind (a build under way finds the record gone).
         instance.vm_state = fields.VMState.DELETED
         instance.task_state = None
-        instance.save()
+        instance.terminated_at = timeutils.utcnow()
         instance.forget()
         request_spec_obj.RequestSpec.destroy_by_instance_uuid(
             context, instance.uuid)

@@ -3,6 +3,10 @@
 It persists only through objects, never through the database package, so
 the same code runs where the only way to the database is the conductor.
 """
+import collections
+import contextlib
+import threading
+
 from futurist import periodics
 from oslo_log import log as logging
 import oslo_messaging as messaging
@@ -33,9 +37,32 @@ class ComputeManager(service.Manager):
         self.rt = resource_tracker.ResourceTracker(conf, host, self.driver)
         self.rt.check_config()  # a plugin's bad option stops it here
         self.conductor_api = conductor_rpcapi.ConductorAPI(conf)
-        # One per instance, so a delete waits for a build in flight.
+        # One per instance, so a delete waits for a build in flight; and
+        # the instances with an operation under way (or waiting) here.
         self._locks = named_locks.NamedLocks()
+        self._busy = collections.Counter()
+        self._busy_guard = threading.Lock()
         self.last_reconcile = None
+
+    @contextlib.contextmanager
+    def _working_on(self, uuid):
+        """Run an operation on an instance: one at a time, and known as
+        under way (the abandoned-task check leaves it alone)."""
+        with self._busy_guard:
+            self._busy[uuid] += 1
+        try:
+            with self._locks.get(uuid):
+                yield
+        finally:
+            with self._busy_guard:
+                self._busy[uuid] -= 1
+                if not self._busy[uuid]:
+                    del self._busy[uuid]
+
+    def busy(self):
+        """Uuids of instances with an operation under way here."""
+        with self._busy_guard:
+            return set(self._busy)
 
     def init_host(self, context):
         if self.service_record is not None:
@@ -58,11 +85,22 @@ class ComputeManager(service.Manager):
             except Exception:
                 LOG.exception('update_available_resource failed on %s',
                               self.host)
-        return [update_available_resource]
+
+        timeout = self.conf.compute.abandoned_task_timeout
+
+        @periodics.periodic(max(timeout // 4, 1), run_immediately=False)
+        def finish_abandoned_tasks():
+            try:
+                reconcile.finish_abandoned(
+                    self, nl_context.get_admin_context(), timeout)
+            except Exception:
+                LOG.exception('finishing abandoned tasks failed on %s',
+                              self.host)
+        return [update_available_resource, finish_abandoned_tasks]
 
     def build_and_run_instance(self, context, instance, request_spec,
                                alternates=None, allocations=None):
-        with self._locks.get(instance.uuid):
+        with self._working_on(instance.uuid):
             self._build(context, instance, request_spec, alternates or [],
                         allocations)
 
@@ -131,17 +169,19 @@ class ComputeManager(service.Manager):
             last_error=str(error))
 
     def terminate_instance(self, context, instance):
-        with self._locks.get(instance.uuid):
+        with self._working_on(instance.uuid):
             self._terminate(context, instance)
-        self._locks.forget(instance.uuid)
+        if instance.uuid not in self.busy():
+            self._locks.forget(instance.uuid)
 
     def _terminate(self, context, instance):
         self.driver.destroy(context, instance)
+        # The last state goes with the record's removal, in one step: a
+        # crash before it leaves the delete to finish (task deleting).
+        instance.vm_state = fields.VMState.DELETED
+        instance.task_state = None
+        instance.terminated_at = timeutils.utcnow()
         try:
-            instance.vm_state = fields.VMState.DELETED
-            instance.task_state = None
-            instance.terminated_at = timeutils.utcnow()
-            instance.save()
             self.rt.drop_instance(instance, remove_record=instance.forget)
         except exception.InstanceNotFound:
             return
@@ -173,7 +213,9 @@ class ComputeManager(service.Manager):
         """Run a power action the API set ``task_state`` for; the server
         ends in ``vm_state``, or where it was if the action failed (the
         reason in the log; the task state is cleared either way)."""
-        with self._locks.get(instance.uuid):
+        with self._working_on(instance.uuid):
+            if not self._still_asked(context, instance, task_state):
+                return
             try:
                 act()
                 instance.vm_state = vm_state
@@ -187,6 +229,22 @@ class ComputeManager(service.Manager):
             except (exception.Conflict, exception.InstanceNotFound):
                 LOG.info('instance %s was deleted during %s', instance.uuid,
                          task_state)
+
+    @staticmethod
+    def _still_asked(context, instance, task_state):
+        """Is the instance still waiting for this action? A request that
+        waited in the queue may find it finished by the abandoned-task
+        check, or the server deleted."""
+        try:
+            current = instance_obj.Instance.get_by_uuid(context,
+                                                        instance.uuid)
+        except exception.InstanceNotFound:
+            return False
+        if current.task_state != task_state:
+            LOG.info('%s of %s is no longer asked for (task state %s)',
+                     task_state, instance.uuid, current.task_state)
+            return False
+        return True
 
     def get_console_output(self, context, instance):
         return self.driver.get_console_output(instance)

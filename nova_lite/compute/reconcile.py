@@ -10,7 +10,10 @@ start or reboot that was cut off ends with the server as its guest is;
 and a guest whose server was deleted while this compute was down is
 removed.
 """
+import datetime
+
 from oslo_log import log as logging
+from oslo_utils import timeutils
 
 from nova_lite import exception
 from nova_lite.objects import fields
@@ -111,3 +114,32 @@ def _fail_interrupted_build(manager, context, instance):
     instance.host = None
     instance.node = None
     instance.fail(error, host=manager.host)
+
+
+def finish_abandoned(manager, context, seconds):
+    """Tasks on this host's servers that nothing here is doing, unchanged
+    for ``seconds``, finished as at a restart. Their number."""
+    cutoff = timeutils.utcnow(with_timezone=True) - datetime.timedelta(
+        seconds=seconds)
+    known = None
+    finished = 0
+    for instance in manager.instances_on_host(context):
+        if not _abandoned(instance, cutoff, manager.busy()):
+            continue
+        if known is None:
+            known = set(manager.driver.list_instance_uuids())
+        LOG.warning('instance %s: %s (%s) was abandoned for %d s; '
+                    'finishing it', instance.uuid, instance.task_state,
+                    instance.vm_state, seconds)
+        _reconcile_one(manager, context, instance, known)
+        finished += 1
+    return finished
+
+
+def _abandoned(instance, cutoff, busy):
+    if instance.task_state is None and \
+            instance.vm_state != fields.VMState.BUILDING:
+        return False
+    changed = instance.updated_at or instance.created_at
+    return instance.uuid not in busy and changed is not None and \
+        changed < cutoff

@@ -1,9 +1,13 @@
 """The conductor: drives a build from scheduling to the chosen compute.
 
 It asks the scheduler for a host and alternates, hands the build to the
-first, and on a reschedule takes the next alternate. Builds whose request
-was lost (a restart of an in-process transport, a broker outage) are found
-by a periodic check and put in ERROR rather than left in BUILD forever.
+first, and on a reschedule takes the next alternate. Nothing in flight is
+left behind when a conductor, or the request that was meant for it, is
+lost: it takes each build it drives under its process's name
+(``objects.build_owner``), ends at start the builds an earlier process on
+its host was driving, sends again a build request that no conductor took,
+and fails a build still without a host after ``build_timeout``. Its
+periodic heal removes allocations no server will use.
 """
 import datetime
 
@@ -14,16 +18,23 @@ from oslo_utils import timeutils
 
 from nova_lite.compute import rpcapi as compute_rpcapi
 from nova_lite.conductor import object_indirection
+from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import context as nl_context
 from nova_lite import exception
+from nova_lite.objects import allocation_audit
+from nova_lite.objects import build_owner
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import flavor_placement
 from nova_lite.objects import placement as placement_obj
+from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite.scheduler import rpcapi as scheduler_rpcapi
 from nova_lite import service
 
 LOG = logging.getLogger(__name__)
+# Task states of a build that no host has taken: being scheduled, or
+# given back by a compute that crashed between its abort and its failure.
+UNPLACED = [fields.TaskState.SCHEDULING, fields.TaskState.SPAWNING]
 
 
 class ConductorManager(object_indirection.ObjectIndirection,
@@ -35,12 +46,34 @@ class ConductorManager(object_indirection.ObjectIndirection,
         super().__init__(conf, host)
         self.scheduler_api = scheduler_rpcapi.SchedulerAPI(conf)
         self.compute_api = compute_rpcapi.ComputeAPI(conf)
+        self.conductor_api = conductor_rpcapi.ConductorAPI(conf)
+        self.owner = build_owner.new_owner(host)
+
+    def init_host(self, context):
+        """Before taking requests: the builds an earlier process on this
+        host was driving died with it."""
+        interrupted = build_owner.of_earlier_processes(context, self.host,
+                                                       self.owner)
+        error = exception.BuildInterrupted(host=self.host)
+        failed = sum(_fail_by_uuid(context, uuid, error, self.host,
+                                   [fields.TaskState.SCHEDULING])
+                     for uuid in interrupted)
+        if failed:
+            LOG.warning('%d builds that an earlier conductor process on %s '
+                        'was scheduling were put in ERROR', failed,
+                        self.host)
 
     def ping(self, context):
         return 'pong'
 
     def build_instances(self, context, instance, request_spec,
                         alternates=None, last_error=None):
+        if not build_owner.take(context, instance.uuid, self.owner,
+                                force=bool(alternates)):
+            LOG.info('build of %s is driven by another conductor, or no '
+                     'longer being scheduled: not driving it again',
+                     instance.uuid)
+            return
         try:
             selections = alternates or self._schedule(context, request_spec)
         except exception.NoValidHost as e:
@@ -92,18 +125,77 @@ class ConductorManager(object_indirection.ObjectIndirection,
                      instance.uuid)
 
     def periodic_tasks(self):
+        return [task for task in (self._stale_build_check(),
+                                  self._heal_check()) if task is not None]
+
+    def _stale_build_check(self):
         timeout = self.conf.conductor.build_timeout
         if not timeout:
-            return []
+            return None
+        retry_after = self.conf.conductor.build_retry_after
 
-        @periodics.periodic(max(timeout // 4, 1), run_immediately=True)
+        @periodics.periodic(max(min(timeout, retry_after) // 4, 1),
+                            run_immediately=True)
         def fail_stale_builds():
+            context = nl_context.get_admin_context()
             try:
-                fail_builds_older_than(
-                    nl_context.get_admin_context(), timeout, self.host)
+                self.retry_untaken_builds(context, retry_after)
+                fail_builds_older_than(context, timeout, self.host)
             except Exception:
                 LOG.exception('checking for stale builds failed')
-        return [fail_stale_builds]
+        return fail_stale_builds
+
+    def retry_untaken_builds(self, context, seconds):
+        """Send again the requests of builds no conductor took."""
+        for uuid in build_owner.untaken_since(context, seconds):
+            try:
+                instance = instance_obj.Instance.get_by_uuid(
+                    context, uuid, expected_attrs=['flavor'])
+                spec = request_spec_obj.RequestSpec.get_by_instance_uuid(
+                    context, uuid)
+            except exception.NotFound:
+                continue
+            LOG.warning('no conductor took the build of %s for %d s: '
+                        'sending its request again', uuid, seconds)
+            self.conductor_api.build_instances(context, instance, spec)
+
+    def _heal_check(self):
+        interval = self.conf.conductor.heal_interval
+        if not interval:
+            return None
+
+        @periodics.periodic(interval, run_immediately=False)
+        def heal_allocations():
+            try:
+                heal(nl_context.get_admin_context())
+            except Exception:
+                LOG.exception('healing placement failed')
+        return heal_allocations
+
+
+def heal(context):
+    """Remove the allocations no server will use; log the rest."""
+    removed = 0
+    for finding in allocation_audit.findings(context):
+        if finding.safe_to_remove:
+            allocation_audit.remove(context, finding)
+            removed += 1
+            LOG.warning('removed the allocation of %s on %s: %s',
+                        finding.consumer, finding.host, finding.kind)
+        else:
+            LOG.warning('placement audit: %s allocation of %s on %s left '
+                        'for nova-lite-manage placement audit', finding.kind,
+                        finding.consumer, finding.host)
+    return removed
+
+
+def _fail_by_uuid(context, uuid, error, host, expected_task_state):
+    try:
+        instance = instance_obj.Instance.get_by_uuid(context, uuid)
+    except exception.InstanceNotFound:
+        return False
+    return instance.fail(error, host=host,
+                         expected_task_state=expected_task_state)
 
 
 def fail_builds_older_than(context, seconds, host):
@@ -117,8 +209,8 @@ def fail_builds_older_than(context, seconds, host):
         if instance.created_at and instance.created_at > cutoff:
             continue
         error = exception.BuildRequestLost(seconds=seconds)
-        failed += instance.fail(error, host=host, expected_task_state=[
-            fields.TaskState.SCHEDULING])
+        failed += instance.fail(error, host=host,
+                                expected_task_state=UNPLACED)
     if failed:
         LOG.warning('%d builds had no host after %d s and were put in '
                     'ERROR', failed, seconds)

@@ -58,23 +58,39 @@ class ConductorAPI(ovo_base.VersionedObjectIndirectionAPI):
                    request_spec=request_spec, alternates=alternates,
                    last_error=last_error)
 
+    def _call_until_answered(self, context, method, **kwargs):
+        """An object call, sent again each time no conductor answers in
+        time: a service with no database cannot go on without the answer
+        (a build would be left half done), and a conductor that restarts
+        answers again. A call that ran but whose answer was lost runs
+        twice: a compare-and-swap save then fails the second time, which
+        the caller treats as someone else's change."""
+        cctxt = self.client.prepare(version='1.1')
+        attempt = 0
+        while True:
+            try:
+                return cctxt.call(context, method, **kwargs)
+            except messaging.MessagingTimeout:
+                attempt += 1
+                LOG.warning('no conductor answered %s (attempt %d); '
+                            'trying again', method, attempt)
+
     def object_class_action_versions(self, context, objname, objmethod,
                                      object_versions, args, kwargs):
-        cctxt = self.client.prepare(version='1.1')
-        return cctxt.call(context, 'object_class_action_versions',
-                          objname=objname, objmethod=objmethod,
-                          object_versions=object_versions, args=args,
-                          kwargs=kwargs)
+        return self._call_until_answered(
+            context, 'object_class_action_versions', objname=objname,
+            objmethod=objmethod, object_versions=object_versions, args=args,
+            kwargs=kwargs)
 
     def object_action(self, context, objinst, objmethod, args, kwargs):
-        cctxt = self.client.prepare(version='1.1')
-        return cctxt.call(context, 'object_action', objinst=objinst,
-                          objmethod=objmethod, args=args, kwargs=kwargs)
+        return self._call_until_answered(
+            context, 'object_action', objinst=objinst, objmethod=objmethod,
+            args=args, kwargs=kwargs)
 
     def object_backport_versions(self, context, objinst, object_versions):
-        cctxt = self.client.prepare(version='1.1')
-        return cctxt.call(context, 'object_backport_versions',
-                          objinst=objinst, object_versions=object_versions)
+        return self._call_until_answered(
+            context, 'object_backport_versions', objinst=objinst,
+            object_versions=object_versions)
 
     def object_class_action(self, context, objname, objmethod, objver,
                             args, kwargs):

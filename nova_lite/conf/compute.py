@@ -18,6 +18,13 @@ Possible values:
 Seconds between two runs of the resource tracker's
 ``update_available_resource`` periodic task.
 """),
+    cfg.IntOpt('abandoned_task_timeout', default=300, min=1, help="""
+Seconds after which a task on one of this host's servers (a build, a
+delete, a stop, start or reboot) that nothing in this compute is doing is
+finished as a restart would finish it: its request was lost (the API or
+the conductor stopped before sending it, or a reply was lost). Checked
+every quarter of this.
+"""),
     cfg.IntOpt('shutdown_timeout', default=60, min=0, help="""
 Seconds a stop or a soft reboot waits for the guest to shut down after
 the ACPI power button before it powers the guest off. 0 powers off at

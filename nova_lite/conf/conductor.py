@@ -12,6 +12,23 @@ Possible values:
 
 * 0 disables the check.
 """),
+    cfg.IntOpt('build_retry_after', default=60, min=1, help="""
+Seconds after which a build that no conductor has taken (its request was
+lost: the API stopped before sending it, or the broker dropped it) is
+sent again by the conductor's periodic check. A request still on its way
+is not built twice: the first conductor to take the build drives it.
+"""),
+    cfg.IntOpt('heal_interval', default=60, min=0, help="""
+Seconds between the conductor's checks of placement against the servers:
+allocations held by deleted servers, or by servers in ERROR that have no
+host, are removed (logged); allocations of consumers that are neither a
+server nor a migration are logged, and left for ``nova-lite-manage
+placement audit --heal``.
+
+Possible values:
+
+* 0 disables the check.
+"""),
     cfg.IntOpt('max_build_attempts', default=3, min=1,
                help="""
 Hosts tried for one boot: the first choice plus alternates returned by the

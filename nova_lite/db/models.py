@@ -154,6 +154,9 @@ class Instance(TimestampMixin, Base):
     locked_by: Mapped[str | None] = mapped_column(String(255))
     locked_reason: Mapped[str | None] = mapped_column(String(255))
     image_ref: Mapped[str | None] = mapped_column(String(255))
+    # ``host:incarnation`` of the conductor driving the build while it is
+    # scheduled; read and written only by conductors, never an object field.
+    build_owner: Mapped[str | None] = mapped_column(String(255))
 
 
 class Tag(Base):

@@ -192,37 +192,43 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     def fail(self, error, host=None, expected_task_state=None,
              keep_claim=False):
         """End in ERROR: the fault recorded (the API shows it), the
-        placement claim dropped, then the instance saved with its other
-        pending changes. The claim goes before the save, so a crash in
-        between leaves a build without a claim (which the stale-build
-        check and the compute's restart finish), never an ERROR server
-        holding one. ``keep_claim``: the server stays on its host and its
-        allocation with it.
+        instance saved with its other pending changes, then its placement
+        claim dropped. The save comes first, and only if the task state is
+        still one of ``expected_task_state``: a build that a compute took
+        meanwhile keeps its claim. A crash between the save and the unclaim
+        leaves an ERROR server without a host holding a claim, which the
+        audit reports and the conductor's periodic heal removes.
+        ``keep_claim``: the server stays on its host and its allocation
+        with it.
 
         False when the instance was deleted, or its task state is no
         longer one of ``expected_task_state``: its new owner finishes it.
         """
         instance_fault.InstanceFault.record(self._context, self.uuid, error,
                                             host=host)
-        if not keep_claim:
-            placement_obj.Placement.unclaim(self._context, self.uuid)
         self.vm_state = fields.VMState.ERROR
         self.task_state = None
         try:
             self.save(expected_task_state=expected_task_state)
         except (exception.Conflict, exception.InstanceNotFound):
             return False
+        if not keep_claim:
+            placement_obj.Placement.unclaim(self._context, self.uuid)
         return True
 
     def forget(self):
-        """The claim, then the record: a server the API no longer shows
-        holds nothing in placement."""
+        """The claim, then the record (with the instance's pending changes,
+        its last state, in the same step): a server the API no longer shows
+        holds nothing in placement, and one that crashed in between is
+        still there to be deleted again."""
         placement_obj.Placement.unclaim(self._context, self.uuid)
         self.destroy()
 
     @base.remotable
     def destroy(self):
-        db_inst = db.destroy(self._context, self.uuid)
+        changes = self.obj_get_changes()
+        db_inst = db.destroy(self._context, self.uuid, {
+            k: naive(v) for k, v in changes.items() if k in _COLUMNS})
         self.deleted = True
         self.deleted_at = db_inst.deleted_at
         self.obj_reset_changes()

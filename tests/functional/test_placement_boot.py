@@ -6,6 +6,8 @@ import sys
 
 from oslo_utils import uuidutils
 
+from nova_lite.cmd import placement_audit
+from nova_lite.conductor import manager as conductor_manager
 from nova_lite import context as nl_context
 from nova_lite.db import engine
 from nova_lite.objects import compute_node
@@ -106,7 +108,7 @@ def test_audit_finds_and_heals_missing_and_orphaned(all_in_one, tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         'missing  %s on sim-host-1' % server['id'],
-        'orphaned %s on sim-host-1' % stray, '2 findings']
+        'orphaned %s on sim-host-1 (no such server)' % stray, '2 findings']
     result = subprocess.run(manage + ['--heal'], capture_output=True,
                             text=True, timeout=60)
     assert result.stdout.splitlines()[-1] == '2 findings, healed'
@@ -115,6 +117,47 @@ def test_audit_finds_and_heals_missing_and_orphaned(all_in_one, tmp_path):
     assert result.stdout.splitlines() == ['0 findings']
     assert placement_api.get('/allocations/%s' % server['id'])[1][
         'allocations']
+
+
+def test_audit_sees_every_leak_and_the_periodic_heals_the_safe_ones(
+        all_in_one):
+    """Allocations held by a server in ERROR without a host, by a deleted
+    server and by no server at all are each reported; the conductor's
+    periodic heal removes the first two (no server will use them) and
+    leaves the third, which --heal removes."""
+    aio = all_in_one(hosts=1)
+    api = aio.client
+    api.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1', 'ram': 512,
+                                     'vcpus': 1, 'disk': 1}})
+    api.post('/flavors', {'flavor': {'name': 'huge', 'id': 'huge',
+                                     'ram': 10 ** 6, 'vcpus': 1, 'disk': 1}})
+    failed = api.boot('huge', 'failed')
+    assert (failed['status'], failed['OS-EXT-SRV-ATTR:host']) == ('ERROR',
+                                                                   None)
+    gone = api.boot('m1', 'gone')
+    assert api.delete('/servers/%s' % gone['id'])[0] == 204
+    api.wait_server(gone['id'], states=('DELETED',))
+    kept = api.boot('m1', 'kept')
+    context = nl_context.get_admin_context()
+    node = compute_node.ComputeNodeList.get_all(context)[0]
+    stray = uuidutils.generate_uuid()
+    for consumer in (failed['id'], gone['id'], stray):
+        placement.Placement.claim(context, consumer, node.uuid,
+                                  {'VCPU': 1}, 'p', 'u')
+    lines = []
+    assert placement_audit.audit(context, False, lines.append) == 3
+    assert sorted(lines[:-1]) == sorted([
+        'orphaned %s on sim-host-1 (server in ERROR without a host)'
+        % failed['id'],
+        'orphaned %s on sim-host-1 (server deleted)' % gone['id'],
+        'orphaned %s on sim-host-1 (no such server)' % stray])
+    assert conductor_manager.heal(context) == 2
+    lines = []
+    assert placement_audit.audit(context, True, lines.append) == 1
+    assert lines == ['orphaned %s on sim-host-1 (no such server)' % stray,
+                     '1 finding, healed']
+    assert placement_audit.audit(context, False, lines.append) == 0
+    assert placement.Placement.allocations_of(context, kept['id'])
 
 
 def test_numbered_groups_claim_child_providers(all_in_one):

@@ -28,10 +28,12 @@ def create(context, values, extra, tags=()):
     return instance
 
 
-def _get(session, uuid, read_deleted=False):
+def _get(session, uuid, read_deleted=False, for_update=False):
     query = sa.select(models.Instance).where(models.Instance.uuid == uuid)
     if not read_deleted:
         query = query.where(models.Instance.deleted == 0)
+    if for_update:
+        query = query.with_for_update()
     instance = session.scalars(query).first()
     if instance is None:
         raise exception.InstanceNotFound(instance_id=uuid)
@@ -127,8 +129,11 @@ def get_all(context, filters=None, limit=None, marker=None, sort_keys=None,
 @engine.writer
 def update(context, uuid, values, expected_task_state=None, extra=None):
     """Update, and the instance_extra columns in ``extra``, in one
-    transaction; with expected_task_state, refuse if the state moved on."""
-    instance = _get(context.session, uuid)
+    transaction; with expected_task_state, refuse if the state moved on.
+    The row is read locked (MariaDB, PostgreSQL; SQLite's writers take the
+    database's lock): two updates that expect the same task state cannot
+    both read it before either writes, so only one of them wins."""
+    instance = _get(context.session, uuid, for_update=True)
     if expected_task_state is not None:
         allowed = expected_task_state
         if not isinstance(allowed, (list, tuple)):
@@ -146,9 +151,12 @@ def update(context, uuid, values, expected_task_state=None, extra=None):
 
 
 @engine.writer
-def destroy(context, uuid):
-    """Soft-delete: the row stays so faults and history can be read."""
-    instance = _get(context.session, uuid)
+def destroy(context, uuid, values=None):
+    """Soft-delete: the row stays so faults and history can be read. With
+    ``values`` (a deleted server's last state), written in the same step."""
+    instance = _get(context.session, uuid, for_update=True)
+    for key, value in (values or {}).items():
+        setattr(instance, key, value)
     instance.deleted = instance.id
     instance.deleted_at = _utcnow()
     context.session.execute(sa.delete(models.Tag).where(
@@ -192,3 +200,41 @@ def _set_extra(session, uuid, values):
         raise exception.InstanceExtraNotFound(instance_uuid=uuid)
     for key, value in values.items():
         setattr(extra, key, value)
+
+
+_BUILDING = {'vm_state': 'building', 'host': None, 'deleted': 0}
+
+
+def _unplaced(**columns):
+    """Clauses: a build not on a host yet, with these column values."""
+    where = dict(_BUILDING, **columns)
+    return [getattr(models.Instance, k).is_(None) if v is None
+            else getattr(models.Instance, k) == v for k, v in where.items()]
+
+
+@engine.writer
+def take_build(context, uuid, owner, task_state, force=False):
+    """Make ``owner`` the driver of a build that is being scheduled and
+    has no driver yet (any driver, with ``force``); whether it did."""
+    query = sa.update(models.Instance).where(
+        models.Instance.uuid == uuid,
+        *_unplaced(task_state=task_state)).values(build_owner=owner)
+    if not force:
+        query = query.where(models.Instance.build_owner.is_(None))
+    return context.session.execute(query).rowcount == 1
+
+
+@engine.reader
+def unplaced_builds(context, task_state, owner_prefix=None):
+    """(uuid, build_owner, updated_at or created_at) of the builds in
+    ``task_state`` that no host has taken; with ``owner_prefix``, only
+    those whose driver's name starts with it."""
+    changed = sa.func.coalesce(models.Instance.updated_at,
+                               models.Instance.created_at)
+    query = sa.select(models.Instance.uuid, models.Instance.build_owner,
+                      changed).where(*_unplaced(task_state=task_state))
+    if owner_prefix is not None:
+        query = query.where(
+            models.Instance.build_owner.startswith(owner_prefix,
+                                                   autoescape=True))
+    return [tuple(row) for row in context.session.execute(query)]
