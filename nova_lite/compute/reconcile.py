@@ -18,6 +18,7 @@ from oslo_utils import timeutils
 from nova_lite import exception
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import placement as placement_obj
 
 LOG = logging.getLogger(__name__)
 
@@ -118,11 +119,12 @@ def _fail_interrupted_build(manager, context, instance):
 
 def finish_abandoned(manager, context, seconds):
     """Tasks on this host's servers that nothing here is doing, unchanged
-    for ``seconds``, finished as at a restart. Their number."""
+    for ``seconds``, finished as at a restart; and builds placed here
+    whose request never arrived, failed. Their number."""
     cutoff = timeutils.utcnow(with_timezone=True) - datetime.timedelta(
         seconds=seconds)
+    finished = _fail_undelivered_builds(manager, context, cutoff, seconds)
     known = None
-    finished = 0
     for instance in manager.instances_on_host(context):
         if not _abandoned(instance, cutoff, manager.busy()):
             continue
@@ -143,3 +145,37 @@ def _abandoned(instance, cutoff, busy):
     changed = instance.updated_at or instance.created_at
     return instance.uuid not in busy and changed is not None and \
         changed < cutoff
+
+
+def _fail_undelivered_builds(manager, context, cutoff, seconds):
+    """Builds the scheduler placed on this host (their claim is on its
+    provider) that never reached it: still being scheduled, unchanged for
+    ``seconds``, not under way here. Their request was lost (this compute
+    stopped as it took it off the queue): ERROR, the claim released. One
+    still queued finds the build failed when it arrives, and leaves it."""
+    node = manager.rt.compute_node
+    if node is None or not node.obj_attr_is_set('uuid'):
+        return 0
+    consumers = placement_obj.Placement.consumers_on(context, node.uuid)
+    on_host = {i.uuid for i in manager.instances_on_host(context)}
+    waiting = sorted(set(consumers) - on_host - manager.busy())
+    if not waiting:
+        return 0
+    failed = 0
+    for instance in instance_obj.InstanceList.get_by_filters(
+            context, {'uuid': waiting, 'vm_state': fields.VMState.BUILDING,
+                      'host': None, 'task_state': [
+                          fields.TaskState.SCHEDULING]}):
+        changed = instance.updated_at or instance.created_at
+        if changed is None or changed >= cutoff:
+            continue
+        error = exception.InstanceSpawnError(
+            instance_uuid=instance.uuid,
+            reason='its build request was placed on host %s but did not '
+                   'arrive within %d s' % (manager.host, seconds))
+        if instance.fail(error, host=manager.host, expected_task_state=[
+                fields.TaskState.SCHEDULING]):
+            LOG.warning('build of %s never arrived here: ERROR',
+                        instance.uuid)
+            failed += 1
+    return failed

@@ -151,9 +151,17 @@ class ConductorManager(object_indirection.ObjectIndirection,
             try:
                 instance = instance_obj.Instance.get_by_uuid(
                     context, uuid, expected_attrs=['flavor'])
+            except exception.InstanceNotFound:
+                continue
+            try:
                 spec = request_spec_obj.RequestSpec.get_by_instance_uuid(
                     context, uuid)
             except exception.NotFound:
+                # The API stopped between the two records: nothing to
+                # build it from.
+                instance.fail(exception.BuildRequestLost(seconds=seconds),
+                              host=self.host, expected_task_state=[
+                                  fields.TaskState.SCHEDULING])
                 continue
             LOG.warning('no conductor took the build of %s for %d s: '
                         'sending its request again', uuid, seconds)
@@ -164,29 +172,42 @@ class ConductorManager(object_indirection.ObjectIndirection,
         if not interval:
             return None
 
+        seen = set()
+
         @periodics.periodic(interval, run_immediately=False)
         def heal_allocations():
             try:
-                heal(nl_context.get_admin_context())
+                heal(nl_context.get_admin_context(), seen)
             except Exception:
                 LOG.exception('healing placement failed')
         return heal_allocations
 
 
-def heal(context):
-    """Remove the allocations no server will use; log the rest."""
+def heal(context, seen=None):
+    """Remove the allocations no server will use; their number. Log the
+    other findings once a second check finds them again (a move of an
+    allocation under way looks like one for an instant). ``seen``: what
+    the previous check left, updated."""
     removed = 0
-    for finding in allocation_audit.findings(context):
+    found = allocation_audit.findings(context)
+    for finding in found:
         if finding.safe_to_remove:
             allocation_audit.remove(context, finding)
             removed += 1
             LOG.warning('removed the allocation of %s on %s: %s',
                         finding.consumer, finding.host, finding.kind)
-        else:
-            LOG.warning('placement audit: %s allocation of %s on %s left '
-                        'for nova-lite-manage placement audit', finding.kind,
-                        finding.consumer, finding.host)
+        elif seen is not None and _key(finding) in seen:
+            LOG.warning('placement audit: %s allocation of %s on %s, left '
+                        'for nova-lite-manage placement audit --heal',
+                        finding.kind, finding.consumer, finding.host)
+    if seen is not None:
+        seen.clear()
+        seen.update(_key(f) for f in found if not f.safe_to_remove)
     return removed
+
+
+def _key(finding):
+    return finding.kind, finding.consumer, finding.host
 
 
 def _fail_by_uuid(context, uuid, error, host, expected_task_state):
@@ -209,8 +230,10 @@ def fail_builds_older_than(context, seconds, host):
         if instance.created_at and instance.created_at > cutoff:
             continue
         error = exception.BuildRequestLost(seconds=seconds)
-        failed += instance.fail(error, host=host,
-                                expected_task_state=UNPLACED)
+        if instance.fail(error, host=host, expected_task_state=UNPLACED):
+            LOG.warning('build of %s had no host after %d s: ERROR',
+                        instance.uuid, seconds)
+            failed += 1
     if failed:
         LOG.warning('%d builds had no host after %d s and were put in '
                     'ERROR', failed, seconds)
