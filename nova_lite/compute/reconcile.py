@@ -123,9 +123,11 @@ def finish_abandoned(manager, context, seconds):
     whose request never arrived, failed. Their number."""
     cutoff = timeutils.utcnow(with_timezone=True) - datetime.timedelta(
         seconds=seconds)
-    finished = _fail_undelivered_builds(manager, context, cutoff, seconds)
+    instances = manager.instances_on_host(context)
+    finished = _fail_undelivered_builds(
+        manager, context, {i.uuid for i in instances}, cutoff, seconds)
     known = None
-    for instance in manager.instances_on_host(context):
+    for instance in instances:
         if not _abandoned(instance, cutoff, manager.busy()):
             continue
         if known is None:
@@ -147,7 +149,7 @@ def _abandoned(instance, cutoff, busy):
         changed < cutoff
 
 
-def _fail_undelivered_builds(manager, context, cutoff, seconds):
+def _fail_undelivered_builds(manager, context, on_host, cutoff, seconds):
     """Builds the scheduler placed on this host (their claim is on its
     provider) that never reached it: still being scheduled, unchanged for
     ``seconds``, not under way here. Their request was lost (this compute
@@ -157,7 +159,6 @@ def _fail_undelivered_builds(manager, context, cutoff, seconds):
     if node is None or not node.obj_attr_is_set('uuid'):
         return 0
     consumers = placement_obj.Placement.consumers_on(context, node.uuid)
-    on_host = {i.uuid for i in manager.instances_on_host(context)}
     waiting = sorted(set(consumers) - on_host - manager.busy())
     if not waiting:
         return 0

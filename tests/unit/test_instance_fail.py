@@ -63,3 +63,5 @@ def test_a_task_taken_over_is_left_to_its_new_owner(sqlite_db,
         fields.TaskState.SCHEDULING])
     assert _reread(admin_context, instance).vm_state == \
         fields.VMState.BUILDING
+    # Its claim is its new owner's too: the save failed before it.
+    assert placement.Placement.allocations_of(admin_context, instance.uuid)
