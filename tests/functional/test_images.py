@@ -162,3 +162,24 @@ def test_a_server_boots_from_an_active_image_only(aio):
                                     settled=True)
     assert server['image']['id'] == image_id
 
+
+
+def test_an_upload_past_the_size_cap_is_refused_and_kept_nowhere(
+        all_in_one, overrides):
+    """The cap holds for a declared length and for a chunked body (no
+    length): 413, the image stays queued, the store holds nothing of it;
+    an upload within the cap still works."""
+    overrides('image_size_cap', 1000, group='image')
+    aio = all_in_one(hosts=1)
+    for data in (b'x' * 1001, iter([b'x' * 600, b'x' * 600])):
+        image = _create(aio, name='big', disk_format='raw',
+                        container_format='bare').json()
+        response = _upload(aio, image['id'], data)
+        assert response.status_code == 413, response.text
+        assert 'too large' in response.text.lower()
+        shown = requests.get(aio.image_url + '/v2/images/' + image['id'],
+                             headers=ADMIN).json()
+        assert (shown['status'], shown['size']) == ('queued', None)
+    store = os.path.join(str(aio.conf.image.store_path))
+    assert not os.path.exists(store) or os.listdir(store) == []
+    assert _active_image(aio, name='small')
