@@ -23,9 +23,10 @@ import requests
 
 from nova_lite.virt.libvirt import simulated_host
 from tests.integration import ports
+from tests.integration import remote_compute
 
 BIN = os.path.dirname(sys.executable)
-RABBIT = 'rabbit://guest:guest@127.0.0.1:5672/'
+RABBIT = remote_compute.RABBIT
 RECOVERY = """
 [conductor]
 build_timeout = 60
