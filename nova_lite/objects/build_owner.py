@@ -20,6 +20,9 @@ from oslo_utils import uuidutils
 from nova_lite.db.api import instances as db
 from nova_lite.objects import fields
 
+_SCHEDULING = {'vm_state': fields.VMState.BUILDING,
+               'task_state': fields.TaskState.SCHEDULING}
+
 
 def new_owner(host):
     """This process's name as a builds' driver."""
@@ -30,15 +33,15 @@ def take(context, instance_uuid, owner, force=False):
     """Whether ``owner`` now drives the build (False: another conductor
     does, or it is no longer being scheduled). ``force``: a reschedule,
     which the compute hands to whichever conductor gets it."""
-    return db.take_build(context, instance_uuid, owner,
-                         fields.TaskState.SCHEDULING, force=force)
+    return db.take_build(context, instance_uuid, owner, _SCHEDULING,
+                         force=force)
 
 
 def of_earlier_processes(context, host, owner):
     """Uuids of builds being scheduled that an earlier conductor process
     on ``host`` had taken (it is gone: ``owner`` runs there now)."""
     return [uuid for uuid, driver, _at in db.unplaced_builds(
-        context, fields.TaskState.SCHEDULING, owner_prefix=host + ':')
+        context, _SCHEDULING, owner_prefix=host + ':')
         if driver != owner]
 
 
@@ -47,5 +50,5 @@ def untaken_since(context, seconds):
     changed more than ``seconds`` ago."""
     cutoff = timeutils.utcnow() - datetime.timedelta(seconds=seconds)
     return [uuid for uuid, driver, at in db.unplaced_builds(
-        context, fields.TaskState.SCHEDULING)
+        context, _SCHEDULING)
         if driver is None and at is not None and at < cutoff]

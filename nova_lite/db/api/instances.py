@@ -202,37 +202,35 @@ def _set_extra(session, uuid, values):
         setattr(extra, key, value)
 
 
-_BUILDING = {'vm_state': 'building', 'host': None, 'deleted': 0}
-
-
-def _unplaced(**columns):
-    """Clauses: a build not on a host yet, with these column values."""
-    where = dict(_BUILDING, **columns)
+def _unplaced(states):
+    """Clauses: an instance in ``states`` ({column: value}) on no host."""
+    where = dict(states, host=None, deleted=0)
     return [getattr(models.Instance, k).is_(None) if v is None
             else getattr(models.Instance, k) == v for k, v in where.items()]
 
 
 @engine.writer
-def take_build(context, uuid, owner, task_state, force=False):
-    """Make ``owner`` the driver of a build that is being scheduled and
-    has no driver yet (any driver, with ``force``); whether it did."""
+def take_build(context, uuid, owner, states, force=False):
+    """Make ``owner`` the driver of a build in ``states`` ({column:
+    value}) on no host that has no driver yet (any driver, with
+    ``force``); whether it did."""
     query = sa.update(models.Instance).where(
-        models.Instance.uuid == uuid,
-        *_unplaced(task_state=task_state)).values(build_owner=owner)
+        models.Instance.uuid == uuid, *_unplaced(states)).values(
+            build_owner=owner)
     if not force:
         query = query.where(models.Instance.build_owner.is_(None))
     return context.session.execute(query).rowcount == 1
 
 
 @engine.reader
-def unplaced_builds(context, task_state, owner_prefix=None):
+def unplaced_builds(context, states, owner_prefix=None):
     """(uuid, build_owner, updated_at or created_at) of the builds in
-    ``task_state`` that no host has taken; with ``owner_prefix``, only
-    those whose driver's name starts with it."""
+    ``states`` on no host; with ``owner_prefix``, only those whose
+    driver's name starts with it."""
     changed = sa.func.coalesce(models.Instance.updated_at,
                                models.Instance.created_at)
     query = sa.select(models.Instance.uuid, models.Instance.build_owner,
-                      changed).where(*_unplaced(task_state=task_state))
+                      changed).where(*_unplaced(states))
     if owner_prefix is not None:
         query = query.where(
             models.Instance.build_owner.startswith(owner_prefix,
