@@ -32,11 +32,15 @@ _SOURCE_ETC = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
 
 
 class PathMux:
-    """``/`` to one app, ``/v2.1/...`` (prefix popped) to another."""
+    """``/`` to one app, ``/v2.1/...`` (prefix popped) to another; the
+    version document at ``/v2.1`` itself, like the one at ``/``, to an
+    app without authentication (clients discover versions before they
+    have a token)."""
 
-    def __init__(self, root, versioned, prefix='v2.1'):
+    def __init__(self, root, versioned, version, prefix='v2.1'):
         self.root = root
         self.versioned = versioned
+        self.version = version
         self.prefix = prefix
 
     @webob.dec.wsgify
@@ -45,8 +49,9 @@ class PathMux:
             return self.root
         if req.path_info_peek() == self.prefix:
             req.path_info_pop()
-            if not req.path_info:
+            if req.path_info in ('', '/'):
                 req.path_info = '/'
+                return self.version
             return self.versioned
         return faults.error_response(404, 'The resource could not be '
                                           'found.')
@@ -98,18 +103,26 @@ def _looks_like_project_id(segment):
                                       for c in segment)
 
 
-@webob.dec.wsgify(RequestClass=wsgi.Request)
-def versions_app(req):
-    status, body = versions.root(req)
-    response = webob.Response(status=status, json_body=body)
-    faults.add_version_headers(response, microversion.MIN_VERSION)
-    return response
+def _document(handler):
+    @webob.dec.wsgify(RequestClass=wsgi.Request)
+    def app(req):
+        status, body = handler(req)
+        response = webob.Response(status=status, json_body=body)
+        faults.add_version_headers(response, microversion.MIN_VERSION)
+        return response
+    return app
+
+
+versions_app = _document(versions.root)
+version_app = _document(versions.v21)
 
 
 def root_factory(loader, global_conf, **local_conf):
-    return url_check.UrlCheck(PathMux(loader.get_app(local_conf['/']),
-                                      loader.get_app(local_conf['/v2.1'])),
-                              faults.error_response)
+    return url_check.UrlCheck(
+        PathMux(loader.get_app(local_conf['/']),
+                loader.get_app(local_conf['/v2.1']),
+                loader.get_app(local_conf['version'])),
+        faults.error_response)
 
 
 def auth_pipeline_factory(loader, global_conf, **local_conf):
@@ -185,6 +198,10 @@ def build_image(conf):
 
 def versions_app_factory(global_conf, **local_conf):
     return versions_app
+
+
+def version_app_factory(global_conf, **local_conf):
+    return version_app
 
 
 def find_paste_config(conf):

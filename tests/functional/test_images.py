@@ -86,6 +86,27 @@ def test_openstack_client_uploads_lists_shows_and_deletes(aio, tmp_path):
                                     'json')] == ['empty']
 
 
+def test_typed_attributes_take_their_types(aio):
+    """min_ram and min_disk are integers, protected a boolean: not caught
+    by the rule for free-form (string) properties."""
+    created = _create(aio, name='typed', min_ram=513, min_disk=2,
+                      protected=True, hw_disk_bus='virtio')
+    assert created.status_code == 201, created.text
+    image = created.json()
+    assert (image['min_ram'], image['min_disk'], image['protected'],
+            image['hw_disk_bus']) == (513, 2, True, 'virtio')
+    patched = requests.patch(
+        aio.image_url + '/v2/images/' + image['id'], headers=dict(
+            ADMIN, **{'Content-Type':
+                      'application/openstack-images-v2.1-json-patch'}),
+        json=[{'op': 'replace', 'path': '/min_ram', 'value': 1024}])
+    assert patched.status_code == 200, patched.text
+    assert patched.json()['min_ram'] == 1024
+    for body in ({'name': 'x', 'min_ram': '513'},
+                 {'name': 'x', 'protected': 'yes'}):
+        assert _create(aio, body=body).status_code == 400
+
+
 @pytest.mark.parametrize('body, code, fragment', [
     ({'name': 'x', 'disk_format': 'floppy'}, 400, 'floppy'),
     ({'name': 'x', 'status': 'active'}, 403,

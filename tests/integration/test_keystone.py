@@ -61,6 +61,13 @@ def test_real_tokens_drive_the_api(keystone, api):
     assert api.as_user('not-a-token').get('/flavors')[0] == 401
     assert api.as_user('').get('/flavors')[0] == 401
     assert api.call('GET', '/')[0] == 300  # versions need no token
+    # Nor does the version document at /v2.1 (keystoneauth's discovery
+    # asks without one): the same body as with a token.
+    for path in ('/v2.1', '/v2.1/'):
+        status, body = api.as_user('not-a-token').call('GET', path)
+        assert status == 200, body
+        assert body == admin.call('GET', path)[1]
+        assert body['version']['id'] == 'v2.1'
 
     flavor = {'flavor': {'name': 'm1', 'id': 'm1', 'ram': 512, 'vcpus': 1,
                          'disk': 1}}

@@ -29,11 +29,15 @@ ATTRIBUTES = {
     'min_disk': {'type': 'integer', 'minimum': 0},
     'min_ram': {'type': 'integer', 'minimum': 0},
 }
-# Properties: any other key, a string of at most 65535 characters.
+# Properties: any other key, a string of at most 65535 characters. The
+# pattern leaves out the attributes' names: jsonschema applies every
+# schema whose name or pattern matches a key, and an integer min_ram is
+# no string.
+PROPERTY_NAME = '^(?!(%s)$)[^/]{1,255}$' % '|'.join(sorted(ATTRIBUTES))
 create = {
     'type': 'object',
     'properties': ATTRIBUTES,
-    'patternProperties': {'^[^/]{1,255}$': {
+    'patternProperties': {PROPERTY_NAME: {
         'type': ['string', 'null'], 'maxLength': 65535}},
     'additionalProperties': False,
 }
