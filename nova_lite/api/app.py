@@ -104,8 +104,13 @@ def _looks_like_project_id(segment):
 
 
 def _document(handler):
+    """A versions document as an app of its own (GET only)."""
     @webob.dec.wsgify(RequestClass=wsgi.Request)
     def app(req):
+        if req.method not in ('GET', 'HEAD'):
+            return faults.error_response(
+                405, 'The method %s is not allowed for this resource.'
+                % req.method)
         status, body = handler(req)
         response = webob.Response(status=status, json_body=body)
         faults.add_version_headers(response, microversion.MIN_VERSION)

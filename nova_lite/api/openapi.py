@@ -78,6 +78,12 @@ def _exists_at(handler, version):
     return version.matches(low, high)
 
 
+# What no schema below says: api/json_body.py refuses it in any body.
+_BODY_RULES = ('Every JSON request body: no NUL character or lone surrogate '
+               'in any string, no NaN or Infinity, integers within 64 bits, '
+               'nesting at most 32 deep; else 400.')
+
+
 def document(version, routes):
     """The document of ``routes`` (a route table) at ``version`` (an
     APIVersion; None: the lowest)."""
@@ -90,7 +96,8 @@ def document(version, routes):
     return {
         'openapi': '3.0.3',
         'info': {'title': 'nova_lite compute API',
-                 'version': str(version)},
+                 'version': str(version),
+                 'description': _BODY_RULES},
         'servers': [{'url': '/v2.1'}],
         'components': {'securitySchemes': {'token': {
             'type': 'apiKey', 'in': 'header', 'name': 'X-Auth-Token'}}},
