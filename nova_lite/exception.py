@@ -44,6 +44,11 @@ class Forbidden(NovaLiteException):
     code = 403
 
 
+class ImageTagLimitExceeded(NovaLiteException):
+    msg_fmt = 'Maximum number of tags exceeded: an image holds %(limit)d.'
+    code = 413
+
+
 class ImageTooLarge(NovaLiteException):
     msg_fmt = ('The provided image is too large: the limit is %(limit)d '
                'bytes.')

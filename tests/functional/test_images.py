@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 
+import jsonschema
 import pytest
 import requests
 
@@ -204,3 +205,74 @@ def test_an_upload_past_the_size_cap_is_refused_and_kept_nowhere(
     store = os.path.join(str(aio.conf.image.store_path))
     assert not os.path.exists(store) or os.listdir(store) == []
     assert _active_image(aio, name='small')
+
+
+def _glance(aio, *args):
+    command = [os.path.join(os.path.dirname(sys.executable), 'glance'),
+               '--os-image-url', aio.image_url, '--os-auth-token',
+               'admin:admin', '--os-image-api-version', '2'] + list(args)
+    result = subprocess.run(command, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_glanceclient_lists_shows_and_tags(aio):
+    """python-glanceclient (what dashboards list images with) reads the
+    schema documents first, then lists, shows (checking the image against
+    the schema) and tags."""
+    image_id = _active_image(aio, name='cirros', min_ram=64,
+                             hw_disk_bus='virtio')
+    listed = _glance(aio, 'image-list')
+    assert image_id in listed and 'cirros' in listed
+    _glance(aio, 'image-tag-update', image_id, 'golden')
+    _glance(aio, 'image-tag-update', image_id, 'golden')  # added once
+    shown = _glance(aio, 'image-show', image_id)
+    assert 'golden' in shown and 'virtio' in shown and '64' in shown
+    _glance(aio, 'image-tag-delete', image_id, 'golden')
+    image = requests.get(aio.image_url + '/v2/images/' + image_id,
+                         headers=ADMIN).json()
+    assert image['tags'] == []
+
+
+def test_schema_documents_accept_what_the_api_shows(aio):
+    """Every image the API shows is valid against /v2/schemas/image, and
+    the list against /v2/schemas/images (the same check glanceclient
+    makes)."""
+    _active_image(aio, name='a', min_ram=64, hw_disk_bus='virtio',
+                  tags=['t'])
+    _create(aio, name='b', protected=True, kernel_id=None)
+    image_doc = requests.get(aio.image_url + '/v2/schemas/image',
+                             headers=ADMIN).json()
+    images_doc = requests.get(aio.image_url + '/v2/schemas/images',
+                              headers=ADMIN).json()
+    listed = requests.get(aio.image_url + '/v2/images',
+                          headers=ADMIN).json()
+    assert len(listed['images']) == 2
+    jsonschema.validate(listed, images_doc)
+    for image in listed['images']:
+        jsonschema.validate(image, image_doc)
+    assert image_doc['properties']['status']['readOnly'] is True
+    assert image_doc['properties']['min_ram']['type'] == 'integer'
+
+
+def test_tags_one_by_one(aio):
+    image = _create(aio, name='x').json()
+    url = aio.image_url + '/v2/images/%s/tags/' % image['id']
+    assert requests.put(url + 'a', headers=ADMIN).status_code == 204
+    too_long = requests.put(url + 'x' * 256, headers=ADMIN)
+    assert too_long.status_code == 400
+    missing = requests.delete(url + 'nope', headers=ADMIN)
+    assert missing.status_code == 404
+    assert 'Tag nope not found' in missing.text
+    other = requests.put(url + 'b', headers=ALICE)
+    assert other.status_code in (403, 404)
+    shown = requests.get(aio.image_url + '/v2/images/' + image['id'],
+                         headers=ADMIN).json()
+    assert shown['tags'] == ['a']
+    for n in range(127):
+        assert requests.put(url + 't%d' % n,
+                            headers=ADMIN).status_code == 204
+    over = requests.put(url + 'one-too-many', headers=ADMIN)
+    assert over.status_code == 413
+    assert 'Maximum number of tags exceeded' in over.text

@@ -51,7 +51,7 @@ def _get(req, image_id):
     return image
 
 
-def _get_own(req, image_id):
+def get_own(req, image_id):
     """An image the caller may change: its project's, or any for admin."""
     image = _get(req, image_id)
     if not req.context.is_admin and image.owner != req.context.project_id:
@@ -112,7 +112,7 @@ def update(req, image_id):
         raise exception.UnsupportedMediaType(content_type=req.content_type)
     changes = json_body.loads(req.body, what='JSON patch')
     validation.validate(schemas.patch, changes)
-    image = _get_own(req, image_id)
+    image = get_own(req, image_id)
     values, properties = schemas.apply_patch(image.properties, changes)
     _check_visibility(req, values)
     for name, value in values.items():
@@ -123,7 +123,7 @@ def update(req, image_id):
 
 
 def delete(req, image_id):
-    image = _get_own(req, image_id)
+    image = get_own(req, image_id)
     if image.protected:
         raise exception.Forbidden(message='Image %s is protected and cannot '
                                           'be deleted.' % image_id)
@@ -133,7 +133,7 @@ def delete(req, image_id):
 
 
 def upload(req, image_id):
-    image = _get_own(req, image_id)
+    image = get_own(req, image_id)
     if not image.disk_format or not image.container_format:
         raise exception.Invalid(
             message='Properties disk_format and container_format must be '

@@ -6,7 +6,9 @@ the status and why. The store is handed to the handlers in the request.
 import webob
 
 from nova_lite.api.image import images
+from nova_lite.api.image import schema_docs
 from nova_lite.api.image import store as image_store
+from nova_lite.api.image import tags
 from nova_lite.api.image import versions
 from nova_lite.api import wsgi
 
@@ -16,6 +18,8 @@ _P = 'image:'
 ROUTES = [
     ('GET', '/', versions.index, None),
     ('GET', '/versions', versions.index, None),
+    ('GET', '/v2/schemas/image', schema_docs.show_image, None),
+    ('GET', '/v2/schemas/images', schema_docs.show_images, None),
     ('GET', '/v2/images', images.index, _P + 'get_images'),
     ('POST', '/v2/images', images.create, _P + 'add_image'),
     ('GET', _IMG, images.show, _P + 'get_image'),
@@ -23,6 +27,8 @@ ROUTES = [
     ('DELETE', _IMG, images.delete, _P + 'delete_image'),
     ('PUT', _IMG + '/file', images.upload, _P + 'upload_image'),
     ('GET', _IMG + '/file', images.download, _P + 'download_image'),
+    ('PUT', _IMG + '/tags/{tag}', tags.add, _P + 'modify_image'),
+    ('DELETE', _IMG + '/tags/{tag}', tags.delete, _P + 'modify_image'),
 ]
 
 

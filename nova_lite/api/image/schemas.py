@@ -34,11 +34,11 @@ ATTRIBUTES = {
 # schema whose name or pattern matches a key, and an integer min_ram is
 # no string.
 PROPERTY_NAME = '^(?!(%s)$)[^/]{1,255}$' % '|'.join(sorted(ATTRIBUTES))
+PROPERTY_VALUE = {'type': ['string', 'null'], 'maxLength': 65535}
 create = {
     'type': 'object',
     'properties': ATTRIBUTES,
-    'patternProperties': {PROPERTY_NAME: {
-        'type': ['string', 'null'], 'maxLength': 65535}},
+    'patternProperties': {PROPERTY_NAME: PROPERTY_VALUE},
     'additionalProperties': False,
 }
 patch = {

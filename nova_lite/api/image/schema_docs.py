@@ -1,0 +1,71 @@
+"""GET /v2/schemas/image and /v2/schemas/images: the documents Glance's
+clients read before they list or show an image (python-glanceclient builds
+its image model from them, and checks each image it shows against it).
+
+They are made from the same schemas that validate requests
+(``schemas.ATTRIBUTES``, ``schemas.PROPERTY_VALUE``), plus the attributes
+the service alone sets, so the two cannot drift.
+"""
+import copy
+
+from nova_lite.api.image import schemas
+
+_STATUSES = ['queued', 'saving', 'active', 'killed', 'deleted', 'uploading',
+             'importing', 'pending_delete', 'deactivated']
+_NULLABLE_TEXT = {'type': ['null', 'string']}
+# What only the service sets, shown with every image.
+_READ_ONLY = {
+    'status': {'type': 'string', 'enum': _STATUSES},
+    'size': {'type': ['null', 'integer']},
+    'virtual_size': {'type': ['null', 'integer']},
+    'checksum': dict(_NULLABLE_TEXT, maxLength=32),
+    'os_hash_algo': dict(_NULLABLE_TEXT, maxLength=64),
+    'os_hash_value': dict(_NULLABLE_TEXT, maxLength=128),
+    'owner': dict(_NULLABLE_TEXT, maxLength=255),
+    'created_at': {'type': 'string'},
+    'updated_at': {'type': 'string'},
+    'self': {'type': 'string'},
+    'file': {'type': 'string'},
+    'schema': {'type': 'string'},
+    'direct_url': {'type': 'string'},
+    'locations': {'type': 'array', 'items': {'type': 'object'}},
+}
+_SETTABLE_ELSEWHERE = {'os_hidden': {'type': 'boolean'}}
+
+
+def image():
+    properties = copy.deepcopy(schemas.ATTRIBUTES)
+    properties.update(_SETTABLE_ELSEWHERE)
+    for name, schema in _READ_ONLY.items():
+        properties[name] = dict(schema, readOnly=True)
+    return {
+        'name': 'image',
+        'properties': properties,
+        'additionalProperties': copy.deepcopy(schemas.PROPERTY_VALUE),
+        'links': [{'rel': 'self', 'href': '{self}'},
+                  {'rel': 'enclosure', 'href': '{file}'},
+                  {'rel': 'describedby', 'href': '{schema}'}],
+    }
+
+
+def images():
+    return {
+        'name': 'images',
+        'properties': {
+            'images': {'type': 'array', 'items': image()},
+            'schema': {'type': 'string'},
+            'first': {'type': 'string'},
+            'next': {'type': 'string'},
+        },
+        'links': [{'rel': 'first', 'href': '{first}'},
+                  {'rel': 'next', 'href': '{next}'},
+                  {'rel': 'describedby', 'href': '{schema}'}],
+    }
+
+
+def show_image(req):
+    return 200, image()
+
+
+def show_images(req):
+    return 200, images()
