@@ -285,6 +285,15 @@ class ImageExists(Conflict):
     msg_fmt = 'Image with identifier %(image_id)s already exists!'
 
 
+class ImageMemberNotFound(NotFound):
+    msg_fmt = 'Member %(member)s not found for image %(image_id)s.'
+
+
+class ImageMemberExists(Conflict):
+    msg_fmt = ('Member %(member)s already associated with image '
+               '%(image_id)s.')
+
+
 class ImageStatusConflict(Conflict):
     msg_fmt = 'Image %(image_id)s is %(status)s; it cannot change now.'
 

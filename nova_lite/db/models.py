@@ -332,3 +332,14 @@ class Image(TimestampMixin, Base):
     # and tags, as JSON text: read and written with the image, whole.
     properties: Mapped[str | None] = mapped_column(Text)
     tags: Mapped[str | None] = mapped_column(Text)
+
+
+class ImageMember(TimestampMixin, Base):
+    """A project an image is shared with, and its answer (pending,
+    accepted or rejected)."""
+    __tablename__ = 'image_members'
+    __table_args__ = (Index('image_members_member_idx', 'member'),)
+    image_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey('images.id'), primary_key=True)
+    member: Mapped[str] = mapped_column(String(255), primary_key=True)
+    status: Mapped[str] = mapped_column(String(20))

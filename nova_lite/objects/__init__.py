@@ -9,5 +9,6 @@ def register_all():
     import importlib
     for name in ('compute_node', 'flavor', 'instance', 'instance_fault',
                  'migration_context', 'placement', 'request_spec',
-                 'selection', 'service', 'vietstack', 'image'):
+                 'selection', 'service', 'vietstack', 'image',
+                 'image_member'):
         importlib.import_module('nova_lite.objects.' + name)

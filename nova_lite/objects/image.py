@@ -3,8 +3,10 @@ see it. The bits are a file in the image store, not in the database."""
 from oslo_serialization import jsonutils
 
 from nova_lite.db.api import images as db
+from nova_lite import exception
 from nova_lite.objects import base
 from nova_lite.objects import fields
+from nova_lite.objects import image_member
 
 QUEUED, SAVING, ACTIVE, KILLED = 'queued', 'saving', 'active', 'killed'
 _PLAIN = ('id', 'name', 'status', 'disk_format', 'container_format', 'size',
@@ -89,9 +91,26 @@ class Image(base.NovaLiteTimestampObject, base.NovaLiteObject):
     def is_active(self):
         return self.status == ACTIVE
 
-    def visible_to(self, context):
-        return (context.is_admin or self.owner == context.project_id or
-                self.visibility in db.OPEN)
+    def visible_to(self, context, member_statuses=None):
+        """Whether the caller may see the image: an admin, its owner, any
+        project when public or community, a project it is shared with
+        (whatever its answer, as Glance shows it; only with one of
+        ``member_statuses`` when given)."""
+        if (context.is_admin or self.owner == context.project_id or
+                self.visibility in db.OPEN):
+            return True
+        if self.visibility != 'shared':
+            return False
+        try:
+            member = image_member.ImageMember.get(context, self.id,
+                                                  context.project_id)
+        except exception.ImageMemberNotFound:
+            return False
+        return member_statuses is None or member.status in member_statuses
+
+    def bootable_by(self, context):
+        """Visible, and if shared, accepted by the caller's project."""
+        return self.visible_to(context, (image_member.ACCEPTED,))
 
 
 @base.NovaLiteObjectRegistry.register

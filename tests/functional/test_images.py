@@ -276,3 +276,89 @@ def test_tags_one_by_one(aio):
     over = requests.put(url + 'one-too-many', headers=ADMIN)
     assert over.status_code == 413
     assert 'Maximum number of tags exceeded' in over.text
+
+
+def _members(aio, image_id, headers, method='GET', member=None, body=None):
+    url = aio.image_url + '/v2/images/%s/members' % image_id
+    if member:
+        url += '/' + member
+    return requests.request(method, url, json=body, headers=headers)
+
+
+def _listed(aio, headers, query=''):
+    return [i['id'] for i in requests.get(
+        aio.image_url + '/v2/images' + query, headers=headers).json()[
+            'images']]
+
+
+def test_a_shared_image_reaches_a_member_once_accepted(aio):
+    """alice (teamA) shares an image with teamB: bob sees it at once,
+    lists it and boots from it only after accepting; only he answers; a
+    private image has no members; alice ends the sharing."""
+    aio.client.create_flavor('f', flavor_id='f')
+    image_id = _active_image(aio, ALICE, name='shared')
+    assert requests.get(aio.image_url + '/v2/images/' + image_id,
+                        headers=BOB).status_code == 404
+    added = _members(aio, image_id, ALICE, 'POST',
+                     body={'member': 'teamB'})
+    assert added.status_code == 200, added.text
+    assert (added.json()['member_id'], added.json()['status']) == (
+        'teamB', 'pending')
+    again = _members(aio, image_id, ALICE, 'POST', body={'member': 'teamB'})
+    assert again.status_code == 409
+    # Pending: shown, not listed (unless asked), not bootable.
+    assert requests.get(aio.image_url + '/v2/images/' + image_id,
+                        headers=BOB).status_code == 200
+    assert image_id not in _listed(aio, BOB)
+    assert image_id in _listed(aio, BOB, '?member_status=pending')
+    bob = aio.client.as_user('bob:teamB')
+    status, body = bob.post('/servers', {'server': {
+        'name': 'vm', 'flavorRef': 'f', 'imageRef': image_id}})
+    assert status == 400, body
+    # Only the member answers; the owner cannot for it.
+    refused = _members(aio, image_id, ALICE, 'PUT', 'teamB',
+                       {'status': 'accepted'})
+    assert refused.status_code == 403
+    bad = _members(aio, image_id, BOB, 'PUT', 'teamB', {'status': 'maybe'})
+    assert bad.status_code == 400
+    accepted = _members(aio, image_id, BOB, 'PUT', 'teamB',
+                        {'status': 'accepted'})
+    assert accepted.json()['status'] == 'accepted'
+    assert image_id in _listed(aio, BOB)
+    status, body = bob.post('/servers', {'server': {
+        'name': 'vm', 'flavorRef': 'f', 'imageRef': image_id}})
+    assert status == 202, body
+    # A member sees its own entry; the owner every one.
+    assert [m['member_id'] for m in _members(
+        aio, image_id, BOB).json()['members']] == ['teamB']
+    assert _members(aio, image_id, BOB, 'POST',
+                    body={'member': 'teamC'}).status_code == 403
+    private = _active_image(aio, ALICE, name='mine', visibility='private')
+    only_shared = _members(aio, private, ALICE, 'POST',
+                           body={'member': 'teamB'})
+    assert only_shared.status_code == 403
+    assert 'Only shared images have members.' in only_shared.text
+    assert _members(aio, image_id, ALICE, 'DELETE',
+                    'teamB').status_code == 204
+    assert requests.get(aio.image_url + '/v2/images/' + image_id,
+                        headers=BOB).status_code == 404
+
+
+def test_glanceclient_shares_an_image(aio):
+    image_id = _active_image(aio, ALICE, name='for-b')
+
+    def glance(token, *args):
+        command = [os.path.join(os.path.dirname(sys.executable), 'glance'),
+                   '--os-image-url', aio.image_url, '--os-auth-token',
+                   token, '--os-image-api-version', '2'] + list(args)
+        result = subprocess.run(command, capture_output=True, text=True,
+                                timeout=120)
+        assert result.returncode == 0, result.stderr
+        return result.stdout
+    assert 'pending' in glance('alice:teamA', 'member-create', image_id,
+                               'teamB')
+    assert 'accepted' in glance('bob:teamB', 'member-update', image_id,
+                                'teamB', 'accepted')
+    listed = glance('alice:teamA', 'member-list', '--image-id', image_id)
+    assert 'teamB' in listed and 'accepted' in listed
+    assert image_id in glance('bob:teamB', 'image-list')

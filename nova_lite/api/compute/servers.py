@@ -101,7 +101,7 @@ def _image(context, body):
         image = image_obj.Image.get_by_id(context, image_id)
     except exception.ImageNotFound:
         image = None
-    if image is None or not image.visible_to(context):
+    if image is None or not image.bootable_by(context):
         raise exception.Invalid(message='Image %s could not be found.'
                                         % image_ref)
     if not image.is_active:

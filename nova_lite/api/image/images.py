@@ -44,7 +44,7 @@ def view(image):
     return body
 
 
-def _get(req, image_id):
+def get(req, image_id):
     image = image_obj.Image.get_by_id(req.context, image_id)
     if not image.visible_to(req.context):
         raise exception.ImageNotFound(image_id=image_id)
@@ -53,7 +53,7 @@ def _get(req, image_id):
 
 def get_own(req, image_id):
     """An image the caller may change: its project's, or any for admin."""
-    image = _get(req, image_id)
+    image = get(req, image_id)
     if not req.context.is_admin and image.owner != req.context.project_id:
         raise exception.Forbidden(
             message='You are not permitted to modify image %s.' % image_id)
@@ -90,6 +90,7 @@ def create(req):
 def index(req):
     params = req.GET
     filters = {name: params.get(name) for name in schemas.LIST_FILTERS}
+    filters['member_status'] = schemas.member_status(params)
     limit = schemas.list_limit(params)
     sort_key, sort_dir = schemas.list_sort(params)
     images = image_obj.ImageList.get_all(
@@ -104,7 +105,7 @@ def index(req):
 
 
 def show(req, image_id):
-    return 200, view(_get(req, image_id))
+    return 200, view(get(req, image_id))
 
 
 def update(req, image_id):
@@ -155,7 +156,7 @@ def upload(req, image_id):
 
 
 def download(req, image_id):
-    image = _get(req, image_id)
+    image = get(req, image_id)
     if not image.is_active:
         return 204, None
     image_store = req.environ[store.ENVIRON_KEY]

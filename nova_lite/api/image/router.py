@@ -6,6 +6,7 @@ the status and why. The store is handed to the handlers in the request.
 import webob
 
 from nova_lite.api.image import images
+from nova_lite.api.image import members
 from nova_lite.api.image import schema_docs
 from nova_lite.api.image import store as image_store
 from nova_lite.api.image import tags
@@ -27,6 +28,16 @@ ROUTES = [
     ('DELETE', _IMG, images.delete, _P + 'delete_image'),
     ('PUT', _IMG + '/file', images.upload, _P + 'upload_image'),
     ('GET', _IMG + '/file', images.download, _P + 'download_image'),
+    ('GET', _IMG + '/members', members.index, _P + 'get_members'),
+    ('POST', _IMG + '/members', members.create, _P + 'add_member'),
+    ('GET', _IMG + '/members/{member_id}', members.show,
+     _P + 'get_member'),
+    ('PUT', _IMG + '/members/{member_id}', members.update,
+     _P + 'modify_member'),
+    ('DELETE', _IMG + '/members/{member_id}', members.delete,
+     _P + 'delete_member'),
+    ('GET', '/v2/schemas/member', schema_docs.show_member, None),
+    ('GET', '/v2/schemas/members', schema_docs.show_members, None),
     ('PUT', _IMG + '/tags/{tag}', tags.add, _P + 'modify_image'),
     ('DELETE', _IMG + '/tags/{tag}', tags.delete, _P + 'modify_image'),
 ]

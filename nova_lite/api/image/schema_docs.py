@@ -1,4 +1,4 @@
-"""GET /v2/schemas/image and /v2/schemas/images: the documents Glance's
+"""GET /v2/schemas/image(s) and /v2/schemas/member(s): the documents Glance's
 clients read before they list or show an image (python-glanceclient builds
 its image model from them, and checks each image it shows against it).
 
@@ -9,6 +9,7 @@ the service alone sets, so the two cannot drift.
 import copy
 
 from nova_lite.api.image import schemas
+from nova_lite.objects import image_member
 
 _STATUSES = ['queued', 'saving', 'active', 'killed', 'deleted', 'uploading',
              'importing', 'pending_delete', 'deactivated']
@@ -61,6 +62,37 @@ def images():
                   {'rel': 'next', 'href': '{next}'},
                   {'rel': 'describedby', 'href': '{schema}'}],
     }
+
+
+def member():
+    return {
+        'name': 'member',
+        'properties': {
+            'image_id': {'type': 'string'},
+            'member_id': {'type': 'string'},
+            'status': {'enum': list(image_member.STATUSES)},
+            'created_at': {'type': 'string'},
+            'updated_at': {'type': 'string'},
+            'schema': {'type': 'string', 'readOnly': True},
+        },
+    }
+
+
+def members():
+    return {
+        'name': 'members',
+        'properties': {'members': {'type': 'array', 'items': member()},
+                       'schema': {'type': 'string'}},
+        'links': [{'rel': 'describedby', 'href': '{schema}'}],
+    }
+
+
+def show_member(req):
+    return 200, member()
+
+
+def show_members(req):
+    return 200, members()
 
 
 def show_image(req):

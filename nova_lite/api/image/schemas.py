@@ -2,6 +2,7 @@
 from nova_lite.api import validation
 from nova_lite import digits
 from nova_lite import exception
+from nova_lite.objects import image_member
 
 DISK_FORMATS = ['ami', 'ari', 'aki', 'vhd', 'vhdx', 'vmdk', 'raw', 'qcow2',
                 'vdi', 'iso', 'ploop']
@@ -96,6 +97,18 @@ def apply_patch(properties, changes):
 def _checked(name, value):
     validation.validate(create, {name: value})
     return value
+
+
+def member_status(params):
+    """The answers of the shared images listed to a member: accepted
+    unless ``member_status`` says otherwise (``all``: None, any)."""
+    status = params.get('member_status', 'accepted')
+    if status == 'all':
+        return None
+    if status not in image_member.STATUSES:
+        raise exception.ValidationError(
+            detail='Invalid status value: %s' % status)
+    return (status,)
 
 
 def list_limit(params):

@@ -6,6 +6,8 @@ token without a colon (as keystoneauth's ``none`` plugin sends) or no token
 at all maps to ``[api] anonymous_token``. Not for production: anyone can
 claim anything.
 """
+from urllib import parse
+
 import webob.dec
 
 from nova_lite.api.middleware import request_id
@@ -21,6 +23,8 @@ class NoAuth:
         self.anonymous_token = anonymous_token
 
     def _identity(self, token):
+        # python-glanceclient sends its token percent-encoded (user%3A...).
+        token = parse.unquote(token or '')
         if not token or ':' not in token:
             token = self.anonymous_token
         user, _sep, rest = token.partition(':')

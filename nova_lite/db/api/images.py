@@ -2,22 +2,26 @@
 from oslo_db import exception as db_exc
 import sqlalchemy as sa
 
+from nova_lite.db.api import image_members
 from nova_lite.db import engine
 from nova_lite.db import models
 from nova_lite.db import paging
 from nova_lite import exception
 
-# Visible beyond their owner's project (no image members here, so a
-# shared image is seen by its owner only, like a private one).
+# Visible beyond their owner's project to every project; a shared image
+# is seen by the projects it is shared with too.
 OPEN = ('public', 'community')
 
 
-def _visible(query, project_id, is_admin):
-    """Public and community images, and the project's own."""
+def _visible(query, project_id, is_admin, member_status):
+    """Public and community images, the project's own, and those shared
+    with it whose sharing it answered with one of ``member_status``."""
     if is_admin:
         return query
-    return query.where(sa.or_(models.Image.owner == project_id,
-                              models.Image.visibility.in_(OPEN)))
+    return query.where(sa.or_(
+        models.Image.owner == project_id,
+        models.Image.visibility.in_(OPEN),
+        image_members.shared_with(project_id, member_status)))
 
 
 def _get(session, image_id):
@@ -60,6 +64,7 @@ def update(context, image_id, values, expected_status=None):
 
 @engine.writer
 def delete(context, image_id):
+    image_members.delete_all(context.session, image_id)
     if not context.session.execute(sa.delete(models.Image).where(
             models.Image.id == image_id)).rowcount:
         raise exception.ImageNotFound(image_id=image_id)
@@ -69,7 +74,8 @@ def delete(context, image_id):
 def get_all(context, filters, limit=None, marker=None, sort_key='created_at',
             sort_dir='desc'):
     query = _visible(sa.select(models.Image), context.project_id,
-                     context.is_admin)
+                     context.is_admin,
+                     filters.get('member_status', ('accepted',)))
     for name in ('name', 'status', 'visibility', 'disk_format',
                  'container_format', 'owner'):
         if filters.get(name) is not None:
