@@ -328,6 +328,9 @@ class Image(TimestampMixin, Base):
     min_disk: Mapped[int] = mapped_column(Integer, default=0)
     min_ram: Mapped[int] = mapped_column(Integer, default=0)
     protected: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Left out of lists unless asked for (os_hidden=true); shown by id.
+    os_hidden: Mapped[bool] = mapped_column(Boolean, default=False,
+                                            server_default=sa.false())
     # Free-form properties (kernel_id, ramdisk_id, os_command_line...)
     # and tags, as JSON text: read and written with the image, whole.
     properties: Mapped[str | None] = mapped_column(Text)

@@ -11,13 +11,14 @@ from nova_lite.objects import image_member
 QUEUED, SAVING, ACTIVE, KILLED = 'queued', 'saving', 'active', 'killed'
 _PLAIN = ('id', 'name', 'status', 'disk_format', 'container_format', 'size',
           'checksum', 'os_hash_algo', 'os_hash_value', 'visibility',
-          'owner', 'min_disk', 'min_ram', 'protected')
+          'owner', 'min_disk', 'min_ram', 'protected', 'os_hidden')
 
 
 @base.NovaLiteObjectRegistry.register
 class Image(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.0: Initial version
-    VERSION = '1.0'
+    # Version 1.1: os_hidden
+    VERSION = '1.1'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.UUIDField(),
@@ -34,9 +35,15 @@ class Image(base.NovaLiteTimestampObject, base.NovaLiteObject):
         'min_disk': fields.IntegerField(default=0),
         'min_ram': fields.IntegerField(default=0),
         'protected': fields.BooleanField(default=False),
+        'os_hidden': fields.BooleanField(default=False),
         'properties': fields.DictOfNullableStringsField(default={}),
         'tags': fields.ListOfStringsField(default=[]),
     })
+
+    def obj_make_compatible(self, primitive, target_version):
+        super().obj_make_compatible(primitive, target_version)
+        if tuple(int(p) for p in target_version.split('.')) < (1, 1):
+            primitive.pop('os_hidden', None)
 
     @classmethod
     def from_db(cls, context, row):

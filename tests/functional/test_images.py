@@ -362,3 +362,33 @@ def test_glanceclient_shares_an_image(aio):
     listed = glance('alice:teamA', 'member-list', '--image-id', image_id)
     assert 'teamB' in listed and 'accepted' in listed
     assert image_id in glance('bob:teamB', 'image-list')
+
+
+def test_owner_hidden_and_community_images(aio):
+    """An admin creates an image owned by another project (nobody else
+    may); a hidden image is listed only when asked for; a community image
+    is listed to others only when they ask for community images, and
+    shown to anyone by id."""
+    given = _create(aio, name='theirs', owner='teamA')
+    assert given.status_code == 201, given.text
+    assert given.json()['owner'] == 'teamA'
+    assert given.json()['id'] in _listed(aio, ALICE)
+    refused = _create(aio, ALICE, name='x', owner='teamB')
+    assert refused.status_code == 403
+    assert "not permitted to create images owned by 'teamB'" in refused.text
+    assert _create(aio, ALICE, name='y', owner='teamA').status_code == 201
+
+    hidden = _create(aio, ALICE, name='h', os_hidden=True).json()
+    assert hidden['os_hidden'] is True
+    assert hidden['id'] not in _listed(aio, ALICE)
+    assert _listed(aio, ALICE, '?os_hidden=true') == [hidden['id']]
+    assert requests.get(aio.image_url + '/v2/images?os_hidden=maybe',
+                        headers=ALICE).status_code == 400
+
+    community = _create(aio, ALICE, name='c',
+                        visibility='community').json()['id']
+    assert community in _listed(aio, ALICE)
+    assert community not in _listed(aio, BOB)
+    assert _listed(aio, BOB, '?visibility=community') == [community]
+    assert requests.get(aio.image_url + '/v2/images/' + community,
+                        headers=BOB).status_code == 200

@@ -7,6 +7,7 @@ from oslo_versionedobjects import fixture
 
 from nova_lite.objects import base
 from nova_lite.objects import compute_node
+from nova_lite.objects import image
 from nova_lite.objects import instance
 from nova_lite.objects import request_spec
 from nova_lite.objects import service
@@ -17,7 +18,7 @@ EXPECTED = {
     'ComputeNodeList': '1.1-c0ef26ee6384f290fcd4358e47536645',
     'Flavor': '1.2-0fea007aafb62eb23e2ae21547f2ac1b',
     'FlavorList': '1.1-1f9a07e68d1d9bb71715abe67b911fb2',
-    'Image': '1.0-603038a3868791f9ddb91daf9efbd138',
+    'Image': '1.1-f5646b44ab002881f00fa893969704fd',
     'ImageList': '1.0-1df7f5a2a3f37b464f8bb3f9269fe69d',
     'ImageMember': '1.0-3485834d8f25d2f441fd7875d5ee3d88',
     'ImageMemberList': '1.0-7e8d8c74a7ba86f2adf05b1211247c7f',
@@ -118,3 +119,10 @@ def test_a_vietstack_request_survives_its_primitive():
         '0b7b4b3e-6a7e-4d7c-9a57-3a52b8f6a9a1', request.to_db_text())
     assert again.assignments() == [(0, 'eth0')]
     assert again.vnics[0].amounts()[('outbound', 'rate')] == 10
+
+
+def test_an_image_backports_to_1_0_without_os_hidden():
+    obj = image.Image(id='5d1e4bd4-30a5-4b5d-a8d2-3d1dbd0d0a6b',
+                      os_hidden=True)
+    assert _backported(obj, '1.0') == ('1.0', {'id'})
+    assert _backported(obj, '1.1') == ('1.1', {'id', 'os_hidden'})

@@ -19,10 +19,10 @@ from nova_lite.api import validation
 from nova_lite import exception
 from nova_lite.objects import image as image_obj
 
-OWN_ATTRIBUTES = ('id', 'name', 'status', 'visibility', 'protected', 'tags',
-                  'container_format', 'disk_format', 'min_disk', 'min_ram',
-                  'size', 'checksum', 'os_hash_algo', 'os_hash_value',
-                  'owner', 'created_at', 'updated_at')
+OWN_ATTRIBUTES = ('id', 'name', 'status', 'visibility', 'protected',
+                  'os_hidden', 'tags', 'container_format', 'disk_format',
+                  'min_disk', 'min_ram', 'size', 'checksum', 'os_hash_algo',
+                  'os_hash_value', 'owner', 'created_at', 'updated_at')
 PUBLICIZE = 'image:publicize_image'
 PATCH_TYPE = 'application/openstack-images-v2.1-json-patch'
 
@@ -35,7 +35,7 @@ def view(image):
     body = {name: getattr(image, name) for name in OWN_ATTRIBUTES}
     body.update(created_at=_time(image.created_at),
                 updated_at=_time(image.updated_at or image.created_at),
-                virtual_size=None, os_hidden=False,
+                virtual_size=None,
                 self='/v2/images/%s' % image.id,
                 file='/v2/images/%s/file' % image.id,
                 schema='/v2/schemas/image')
@@ -71,16 +71,34 @@ def _split(body):
     return own, {k: v for k, v in body.items() if k not in own}
 
 
+def _owner(req, body):
+    """The owner a create names: an admin's choice, or the caller's own
+    project (the only one anyone else may name)."""
+    owner = body.pop('owner', None)
+    if owner is None or owner == req.context.project_id:
+        return req.context.project_id
+    if not isinstance(owner, str) or not 0 < len(owner) <= 255:
+        raise exception.ValidationError(
+            detail="Invalid input for field/attribute owner: %r" % (owner,))
+    if not req.context.is_admin:
+        raise exception.Forbidden(
+            message="You are not permitted to create images owned by "
+                    "'%s'." % owner)
+    return owner
+
+
 def create(req):
     body = req.body_json()
+    owner = None
     if isinstance(body, dict):
+        owner = _owner(req, body)
         schemas.check_not_read_only(body)
     validation.validate(schemas.create, body)
     own, properties = _split(body)
     _check_visibility(req, own)
     image = image_obj.Image(
         req.context, id=own.pop('id', None) or str(uuid.uuid4()),
-        status=image_obj.QUEUED, owner=req.context.project_id,
+        status=image_obj.QUEUED, owner=owner,
         visibility=own.pop('visibility', 'shared'), properties=properties,
         **own)
     image.create()
@@ -91,6 +109,7 @@ def index(req):
     params = req.GET
     filters = {name: params.get(name) for name in schemas.LIST_FILTERS}
     filters['member_status'] = schemas.member_status(params)
+    filters['os_hidden'] = schemas.hidden(params)
     limit = schemas.list_limit(params)
     sort_key, sort_dir = schemas.list_sort(params)
     images = image_obj.ImageList.get_all(

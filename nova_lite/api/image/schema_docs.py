@@ -31,12 +31,10 @@ _READ_ONLY = {
     'direct_url': {'type': 'string'},
     'locations': {'type': 'array', 'items': {'type': 'object'}},
 }
-_SETTABLE_ELSEWHERE = {'os_hidden': {'type': 'boolean'}}
 
 
 def image():
     properties = copy.deepcopy(schemas.ATTRIBUTES)
-    properties.update(_SETTABLE_ELSEWHERE)
     for name, schema in _READ_ONLY.items():
         properties[name] = dict(schema, readOnly=True)
     return {

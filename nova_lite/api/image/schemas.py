@@ -23,6 +23,7 @@ ATTRIBUTES = {
     'name': {'type': ['null', 'string'], 'maxLength': 255},
     'visibility': {'enum': ['public', 'private', 'shared', 'community']},
     'protected': {'type': 'boolean'},
+    'os_hidden': {'type': 'boolean'},
     'tags': {'type': 'array', 'maxItems': 128,
              'items': {'type': 'string', 'maxLength': 255}},
     'container_format': {'enum': [None] + CONTAINER_FORMATS},
@@ -97,6 +98,16 @@ def apply_patch(properties, changes):
 def _checked(name, value):
     validation.validate(create, {name: value})
     return value
+
+
+def hidden(params):
+    """``os_hidden``: only hidden images when true; by default none."""
+    text = params.get('os_hidden', 'false').lower()
+    if text not in ('true', 'false'):
+        raise exception.ValidationError(
+            detail='Invalid value for os_hidden: %s (true or false)'
+                   % params.get('os_hidden'))
+    return text == 'true'
 
 
 def member_status(params):

@@ -77,9 +77,14 @@ def get_all(context, filters, limit=None, marker=None, sort_key='created_at',
                      context.is_admin,
                      filters.get('member_status', ('accepted',)))
     for name in ('name', 'status', 'visibility', 'disk_format',
-                 'container_format', 'owner'):
+                 'container_format', 'owner', 'os_hidden'):
         if filters.get(name) is not None:
             query = query.where(getattr(models.Image, name) == filters[name])
+    if filters.get('visibility') is None and not context.is_admin:
+        # Community images are listed when asked for (or to their owner).
+        query = query.where(sa.or_(
+            models.Image.visibility != 'community',
+            models.Image.owner == context.project_id))
     marker_row = paging.marker_row(
         lambda m: _get(context.session, m), marker, exception.ImageNotFound)
     query = paging.paginate(query, models.Image, limit, marker_row,
