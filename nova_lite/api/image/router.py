@@ -7,6 +7,7 @@ import webob
 
 from nova_lite.api.image import images
 from nova_lite.api.image import members
+from nova_lite.api.image import metadefs
 from nova_lite.api.image import schema_docs
 from nova_lite.api.image import store as image_store
 from nova_lite.api.image import tags
@@ -15,6 +16,7 @@ from nova_lite.api import wsgi
 
 _IMG = '/v2/images/{image_id}'
 _P = 'image:'
+_NS = '/v2/metadefs/namespaces/{namespace}'
 
 ROUTES = [
     ('GET', '/', versions.index, None),
@@ -38,6 +40,15 @@ ROUTES = [
      _P + 'delete_member'),
     ('GET', '/v2/schemas/member', schema_docs.show_member, None),
     ('GET', '/v2/schemas/members', schema_docs.show_members, None),
+    ('GET', '/v2/metadefs/namespaces', metadefs.index,
+     _P + 'get_metadef_namespaces'),
+    ('GET', _NS, metadefs.show, _P + 'get_metadef_namespace'),
+    ('GET', _NS + '/properties', metadefs.properties,
+     _P + 'get_metadef_namespace'),
+    ('GET', _NS + '/resource_types', metadefs.associations,
+     _P + 'get_metadef_namespace'),
+    ('GET', '/v2/metadefs/resource_types', metadefs.resource_types,
+     _P + 'list_metadef_resource_types'),
     ('PUT', _IMG + '/tags/{tag}', tags.add, _P + 'modify_image'),
     ('DELETE', _IMG + '/tags/{tag}', tags.delete, _P + 'modify_image'),
 ]

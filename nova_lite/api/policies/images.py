@@ -37,6 +37,16 @@ RULES = [
     _rule('delete_member', base.PROJECT_MEMBER, 'DELETE',
           '/v2/images/{image_id}/members/{member_id}',
           "Stop sharing an image with a project (its owner's)."),
+    _rule('get_metadef_namespaces', base.PROJECT_READER, 'GET',
+          '/v2/metadefs/namespaces',
+          'List the metadata definition namespaces.'),
+    _rule('get_metadef_namespace', base.PROJECT_READER, 'GET',
+          '/v2/metadefs/namespaces/{namespace}',
+          'Show a metadata definition namespace, its properties and '
+          'resource types.'),
+    _rule('list_metadef_resource_types', base.PROJECT_READER, 'GET',
+          '/v2/metadefs/resource_types',
+          'List the resource types of the metadata definitions.'),
     _rule('publicize_image', base.ADMIN, 'POST',
           '/v2/images', 'Create or change an image to be public.'),
 ]
