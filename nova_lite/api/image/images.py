@@ -27,14 +27,15 @@ PUBLICIZE = 'image:publicize_image'
 PATCH_TYPE = 'application/openstack-images-v2.1-json-patch'
 
 
-def _time(value):
+def timestamp(value):
+    """A time as Glance writes it (UTC, to the second)."""
     return value.strftime('%Y-%m-%dT%H:%M:%SZ') if value else None
 
 
 def view(image):
     body = {name: getattr(image, name) for name in OWN_ATTRIBUTES}
-    body.update(created_at=_time(image.created_at),
-                updated_at=_time(image.updated_at or image.created_at),
+    body.update(created_at=timestamp(image.created_at),
+                updated_at=timestamp(image.updated_at or image.created_at),
                 virtual_size=None,
                 self='/v2/images/%s' % image.id,
                 file='/v2/images/%s/file' % image.id,

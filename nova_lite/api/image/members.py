@@ -27,15 +27,12 @@ update_body = {
 }
 
 
-def _time(value):
-    return value.strftime('%Y-%m-%dT%H:%M:%SZ') if value else None
-
-
 def view(member):
     return {'image_id': member.image_id, 'member_id': member.member,
             'status': member.status,
-            'created_at': _time(member.created_at),
-            'updated_at': _time(member.updated_at or member.created_at),
+            'created_at': images.timestamp(member.created_at),
+            'updated_at': images.timestamp(member.updated_at or
+                                         member.created_at),
             'schema': '/v2/schemas/member'}
 
 
