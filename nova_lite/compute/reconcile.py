@@ -124,11 +124,13 @@ def finish_abandoned(manager, context, seconds):
     cutoff = timeutils.utcnow(with_timezone=True) - datetime.timedelta(
         seconds=seconds)
     instances = manager.instances_on_host(context)
+    busy = manager.busy()
     finished = _fail_undelivered_builds(
-        manager, context, {i.uuid for i in instances}, cutoff, seconds)
+        manager, context, {i.uuid for i in instances}, busy, cutoff,
+        seconds)
     known = None
     for instance in instances:
-        if not _abandoned(instance, cutoff, manager.busy()):
+        if not _abandoned(instance, cutoff, busy):
             continue
         if known is None:
             known = set(manager.driver.list_instance_uuids())
@@ -149,7 +151,8 @@ def _abandoned(instance, cutoff, busy):
         changed < cutoff
 
 
-def _fail_undelivered_builds(manager, context, on_host, cutoff, seconds):
+def _fail_undelivered_builds(manager, context, on_host, busy, cutoff,
+                             seconds):
     """Builds the scheduler placed on this host (their claim is on its
     provider) that never reached it: still being scheduled, unchanged for
     ``seconds``, not under way here. Their request was lost (this compute
@@ -159,7 +162,7 @@ def _fail_undelivered_builds(manager, context, on_host, cutoff, seconds):
     if node is None or not node.obj_attr_is_set('uuid'):
         return 0
     consumers = placement_obj.Placement.consumers_on(context, node.uuid)
-    waiting = sorted(set(consumers) - on_host - manager.busy())
+    waiting = sorted(set(consumers) - on_host - busy)
     if not waiting:
         return 0
     failed = 0

@@ -207,10 +207,10 @@ def test_an_upload_past_the_size_cap_is_refused_and_kept_nowhere(
     assert _active_image(aio, name='small')
 
 
-def _glance(aio, *args):
+def _glance(aio, *args, token='admin:admin'):
     command = [os.path.join(os.path.dirname(sys.executable), 'glance'),
                '--os-image-url', aio.image_url, '--os-auth-token',
-               'admin:admin', '--os-image-api-version', '2'] + list(args)
+               token, '--os-image-api-version', '2'] + list(args)
     result = subprocess.run(command, capture_output=True, text=True,
                             timeout=120)
     assert result.returncode == 0, result.stderr
@@ -346,22 +346,15 @@ def test_a_shared_image_reaches_a_member_once_accepted(aio):
 
 def test_glanceclient_shares_an_image(aio):
     image_id = _active_image(aio, ALICE, name='for-b')
-
-    def glance(token, *args):
-        command = [os.path.join(os.path.dirname(sys.executable), 'glance'),
-                   '--os-image-url', aio.image_url, '--os-auth-token',
-                   token, '--os-image-api-version', '2'] + list(args)
-        result = subprocess.run(command, capture_output=True, text=True,
-                                timeout=120)
-        assert result.returncode == 0, result.stderr
-        return result.stdout
-    assert 'pending' in glance('alice:teamA', 'member-create', image_id,
-                               'teamB')
-    assert 'accepted' in glance('bob:teamB', 'member-update', image_id,
-                                'teamB', 'accepted')
-    listed = glance('alice:teamA', 'member-list', '--image-id', image_id)
+    alice, bob = 'alice:teamA', 'bob:teamB'
+    assert 'pending' in _glance(aio, 'member-create', image_id, 'teamB',
+                                token=alice)
+    assert 'accepted' in _glance(aio, 'member-update', image_id, 'teamB',
+                                 'accepted', token=bob)
+    listed = _glance(aio, 'member-list', '--image-id', image_id,
+                     token=alice)
     assert 'teamB' in listed and 'accepted' in listed
-    assert image_id in glance('bob:teamB', 'image-list')
+    assert image_id in _glance(aio, 'image-list', token=bob)
 
 
 def test_owner_hidden_and_community_images(aio):

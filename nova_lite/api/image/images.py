@@ -52,10 +52,15 @@ def get(req, image_id):
     return image
 
 
+def owned_by_caller(req, image):
+    """Its project's, or any image for an admin."""
+    return req.context.is_admin or image.owner == req.context.project_id
+
+
 def get_own(req, image_id):
-    """An image the caller may change: its project's, or any for admin."""
+    """An image the caller may change."""
     image = get(req, image_id)
-    if not req.context.is_admin and image.owner != req.context.project_id:
+    if not owned_by_caller(req, image):
         raise exception.Forbidden(
             message='You are not permitted to modify image %s.' % image_id)
     return image

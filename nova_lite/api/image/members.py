@@ -36,10 +36,6 @@ def view(member):
             'schema': '/v2/schemas/member'}
 
 
-def _owns(req, image):
-    return req.context.is_admin or image.owner == req.context.project_id
-
-
 def _shared(req, image_id):
     image = images.get_own(req, image_id)
     if image.visibility != 'shared':
@@ -51,7 +47,7 @@ def index(req, image_id):
     image = images.get(req, image_id)
     members = image_member.ImageMemberList.get_by_image(req.context,
                                                         image_id)
-    if not _owns(req, image):
+    if not images.owned_by_caller(req, image):
         members = [m for m in members if m.member == req.context.project_id]
     return 200, {'members': [view(m) for m in members],
                  'schema': '/v2/schemas/members'}
@@ -71,7 +67,8 @@ def create(req, image_id):
 def _member(req, image_id, member_id):
     """The entry, for its image's owner or the member itself."""
     image = images.get(req, image_id)
-    if not (_owns(req, image) or member_id == req.context.project_id):
+    if not (images.owned_by_caller(req, image) or
+            member_id == req.context.project_id):
         raise exception.ImageMemberNotFound(image_id=image_id,
                                             member=member_id)
     return image_member.ImageMember.get(req.context, image_id, member_id)

@@ -31,8 +31,8 @@ class SizeLimit:
     @webob.dec.wsgify
     def __call__(self, req):
         if req.content_type in self.unlimited_types:
-            pass
-        elif req.content_length is not None:
+            return req.get_response(self.application)
+        if req.content_length is not None:
             if req.content_length > self.limit:
                 return self._too_large()
         elif req.is_body_readable:
