@@ -306,6 +306,14 @@ def test_a_shared_image_reaches_a_member_once_accepted(aio):
         'teamB', 'pending')
     again = _members(aio, image_id, ALICE, 'POST', body={'member': 'teamB'})
     assert again.status_code == 409
+    for body in ({}, {'member': 5}, {'member': ''},
+                 {'member': 'teamC', 'status': 'accepted'}):
+        assert _members(aio, image_id, ALICE, 'POST',
+                        body=body).status_code == 400
+    assert _members(aio, image_id, BOB, 'PUT', 'teamB',
+                    {}).status_code == 400
+    assert [m['member_id'] for m in _members(
+        aio, image_id, ALICE).json()['members']] == ['teamB']
     # Pending: shown, not listed (unless asked), not bootable.
     assert requests.get(aio.image_url + '/v2/images/' + image_id,
                         headers=BOB).status_code == 200
