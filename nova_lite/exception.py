@@ -49,6 +49,10 @@ class ImageTagLimitExceeded(NovaLiteException):
     code = 413
 
 
+class ImportFailed(NovaLiteException):
+    msg_fmt = 'The import failed: %(reason)s'
+
+
 class ImageTooLarge(NovaLiteException):
     msg_fmt = ('The provided image is too large: the limit is %(limit)d '
                'bytes.')
@@ -283,6 +287,10 @@ class ImageNotFound(NotFound):
 
 class ImageExists(Conflict):
     msg_fmt = 'Image with identifier %(image_id)s already exists!'
+
+
+class ImageTaskNotFound(NotFound):
+    msg_fmt = 'Task with the given id %(task_id)s was not found'
 
 
 class ImageMemberNotFound(NotFound):

@@ -11,6 +11,7 @@ import webob.dec
 
 from nova_lite.api.compute import resource_views
 from nova_lite.api.compute import versions
+from nova_lite.api.image import importer as image_importer
 from nova_lite.api.image import router as image_router
 from nova_lite.api.image import store as image_store
 from nova_lite.api import faults
@@ -182,8 +183,10 @@ def build_placement(conf):
 
 def image_app_factory(global_conf, **local_conf):
     conf = nl_conf.CONF
-    return image_router.Router(image_store.ImageStore(
-        conf.image.store_path, conf.image.image_size_cap))
+    store = image_store.ImageStore(conf.image.store_path,
+                                   conf.image.image_size_cap)
+    importer = image_importer.Importer(conf.image, store)
+    return image_router.Router(store, importer)
 
 
 def image_root_factory(loader, global_conf, **local_conf):

@@ -1,4 +1,5 @@
 from oslo_config import cfg
+from oslo_config import types
 
 image_group = cfg.OptGroup('image', title='Image service options')
 glance_group = cfg.OptGroup('glance', title='Where computes fetch images')
@@ -29,6 +30,38 @@ Directory that holds the bits of every image, one file per image.
 Largest image, in bytes, that an upload may store (1 TiB by default); a
 larger one is refused with 413 and nothing of it is kept. The upload is
 spooled to disk as it arrives, never held in memory.
+"""),
+    cfg.ListOpt('enabled_import_methods', default=['glance-direct'],
+                item_type=types.String(choices=['glance-direct',
+                                                'web-download']),
+                help="""
+The image import methods the image API offers (``/v2/info/import``).
+``glance-direct`` imports data staged with ``PUT /v2/images/{id}/stage``;
+``web-download`` has the image API fetch the data from a URL, and is off
+by default: it lets a user make this service connect to any address that
+``web_download_allowed_hosts`` allows.
+"""),
+    cfg.ListOpt('web_download_allowed_hosts', default=[], help="""
+Hosts (names or addresses, as written in the URL) that ``web-download``
+may fetch from. Empty: none, whatever ``enabled_import_methods`` says. A
+redirect is followed only to an allowed host.
+"""),
+    cfg.ListOpt('web_download_allowed_schemes', default=['http', 'https'],
+                help='URL schemes that web-download may fetch.'),
+    cfg.ListOpt('web_download_allowed_ports', default=[80, 443],
+                item_type=types.Integer(min=1, max=65535), help="""
+Ports that ``web-download`` may connect to (a URL without a port means its
+scheme's). Empty: any port of an allowed host.
+"""),
+    cfg.IntOpt('import_workers', default=2, min=1, help="""
+Imports each image API process runs at once; more wait their turn (their
+task ``pending``).
+"""),
+    cfg.IntOpt('import_stale_after', default=120, min=10, help="""
+Seconds after which an unfinished import that its worker has stopped
+reporting on (the process died) is failed, its image put back to
+``queued`` and its data removed. A running import reports every few
+seconds.
 """),
 ]
 

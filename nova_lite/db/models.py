@@ -337,6 +337,26 @@ class Image(TimestampMixin, Base):
     tags: Mapped[str | None] = mapped_column(Text)
 
 
+class ImageTask(TimestampMixin, Base):
+    """An import of data into an image (Glance's ``api_image_import``
+    task): what was asked, how it went. Kept after the image is gone."""
+    __tablename__ = 'image_tasks'
+    __table_args__ = (Index('image_tasks_image_id_idx', 'image_id'),
+                      Index('image_tasks_status_idx', 'status'))
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    type: Mapped[str] = mapped_column(String(30))
+    status: Mapped[str] = mapped_column(String(30))
+    image_id: Mapped[str] = mapped_column(String(36))
+    owner: Mapped[str | None] = mapped_column(String(255))
+    user_id: Mapped[str | None] = mapped_column(String(255))
+    request_id: Mapped[str | None] = mapped_column(String(255))
+    # The request's body and the outcome, as JSON text.
+    input: Mapped[str | None] = mapped_column(Text)
+    result: Mapped[str | None] = mapped_column(Text)
+    message: Mapped[str] = mapped_column(Text, default='')
+    expires_at: Mapped[datetime.datetime | None] = mapped_column(DateTime)
+
+
 class ImageMember(TimestampMixin, Base):
     """A project an image is shared with, and its answer (pending,
     accepted or rejected)."""

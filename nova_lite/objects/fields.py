@@ -38,3 +38,18 @@ class VMStateField(ovo_fields.BaseEnumField):
 
 class TaskStateField(ovo_fields.BaseEnumField):
     AUTO_TYPE = ovo_fields.Enum(valid_values=TaskState.ALL)
+
+
+class JSONDict(ovo_fields.FieldType):
+    """A dict of JSON values (nested as JSON allows), sent as it is."""
+
+    @staticmethod
+    def coerce(obj, attr, value):
+        if not isinstance(value, dict):
+            raise ValueError('A dict is required in field %s, not a %s'
+                             % (attr, type(value).__name__))
+        return value
+
+
+class JSONDictField(ovo_fields.AutoTypedField):
+    AUTO_TYPE = JSONDict()

@@ -9,6 +9,8 @@ from nova_lite.objects import fields
 from nova_lite.objects import image_member
 
 QUEUED, SAVING, ACTIVE, KILLED = 'queued', 'saving', 'active', 'killed'
+# The statuses of an import: data staged, then being moved into place.
+UPLOADING, IMPORTING = 'uploading', 'importing'
 _PLAIN = ('id', 'name', 'status', 'disk_format', 'container_format', 'size',
           'checksum', 'os_hash_algo', 'os_hash_value', 'visibility',
           'owner', 'min_disk', 'min_ram', 'protected', 'os_hidden')

@@ -1,53 +1,23 @@
 """The image API, through the OpenStack client and over plain HTTP, and
 servers booted from its images on the simulated hosts."""
 import hashlib
-import json
 import os
-import subprocess
-import sys
 
 import jsonschema
 import pytest
 import requests
 
-ADMIN = {'X-Auth-Token': 'admin:admin'}
-ALICE = {'X-Auth-Token': 'alice:teamA'}
-BOB = {'X-Auth-Token': 'bob:teamB'}
+from tests.functional.image_calls import ADMIN, ALICE, BOB
+from tests.functional.image_calls import active_image as _active_image
+from tests.functional.image_calls import create as _create
+from tests.functional.image_calls import glance as _glance
+from tests.functional.image_calls import osc as _osc
+from tests.functional.image_calls import upload as _upload
 
 
 @pytest.fixture
 def aio(all_in_one):
     return all_in_one(hosts=1)
-
-
-def _osc(aio, *args):
-    command = [os.path.join(os.path.dirname(sys.executable), 'openstack'),
-               '--os-auth-type', 'none', '--os-endpoint', aio.image_url,
-               '--os-identity-api-version', '3'] + list(args)
-    result = subprocess.run(command, capture_output=True, text=True,
-                            timeout=120)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout) if 'json' in args else result.stdout
-
-
-def _create(aio, headers=ADMIN, body=None, **attributes):
-    return requests.post(aio.image_url + '/v2/images',
-                         json=attributes if body is None else body,
-                         headers=headers)
-
-
-def _upload(aio, image_id, data, headers=ADMIN):
-    return requests.put(
-        aio.image_url + '/v2/images/%s/file' % image_id, data=data,
-        headers=dict(headers, **{'Content-Type': 'application/octet-stream'}))
-
-
-def _active_image(aio, headers=ADMIN, **body):
-    body.setdefault('disk_format', 'qcow2')
-    body.setdefault('container_format', 'bare')
-    image = _create(aio, headers, **body).json()
-    assert _upload(aio, image['id'], b'bits', headers).status_code == 204
-    return image['id']
 
 
 def test_openstack_client_uploads_lists_shows_and_deletes(aio, tmp_path):
@@ -205,16 +175,6 @@ def test_an_upload_past_the_size_cap_is_refused_and_kept_nowhere(
     store = os.path.join(str(aio.conf.image.store_path))
     assert not os.path.exists(store) or os.listdir(store) == []
     assert _active_image(aio, name='small')
-
-
-def _glance(aio, *args, token='admin:admin'):
-    command = [os.path.join(os.path.dirname(sys.executable), 'glance'),
-               '--os-image-url', aio.image_url, '--os-auth-token',
-               token, '--os-image-api-version', '2'] + list(args)
-    result = subprocess.run(command, capture_output=True, text=True,
-                            timeout=120)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
 
 
 def test_glanceclient_lists_shows_and_tags(aio):

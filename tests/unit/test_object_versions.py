@@ -22,6 +22,8 @@ EXPECTED = {
     'ImageList': '1.0-1df7f5a2a3f37b464f8bb3f9269fe69d',
     'ImageMember': '1.0-3485834d8f25d2f441fd7875d5ee3d88',
     'ImageMemberList': '1.0-7e8d8c74a7ba86f2adf05b1211247c7f',
+    'ImageTask': '1.0-c8e038fba127b1977ea08133803fd82c',
+    'ImageTaskList': '1.0-4975de4aac7d9400edba67b296aa5f4d',
     'Instance': '1.3-7ca38d951cc749c4ea4a881b2c169e12',
     'InstanceFault': '1.0-df20f4f1b636b09e362b78bf7b077d2a',
     'InstanceFaultList': '1.0-2f9135d53fc1013859c865668bb237e6',

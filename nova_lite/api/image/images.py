@@ -7,6 +7,7 @@ upload breaks off. Properties other than the image's own attributes
 (``kernel_id``, ``ramdisk_id``, ``os_command_line``...) are kept as
 strings and shown at the top level of the image, as Glance does.
 """
+import urllib.parse
 import uuid
 
 import webob
@@ -16,9 +17,11 @@ from nova_lite.api import json_body
 from nova_lite.api.image import store
 from nova_lite.api import policy
 from nova_lite.api import validation
+from nova_lite import conf as nl_conf
 from nova_lite import exception
 from nova_lite.objects import image as image_obj
 
+CONF = nl_conf.CONF
 OWN_ATTRIBUTES = ('id', 'name', 'status', 'visibility', 'protected',
                   'os_hidden', 'tags', 'container_format', 'disk_format',
                   'min_disk', 'min_ram', 'size', 'checksum', 'os_hash_algo',
@@ -66,6 +69,27 @@ def get_own(req, image_id):
     return image
 
 
+def require_octet_stream(req):
+    """Image data is sent as application/octet-stream (415 if not)."""
+    if req.content_type != 'application/octet-stream':
+        raise exception.UnsupportedMediaType(
+            message='Invalid content type %s' % req.content_type)
+
+
+def move_status(image, status, expected):
+    """Save ``image`` with ``status`` if its stored status is one of
+    ``expected``; Glance's 409 if not."""
+    current = image.status
+    image.status = status
+    try:
+        image.save(expected_status=expected)
+    except exception.ImageStatusConflict as error:
+        image.status = current
+        raise exception.Conflict(
+            message='Image status transition from %s to %s is not allowed'
+                    % (error.kwargs['status'], status))
+
+
 def _check_visibility(req, values):
     if values.get('visibility') == 'public':
         policy.enforce(req.context, PUBLICIZE)
@@ -108,7 +132,11 @@ def create(req):
         visibility=own.pop('visibility', 'shared'), properties=properties,
         **own)
     image.create()
-    return 201, view(image), {'Location': '/v2/images/%s' % image.id}
+    headers = {'Location': '/v2/images/%s' % image.id}
+    if CONF.image.enabled_import_methods:
+        headers['OpenStack-image-import-methods'] = ','.join(
+            CONF.image.enabled_import_methods)
+    return 201, view(image), headers
 
 
 def index(req):
@@ -121,12 +149,21 @@ def index(req):
     images = image_obj.ImageList.get_all(
         req.context, filters, limit=limit, marker=params.get('marker'),
         sort_key=sort_key, sort_dir=sort_dir)
-    body = {'images': [view(i) for i in images],
-            'first': '/v2/images', 'schema': '/v2/schemas/images'}
-    if limit is not None and len(images) == limit:
-        body['next'] = '/v2/images?marker=%s&limit=%d' % (images[-1].id,
-                                                         limit)
-    return 200, body
+    return 200, dict(page_links(req, '/v2/images', images, limit),
+                     images=[view(i) for i in images],
+                     schema='/v2/schemas/images')
+
+
+def page_links(req, path, rows, limit):
+    """``first`` and, after a full page, ``next``: the request's own query
+    with the marker moved on, as Glance links a list's pages."""
+    params = [(k, v) for k, v in req.GET.items() if k != 'marker']
+    links = {'first': path + ('?' + urllib.parse.urlencode(params)
+                              if params else '')}
+    if rows and len(rows) == limit:
+        links['next'] = path + '?' + urllib.parse.urlencode(
+            params + [('marker', rows[-1].id)])
+    return links
 
 
 def show(req, image_id):
@@ -140,6 +177,9 @@ def update(req, image_id):
     validation.validate(schemas.patch, changes)
     image = get_own(req, image_id)
     values, properties = schemas.apply_patch(image.properties, changes)
+    if 'owner' in values and not req.context.is_admin:
+        raise exception.Forbidden(message="Owner can't be updated by non "
+                                          "admin.")
     _check_visibility(req, values)
     for name, value in values.items():
         setattr(image, name, value)
@@ -159,13 +199,13 @@ def delete(req, image_id):
 
 
 def upload(req, image_id):
+    require_octet_stream(req)
     image = get_own(req, image_id)
     if not image.disk_format or not image.container_format:
         raise exception.Invalid(
             message='Properties disk_format and container_format must be '
                     'set prior to uploading image data.')
-    image.status = image_obj.SAVING
-    image.save(expected_status=[image_obj.QUEUED])
+    move_status(image, image_obj.SAVING, [image_obj.QUEUED])
     image_store = req.environ[store.ENVIRON_KEY]
     try:
         size, md5, sha512 = image_store.write(

@@ -5,18 +5,22 @@ the status and why. The store is handed to the handlers in the request.
 """
 import webob
 
+from nova_lite.api.image import importer as image_importer
 from nova_lite.api.image import images
+from nova_lite.api.image import imports
 from nova_lite.api.image import members
 from nova_lite.api.image import metadefs
 from nova_lite.api.image import schema_docs
 from nova_lite.api.image import store as image_store
 from nova_lite.api.image import tags
+from nova_lite.api.image import tasks
 from nova_lite.api.image import versions
 from nova_lite.api import wsgi
 
 _IMG = '/v2/images/{image_id}'
 _P = 'image:'
 _NS = '/v2/metadefs/namespaces/{namespace}'
+_MD = '/v2/schemas/metadefs/'
 
 ROUTES = [
     ('GET', '/', versions.index, None),
@@ -51,6 +55,23 @@ ROUTES = [
      _P + 'list_metadef_resource_types'),
     ('PUT', _IMG + '/tags/{tag}', tags.add, _P + 'modify_image'),
     ('DELETE', _IMG + '/tags/{tag}', tags.delete, _P + 'modify_image'),
+    ('GET', '/v2/info/import', imports.info, None),
+    ('GET', '/v2/info/stores', imports.stores_info, None),
+    ('PUT', _IMG + '/stage', imports.stage, _P + 'stage_image'),
+    ('POST', _IMG + '/import', imports.import_image, _P + 'import_image'),
+    ('GET', _IMG + '/tasks', tasks.of_image, _P + 'get_image_tasks'),
+    ('GET', '/v2/tasks', tasks.index, _P + 'get_tasks'),
+    ('GET', '/v2/tasks/{task_id}', tasks.show, _P + 'get_task'),
+    ('GET', '/v2/schemas/task', schema_docs.show_task, None),
+    ('GET', '/v2/schemas/tasks', schema_docs.show_tasks, None),
+    ('GET', _MD + 'namespace', schema_docs.show_metadefs_namespace, None),
+    ('GET', _MD + 'namespaces', schema_docs.show_metadefs_namespaces, None),
+    ('GET', _MD + 'resource_type', schema_docs.show_metadefs_resource_type,
+     None),
+    ('GET', _MD + 'resource_types',
+     schema_docs.show_metadefs_resource_types, None),
+    ('GET', _MD + 'property', schema_docs.show_metadefs_property, None),
+    ('GET', _MD + 'properties', schema_docs.show_metadefs_properties, None),
 ]
 
 
@@ -64,12 +85,14 @@ def error_response(code, message):
 
 class Router(wsgi.Router):
 
-    def __init__(self, store):
+    def __init__(self, store, importer):
         super().__init__(ROUTES)
         self.store = store
+        self.importer = importer
 
     def __call__(self, environ, start_response):
         environ[image_store.ENVIRON_KEY] = self.store
+        environ[image_importer.ENVIRON_KEY] = self.importer
         return super().__call__(environ, start_response)
 
     @staticmethod

@@ -8,8 +8,10 @@ the service alone sets, so the two cannot drift.
 """
 import copy
 
+from nova_lite.api.image import metadefs
 from nova_lite.api.image import schemas
 from nova_lite.objects import image_member
+from nova_lite.objects import image_task
 
 _STATUSES = ['queued', 'saving', 'active', 'killed', 'deleted', 'uploading',
              'importing', 'pending_delete', 'deactivated']
@@ -22,7 +24,6 @@ _READ_ONLY = {
     'checksum': dict(_NULLABLE_TEXT, maxLength=32),
     'os_hash_algo': dict(_NULLABLE_TEXT, maxLength=64),
     'os_hash_value': dict(_NULLABLE_TEXT, maxLength=128),
-    'owner': dict(_NULLABLE_TEXT, maxLength=255),
     'created_at': {'type': 'string'},
     'updated_at': {'type': 'string'},
     'self': {'type': 'string'},
@@ -99,3 +100,149 @@ def show_image(req):
 
 def show_images(req):
     return 200, images()
+
+
+def _collection(name, item, links=True):
+    """A list document: ``name`` holding ``item``s, with paging links."""
+    body = {'name': name,
+            'properties': {name: {'type': 'array', 'items': item},
+                           'schema': {'type': 'string'},
+                           'first': {'type': 'string'},
+                           'next': {'type': 'string'}}}
+    if links:
+        body['links'] = [{'rel': 'first', 'href': '{first}'},
+                         {'rel': 'next', 'href': '{next}'},
+                         {'rel': 'describedby', 'href': '{schema}'}]
+    return body
+
+
+def task():
+    text = {'type': 'string'}
+    return {
+        'name': 'task',
+        'properties': {
+            'id': dict(schemas.ATTRIBUTES['id']),
+            'type': {'type': 'string', 'enum': [image_task.IMPORT]},
+            'status': {'type': 'string',
+                       'enum': list(image_task.STATUSES)},
+            'input': {'type': ['null', 'object']},
+            'result': {'type': ['null', 'object']},
+            'owner': dict(_NULLABLE_TEXT, maxLength=255),
+            'message': text,
+            'expires_at': _NULLABLE_TEXT,
+            'created_at': text, 'updated_at': text,
+            'self': text, 'schema': text,
+        },
+        'required': ['type', 'input'],
+        'links': [{'rel': 'self', 'href': '{self}'},
+                  {'rel': 'describedby', 'href': '{schema}'}],
+    }
+
+
+def tasks():
+    item = task()
+    for name in ('input', 'result', 'message'):
+        del item['properties'][name]
+    del item['required']
+    return _collection('tasks', item)
+
+
+def _metadefs_namespace():
+    return {
+        'name': 'namespace',
+        'properties': {
+            'namespace': {'type': 'string', 'maxLength': 80},
+            'display_name': {'type': 'string', 'maxLength': 80},
+            'description': {'type': 'string', 'maxLength': 500},
+            'visibility': {'type': 'string',
+                           'enum': ['public', 'private']},
+            'protected': {'type': 'boolean'},
+            'owner': {'type': 'string', 'maxLength': 255},
+            'created_at': {'type': 'string', 'format': 'date-time'},
+            'updated_at': {'type': 'string', 'format': 'date-time'},
+            'schema': {'type': 'string', 'readOnly': True},
+            'self': {'type': 'string', 'readOnly': True},
+            'resource_type_associations': {
+                'type': 'array', 'items': _metadefs_association()},
+            'properties': {'type': 'object', 'additionalProperties':
+                           _metadefs_property()},
+            'objects': {'type': 'array', 'items': {'type': 'object'}},
+            'tags': {'type': 'array', 'items': {'type': 'object'}},
+        },
+        'required': ['namespace'],
+        'additionalProperties': False,
+        'definitions': {'resource_types': sorted(metadefs.RESOURCE_TYPES)},
+    }
+
+
+def _metadefs_association():
+    return {
+        'type': 'object',
+        'properties': {
+            'name': {'type': 'string', 'maxLength': 80},
+            'prefix': {'type': 'string', 'maxLength': 80},
+            'properties_target': {'type': 'string', 'maxLength': 80},
+            'created_at': {'type': 'string', 'format': 'date-time'},
+            'updated_at': {'type': 'string', 'format': 'date-time'},
+        },
+        'required': ['name'],
+    }
+
+
+def _metadefs_property():
+    return {
+        'type': 'object',
+        'properties': {
+            'name': {'type': 'string', 'maxLength': 80},
+            'title': {'type': 'string'},
+            'description': {'type': 'string'},
+            'type': {'type': 'string',
+                     'enum': ['array', 'boolean', 'integer', 'number',
+                              'object', 'string', None]},
+            'pattern': {'type': 'string', 'format': 'regex'},
+            'maxLength': {'type': 'integer', 'minimum': 0},
+            'minLength': {'type': 'integer', 'minimum': 0},
+            'enum': {'type': 'array'},
+            'default': {},
+            'readonly': {'type': 'boolean'},
+        },
+        'required': ['title', 'type'],
+    }
+
+
+def show_task(req):
+    return 200, task()
+
+
+def show_tasks(req):
+    return 200, tasks()
+
+
+def show_metadefs_namespace(req):
+    return 200, _metadefs_namespace()
+
+
+def show_metadefs_namespaces(req):
+    return 200, _collection('namespaces', _metadefs_namespace())
+
+
+def show_metadefs_resource_type(req):
+    return 200, dict(_metadefs_association(),
+                     name='resource_type_association')
+
+
+def show_metadefs_resource_types(req):
+    return 200, _collection('resource_type_associations',
+                            _metadefs_association())
+
+
+def show_metadefs_property(req):
+    return 200, dict(_metadefs_property(), name='property')
+
+
+def show_metadefs_properties(req):
+    return 200, {'name': 'properties',
+                 'properties': {'properties': {
+                     'type': 'object',
+                     'additionalProperties': _metadefs_property()},
+                     'schema': {'type': 'string'}}}

@@ -9,10 +9,11 @@ DISK_FORMATS = ['ami', 'ari', 'aki', 'vhd', 'vhdx', 'vmdk', 'raw', 'qcow2',
 CONTAINER_FORMATS = ['ami', 'ari', 'aki', 'bare', 'ovf', 'ova', 'docker',
                      'compressed']
 READ_ONLY = ('status', 'size', 'checksum', 'os_hash_algo', 'os_hash_value',
-             'owner', 'created_at', 'updated_at', 'virtual_size', 'self',
+             'created_at', 'updated_at', 'virtual_size', 'self',
              'file', 'schema', 'direct_url', 'locations')
 LIST_FILTERS = ('name', 'status', 'visibility', 'disk_format',
                 'container_format', 'owner')
+DEFAULT_LIMIT, MAX_LIMIT = 25, 1000
 SORT_KEYS = ('created_at', 'updated_at', 'name', 'id', 'status', 'size')
 
 # The image's own attributes a user may set (the rest are properties).
@@ -30,6 +31,8 @@ ATTRIBUTES = {
     'disk_format': {'enum': [None] + DISK_FORMATS},
     'min_disk': {'type': 'integer', 'minimum': 0},
     'min_ram': {'type': 'integer', 'minimum': 0},
+    # Set at create by an admin only; changed by an admin only.
+    'owner': {'type': ['null', 'string'], 'maxLength': 255},
 }
 # Properties: any other key, a string of at most 65535 characters. The
 # pattern leaves out the attributes' names: jsonschema applies every
@@ -123,12 +126,14 @@ def member_status(params):
 
 
 def list_limit(params):
+    """A page's size: 25 unless asked, never more than 1000 (Glance's
+    limit_param_default and api_limit_max)."""
     if 'limit' not in params:
-        return None
+        return DEFAULT_LIMIT
     if not digits.is_digits(params['limit']):
         raise exception.ValidationError(detail='limit param must be a '
                                                'non-negative integer')
-    return digits.at_most_int32(params['limit'])
+    return min(MAX_LIMIT, digits.at_most_int32(params['limit']))
 
 
 def list_sort(params):
