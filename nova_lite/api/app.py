@@ -189,6 +189,12 @@ def image_app_factory(global_conf, **local_conf):
     return image_router.Router(store, importer)
 
 
+def image_versions_app_factory(global_conf, **local_conf):
+    """The image API's routes without a store or an importer: only its
+    versions document is asked of it."""
+    return image_router.Router(None, None)
+
+
 def image_root_factory(loader, global_conf, **local_conf):
     """Glance's versions document at / and /versions, without auth."""
     return url_check.UrlCheck(

@@ -12,12 +12,23 @@ ALICE = {'X-Auth-Token': 'alice:teamA'}
 BOB = {'X-Auth-Token': 'bob:teamB'}
 
 
-def osc(aio, *args):
-    command = [os.path.join(os.path.dirname(sys.executable), 'openstack'),
-               '--os-auth-type', 'none', '--os-endpoint', aio.image_url,
-               '--os-identity-api-version', '3'] + list(args)
+def osc(aio, *args, token=None, fails=False):
+    """The openstack client against the image API (as ``token``'s user,
+    or without a token: the lab's anonymous admin). ``fails``: it must
+    fail; its stderr is returned."""
+    # With a token the client does no version discovery: it is given
+    # the v2 endpoint itself.
+    auth = (['--os-auth-type', 'admin_token', '--os-token', token,
+             '--os-endpoint', aio.image_url + '/v2']
+            if token else ['--os-auth-type', 'none',
+                           '--os-endpoint', aio.image_url])
+    command = ([os.path.join(os.path.dirname(sys.executable), 'openstack')]
+               + auth + ['--os-identity-api-version', '3'] + list(args))
     result = subprocess.run(command, capture_output=True, text=True,
-                            timeout=120)
+                            timeout=120, stdin=subprocess.DEVNULL)
+    if fails:
+        assert result.returncode != 0, result.stdout
+        return result.stderr
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout) if 'json' in args else result.stdout
 

@@ -266,8 +266,8 @@ def test_a_shared_image_reaches_a_member_once_accepted(aio):
         'teamB', 'pending')
     again = _members(aio, image_id, ALICE, 'POST', body={'member': 'teamB'})
     assert again.status_code == 409
-    for body in ({}, {'member': 5}, {'member': ''},
-                 {'member': 'teamC', 'status': 'accepted'}):
+    for body in ({}, {'member': 5}, {'member': ''}, {'member': ['teamC']},
+                 ['teamC']):
         assert _members(aio, image_id, ALICE, 'POST',
                         body=body).status_code == 400
     assert _members(aio, image_id, BOB, 'PUT', 'teamB',
@@ -379,3 +379,40 @@ def test_metadefs_catalogue_is_read_only(aio):
         'resource_types']]
     assert requests.post(base + '/namespaces', json={'namespace': 'x'},
                          headers=ADMIN).status_code == 405
+
+
+def test_only_admins_give_an_image_to_another_project(aio):
+    image = _create(aio, ALICE, name='mine').json()
+    url = aio.image_url + '/v2/images/' + image['id']
+    patch_type = {
+        'Content-Type': 'application/openstack-images-v2.1-json-patch'}
+    give = [{'op': 'replace', 'path': '/owner', 'value': 'teamB'}]
+    refused = requests.patch(url, json=give, headers=dict(ALICE,
+                                                          **patch_type))
+    assert refused.status_code == 403
+    assert "Owner can't be updated by non admin." in refused.text
+    assert requests.get(url, headers=ALICE).json()['owner'] == 'teamA'
+    too_long = [{'op': 'replace', 'path': '/owner', 'value': 'x' * 256}]
+    assert requests.patch(url, json=too_long, headers=dict(
+        ADMIN, **patch_type)).status_code == 400
+    given = requests.patch(url, json=give, headers=dict(ADMIN, **patch_type))
+    assert given.status_code == 200, given.text
+    assert given.json()['owner'] == 'teamB'
+    assert requests.get(url, headers=ALICE).status_code == 404
+    assert requests.get(url, headers=BOB).json()['owner'] == 'teamB'
+
+
+def test_list_pages_keep_the_query(aio):
+    for n in range(3):
+        _create(aio, name='paged', disk_format='raw')
+    _create(aio, name='other')
+    first = requests.get(aio.image_url + '/v2/images?name=paged&limit=2',
+                         headers=ADMIN).json()
+    assert first['first'] == '/v2/images?name=paged&limit=2'
+    assert len(first['images']) == 2
+    assert 'name=paged' in first['next'] and 'marker=' in first['next']
+    rest = requests.get(aio.image_url + first['next'], headers=ADMIN).json()
+    assert [i['name'] for i in rest['images']] == ['paged']
+    assert 'next' not in rest
+    default = requests.get(aio.image_url + '/v2/images', headers=ADMIN)
+    assert len(default.json()['images']) == 4

@@ -44,7 +44,9 @@ def api(keystone, all_in_one, overrides):
                         ('user_domain_id', 'default'),
                         ('project_domain_id', 'default')):
         overrides(name, value, group=GROUP)
-    return all_in_one(hosts=1).client
+    aio = all_in_one(hosts=1)
+    aio.client.image_url = aio.image_url
+    return aio.client
 
 
 def test_real_tokens_drive_the_api(keystone, api):
@@ -135,3 +137,48 @@ def test_openstack_cli_with_keystone_tokens(keystone, api):
     assert [f['Name'] for f in json.loads(out)] == ['m1.tiny']
     code, out, err = _osc(keystone, *carol, 'server', 'list', '-f', 'json')
     assert (code, json.loads(out)) == (0, [])
+
+
+def test_openstack_cli_shares_images_between_keystone_projects(
+        keystone, api, tmp_path):
+    """What needs an identity service: `image add project` (the member
+    project looked up in Keystone) and `image set --accept` (the member's
+    own project, from its token)."""
+    keystone.register_endpoint('image', api.image_url)
+    owner = keystone.project('img-owner')
+    member = keystone.project('img-member')
+    keystone.user('olga', 'olga-pw', owner, 'member')
+    keystone.user('mike', 'mike-pw', member, 'member')
+    olga = ('olga', 'olga-pw', 'img-owner')
+    mike = ('mike', 'mike-pw', 'img-member')
+    source = tmp_path / 'disk.raw'
+    source.write_bytes(b'shared-bits' * 100)
+
+    code, out, err = _osc(keystone, *olga, 'image', 'create', '--file',
+                          str(source), '--disk-format', 'raw',
+                          '--container-format', 'bare', '--shared',
+                          'team-image', '-f', 'json')
+    assert code == 0, err
+    image = json.loads(out)
+    assert image['owner'] == owner
+    code, out, err = _osc(keystone, *olga, 'image', 'add', 'project',
+                          'team-image', member, '-f', 'json')
+    assert code == 0, err
+    assert json.loads(out)['status'] == 'pending'
+    code, out, err = _osc(keystone, *mike, 'image', 'list', '--shared',
+                          '--member-status', 'pending', '-f', 'json')
+    assert [i['Name'] for i in json.loads(out)] == ['team-image'], err
+    code, out, err = _osc(keystone, *mike, 'image', 'set', '--accept',
+                          image['id'])
+    assert code == 0, err
+    code, out, err = _osc(keystone, *mike, 'image', 'list', '-f', 'json')
+    assert [i['Name'] for i in json.loads(out)] == ['team-image'], err
+    code, out, err = _osc(keystone, *mike, 'image', 'set', '--tag', 'x',
+                          image['id'])
+    assert code != 0  # a member may not change the image
+    code, out, err = _osc(keystone, *olga, 'image', 'remove', 'project',
+                          'team-image', member)
+    assert code == 0, err
+    code, out, err = _osc(keystone, *mike, 'image', 'list', '--shared',
+                          '--member-status', 'all', '-f', 'json')
+    assert json.loads(out) == [], err

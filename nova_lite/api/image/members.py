@@ -12,19 +12,25 @@ from nova_lite.api import validation
 from nova_lite import exception
 from nova_lite.objects import image_member
 
+# Other keys are ignored, as Glance ignores them (openstacksdk sends the
+# member's id back with a status update).
 create_body = {
     'type': 'object',
     'properties': {'member': {'type': 'string', 'minLength': 1,
                               'maxLength': 255}},
     'required': ['member'],
-    'additionalProperties': False,
 }
 update_body = {
     'type': 'object',
     'properties': {'status': {'enum': list(image_member.STATUSES)}},
     'required': ['status'],
-    'additionalProperties': False,
 }
+
+
+def _require(body, name, words):
+    """Glance's words for a body without ``name``."""
+    if not isinstance(body, dict) or name not in body:
+        raise exception.ValidationError(detail=words)
 
 
 def view(member):
@@ -55,6 +61,7 @@ def index(req, image_id):
 
 def create(req, image_id):
     body = req.body_json()
+    _require(body, 'member', 'Member to be added not specified')
     validation.validate(create_body, body)
     _shared(req, image_id)
     member = image_member.ImageMember(
@@ -80,6 +87,7 @@ def show(req, image_id, member_id):
 
 def update(req, image_id, member_id):
     body = req.body_json()
+    _require(body, 'status', 'Status not specified')
     validation.validate(update_body, body)
     member = _member(req, image_id, member_id)
     if member_id != req.context.project_id:
