@@ -86,6 +86,9 @@ def test_typed_attributes_take_their_types(aio):
     ({'name': 'x', 'min_ram': -1}, 400, 'min_ram'),
     (['not', 'an', 'object'], 400, 'is not of type'),
     ({'name': 'x', 'kernel_id': 5}, 400, 'kernel_id'),
+    ({'name': 'x', 'visibility': 'everyone'}, 400, 'everyone'),
+    ({'name': 'x', 'tags': ['t' * 256]}, 400, 'tags'),
+    ({'name': 'x', 'owner': 'x' * 256}, 400, 'owner'),
 ])
 def test_bad_image_bodies_are_refused_and_create_nothing(aio, body, code,
                                                          fragment):
@@ -351,6 +354,10 @@ def test_owner_hidden_and_community_images(aio):
     assert community in _listed(aio, ALICE)
     assert community not in _listed(aio, BOB)
     assert _listed(aio, BOB, '?visibility=community') == [community]
+    assert community in _listed(aio, BOB, '?visibility=all')
+    for query in ('?visibility=everyone', '?changes-since=2026-01-01'):
+        assert requests.get(aio.image_url + '/v2/images' + query,
+                            headers=BOB).status_code == 400
     assert requests.get(aio.image_url + '/v2/images/' + community,
                         headers=BOB).status_code == 200
 

@@ -142,6 +142,7 @@ def create(req):
 def index(req):
     params = req.GET
     filters = {name: params.get(name) for name in schemas.LIST_FILTERS}
+    filters.update(schemas.visibility_filter(params))
     filters['member_status'] = schemas.member_status(params)
     filters['os_hidden'] = schemas.hidden(params)
     limit = schemas.list_limit(params)

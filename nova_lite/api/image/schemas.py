@@ -113,6 +113,24 @@ def hidden(params):
     return text == 'true'
 
 
+def visibility_filter(params):
+    """``visibility``: one of the four, or ``all`` (community images
+    included, which a list leaves out unless asked)."""
+    visibility = params.get('visibility')
+    if 'changes-since' in params:
+        raise exception.ValidationError(
+            detail='The "changes-since" filter is no longer available on '
+                   'v2.')
+    if visibility is None:
+        return {}
+    if visibility == 'all':
+        return {'visibility': None, 'any_visibility': True}
+    if visibility not in ATTRIBUTES['visibility']['enum']:
+        raise exception.ValidationError(
+            detail='Invalid visibility value: %s' % visibility)
+    return {'visibility': visibility}
+
+
 def member_status(params):
     """The answers of the shared images listed to a member: accepted
     unless ``member_status`` says otherwise (``all``: None, any)."""

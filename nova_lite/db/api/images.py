@@ -80,7 +80,8 @@ def get_all(context, filters, limit=None, marker=None, sort_key='created_at',
                  'container_format', 'owner', 'os_hidden'):
         if filters.get(name) is not None:
             query = query.where(getattr(models.Image, name) == filters[name])
-    if filters.get('visibility') is None and not context.is_admin:
+    if (filters.get('visibility') is None and not context.is_admin and
+            not filters.get('any_visibility')):
         # Community images are listed when asked for (or to their owner).
         query = query.where(sa.or_(
             models.Image.visibility != 'community',
