@@ -239,6 +239,12 @@ class InvalidAllocation(PlacementError, Invalid):
     msg_fmt = '%(detail)s'
 
 
+class AllocationRefused(PlacementError, Conflict):
+    """The provider exists but its inventory cannot take the amount (no
+    such class, or min_unit, max_unit, step_size): Placement's 409."""
+    msg_fmt = '%(detail)s'
+
+
 class CapacityExceeded(PlacementError, Conflict):
     msg_fmt = ('Unable to allocate inventory: Unable to create allocation '
                'for \'%(resource_class)s\' on resource provider '
@@ -272,6 +278,27 @@ class TraitInUse(PlacementError, Conflict):
 
 class PlacementBadRequest(PlacementError, Invalid):
     msg_fmt = '%(detail)s'
+
+
+class PlacementNotAcceptable(PlacementError):
+    msg_fmt = '%(detail)s'
+    code = 406
+
+
+class PlacementUnsupportedMediaType(PlacementError):
+    msg_fmt = '%(detail)s'
+    code = 415
+
+
+class PlacementMethodNotAllowed(PlacementError):
+    msg_fmt = 'The method %(method)s is not allowed for this resource.'
+    code = 405
+
+
+class InvalidInventoryCapacity(PlacementError, Invalid):
+    msg_fmt = ("Invalid inventory for '%(resource_class)s' on resource "
+               "provider '%(uuid)s'. The reserved value is greater "
+               "%(than)s total.")
 
 
 class InventoryExists(PlacementError, Conflict):

@@ -7,6 +7,8 @@ encoded to store), NUL characters (PostgreSQL refuses them in text) and
 integers of any size (no database column holds one past 64 bits). Each is
 a 400 that names where in the body it is, before any handler sees it.
 """
+import math
+
 from oslo_serialization import jsonutils
 
 from nova_lite import exception
@@ -26,8 +28,10 @@ def loads(raw, what='request body'):
     except RecursionError:
         raise _invalid('', 'it is nested more than %d levels deep'
                        % MAX_DEPTH)
-    except ValueError:
-        raise exception.ValidationError(detail='Malformed %s' % what)
+    except ValueError as error:
+        invalid = exception.ValidationError(detail='Malformed %s' % what)
+        invalid.malformed = str(error)  # the parser's words, for Placement
+        raise invalid
     check(value)
     return value
 
@@ -52,6 +56,9 @@ def check(value):
         elif (isinstance(item, int) and not isinstance(item, bool)
               and item not in _INT_RANGE):
             raise _invalid(path, 'integers must be within -2^63 and 2^63-1')
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise _invalid(path, 'numbers must be finite (%s is not)'
+                           % item)
 
 
 def _check_text(text, path):

@@ -40,9 +40,10 @@ class APIVersion:
     def __str__(self):
         return '%d.%d' % (self.major, self.minor)
 
-    def matches(self, min_version, max_version=None):
+    def matches(self, min_version=None, max_version=None):
+        """Within [min_version, max_version]; None: unbounded."""
         mine = (self.major, self.minor)
-        if _parsed(min_version) > mine:
+        if min_version is not None and _parsed(min_version) > mine:
             return False
         return max_version is None or mine <= _parsed(max_version)
 
@@ -99,16 +100,20 @@ def versioned(min_version, max_version=None):
     return decorator
 
 
-def since(min_version, max_version=None):
+def since(min_version, max_version=None, refused=None):
     """The route exists only from ``min_version`` (to ``max_version``).
 
-    Asked for at another version it is not found (404), as in Nova. The
-    range is kept on the handler for the OpenAPI document.
+    Asked for at another version it is not found (404), as in Nova, or
+    ``refused`` with that exception class (Placement's 405 for one of
+    its routes). The range is kept on the handler for the OpenAPI
+    document.
     """
     def decorator(func):
         @functools.wraps(func)
         def wrapper(req, **kwargs):
             if not req.api_version.matches(min_version, max_version):
+                if refused is not None:
+                    raise refused(method=req.method)
                 raise exception.VersionNotFoundForAPIMethod(
                     version=req.api_version)
             return func(req, **kwargs)

@@ -6,6 +6,8 @@ rule, calls the handler and serializes what it returns; handlers return
 ``(status, body)`` or ``(status, body, headers)`` and raise nova_lite
 exceptions for errors.
 """
+import collections
+
 import orjson
 from oslo_serialization import jsonutils
 import routes
@@ -105,15 +107,21 @@ def extension_of(rule):
 class Router:
     """Maps (method, path) to a route; answers 404 and 405 itself."""
 
+    # The detail of a 405 (``%s``: the method asked for).
+    METHOD_NOT_ALLOWED = 'The method %s is not allowed for this resource.'
+
     def __init__(self, route_table, disabled_extensions=()):
         self.mapper = routes.Mapper()
         route_table = [route for route in route_table
                        if extension_of(route[3]) not in disabled_extensions]
+        allowed = collections.defaultdict(list)
         for method, path, handler, rule in route_table:
             self.mapper.connect(None, path, action=handler, rule=rule,
                                 conditions={'method': [method]})
-        for path in dict.fromkeys(route[1] for route in route_table):
-            self.mapper.connect(None, path, action=None, rule=None)
+            allowed[path].append(method)
+        for path, methods in allowed.items():
+            self.mapper.connect(None, path, action=None, rule=None,
+                                allow=', '.join(methods))
 
     @webob.dec.wsgify(RequestClass=Request)
     def __call__(self, req):
@@ -124,9 +132,10 @@ class Router:
         kwargs = {k: _from_wsgi_path(v) for k, v in match.items()
                   if k not in ('action', 'rule')}
         if match['action'] is None:
-            return self.error_response(405, 'The method %s is not allowed '
-                                            'for this resource.'
-                                       % req.method)
+            response = self.error_response(
+                405, self.METHOD_NOT_ALLOWED.replace('%s', req.method))
+            response.headers['Allow'] = match['allow']
+            return response
         return self.dispatch(req, match['action'], match['rule'], kwargs)
 
     def dispatch(self, req, handler, rule, kwargs):
@@ -135,6 +144,7 @@ class Router:
         except exception.NovaLiteException as e:
             return self.failure(req, e)
         try:
+            self.check_request(req, handler)
             policy.enforce(req.context, rule)
             answer = handler(req, **kwargs)
         except exception.NovaLiteException as e:
@@ -147,6 +157,10 @@ class Router:
     @staticmethod
     def version_of(req):
         return microversion.from_headers(req.headers)
+
+    @staticmethod
+    def check_request(req, handler):
+        """Refuse a request before its handler and policy see it."""
 
     @staticmethod
     def error_response(code, message):

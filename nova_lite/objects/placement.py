@@ -23,7 +23,7 @@ from nova_lite.placement import reports
 LOG = logging.getLogger(__name__)
 # A host that lost its room since it was chosen: the next one is tried.
 _CLAIM_REFUSALS = (exception.CapacityExceeded, exception.ConcurrentUpdate,
-                   exception.InvalidAllocation)
+                   exception.InvalidAllocation, exception.AllocationRefused)
 
 
 _CLASSES = {'vcpus': 'VCPU', 'memory_mb': 'MEMORY_MB',

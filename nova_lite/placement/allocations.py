@@ -112,13 +112,13 @@ def _check_capacity(session, rows, wanted):
 
 def _check_amount(uuid, resource_class, amount, inventory):
     if inventory is None:
-        raise exception.InvalidAllocation(
+        raise exception.AllocationRefused(
             detail="Unable to allocate inventory: Inventory for "
                    "'%s' on resource provider '%s' invalid."
                    % (resource_class, uuid))
     if not (inventory['min_unit'] <= amount <= inventory['max_unit']) or \
             amount % inventory['step_size']:
-        raise exception.InvalidAllocation(
+        raise exception.AllocationRefused(
             detail="Unable to allocate inventory: Allocation of %d %s on "
                    "resource provider '%s' violates min_unit, max_unit, or "
                    "step_size." % (amount, resource_class, uuid))

@@ -1,8 +1,9 @@
 """Inventory records: Placement's defaults and rules, then the write.
 
 A record needs ``total``; ``reserved`` (0), ``min_unit`` (1),
-``max_unit`` (total), ``step_size`` (1) and ``allocation_ratio`` (1.0)
-default. Reserved may not pass total, min_unit may not pass max_unit.
+``max_unit`` (2147483647), ``step_size`` (1) and ``allocation_ratio``
+(1.0) default. Reserved may not pass total, min_unit may not pass
+max_unit.
 
 A write names the provider generation the client read (a stale one is a
 409) and moves it on; a class in use may not leave the inventory.
@@ -18,19 +19,29 @@ from nova_lite.placement import providers
 from nova_lite.placement import resource_classes
 from nova_lite.placement import retry
 
+FIELDS = ('total', 'reserved', 'min_unit', 'max_unit', 'step_size',
+          'allocation_ratio')
 
-def normalized(resource_class, record):
-    values = {'total': int(record['total']),
-              'reserved': int(record.get('reserved', 0)),
-              'min_unit': int(record.get('min_unit', 1)),
-              'step_size': int(record.get('step_size', 1)),
-              'allocation_ratio': float(record.get('allocation_ratio', 1.0))}
-    values['max_unit'] = int(record.get('max_unit', values['total']))
-    if values['reserved'] > values['total']:
-        raise exception.PlacementBadRequest(
-            detail='Unable to update inventory for resource class %s: '
-                   'reserved (%d) exceeds total (%d).' % (
-                       resource_class, values['reserved'], values['total']))
+
+MAX_INT = 2147483647
+DEFAULTS = {'reserved': 0, 'min_unit': 1, 'max_unit': MAX_INT,
+            'step_size': 1, 'allocation_ratio': 1.0}
+
+
+def normalized(resource_class, record, reserved_can_be_total=True,
+               uuid=None):
+    """A record with Placement's defaults, or PlacementBadRequest when its
+    capacity, (total - reserved) * allocation_ratio, is not positive
+    (before API 1.26, reserved may not equal total either)."""
+    values = dict(DEFAULTS, **record)
+    values = {name: (float(values[name]) if name == 'allocation_ratio'
+                     else int(values[name])) for name in FIELDS}
+    capacity = (values['total'] - values['reserved']) * \
+        values['allocation_ratio']
+    if capacity < 0 or (capacity == 0 and not reserved_can_be_total):
+        raise exception.InvalidInventoryCapacity(
+            resource_class=resource_class, uuid=uuid,
+            than='than' if reserved_can_be_total else 'than or equal to')
     if values['min_unit'] > values['max_unit']:
         raise exception.PlacementBadRequest(
             detail='Unable to update inventory for resource class %s: '
@@ -53,11 +64,11 @@ def check_not_in_use(session, provider, wanted):
                                            uuid=provider.uuid)
 
 
-def set_all(context, uuid, generation, records):
+def set_all(context, uuid, generation, records, reserved_can_be_total=True):
     """Make the provider's inventory exactly ``records``: (new generation,
     {class: inventory})."""
     resource_classes.check_known(context, records)
-    inventories = {rc: normalized(rc, record)
+    inventories = {rc: normalized(rc, record, reserved_can_be_total, uuid)
                    for rc, record in records.items()}
     return retry.write(_set_all, context, uuid, generation, inventories)
 
@@ -71,10 +82,12 @@ def _set_all(context, uuid, generation, inventories):
     return generation, db.of(session, provider.id)
 
 
-def set_one(context, uuid, generation, resource_class, record):
+def set_one(context, uuid, generation, resource_class, record,
+            reserved_can_be_total=True):
     """Add or change one class: (new generation, its inventory)."""
     resource_classes.check_known(context, [resource_class])
-    values = normalized(resource_class, record)
+    values = normalized(resource_class, record, reserved_can_be_total,
+                        uuid)
     return retry.write(_set_one, context, uuid, generation,
                        resource_class, values), values
 

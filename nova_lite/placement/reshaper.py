@@ -25,8 +25,9 @@ def reshape(context, inventory_sets, requests):
               for resources in request['allocations'].values()
               for rc in resources}
     resource_classes.check_known(context, names)
-    normalized = {uuid: (generation, {rc: inventories.normalized(rc, r)
-                                      for rc, r in records.items()})
+    normalized = {uuid: (generation, {
+        rc: inventories.normalized(rc, r, uuid=uuid)
+        for rc, r in records.items()})
                   for uuid, (generation, records) in inventory_sets.items()}
     retry.write(_reshape, context, normalized, requests)
 

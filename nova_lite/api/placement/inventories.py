@@ -15,33 +15,38 @@ def index(req, uuid):
     return 200, _all(*inventories.get(req.context, uuid))
 
 
+def _reserved_can_be_total(req):
+    return req.api_version.matches('1.26')
+
+
 @validation.schema(schema.inventories)
 def update_all(req, uuid):
     body = req.body_json()
     return 200, _all(*inventories.set_all(
         req.context, uuid, body['resource_provider_generation'],
-        body['inventories']))
+        body['inventories'], _reserved_can_be_total(req)))
 
 
 @validation.schema(schema.inventory_create)
 def create(req, uuid):
-    """Add the inventory of one class; a class already there is a 409."""
+    """Add the inventory of one class (no generation needed: Placement
+    takes the provider's current one); a class already there is a 409."""
     body = dict(req.body_json())
-    given = body.pop('resource_provider_generation')
+    body.pop('resource_provider_generation', None)
     resource_class = body.pop('resource_class')
-    _generation, records = inventories.get(req.context, uuid)
+    generation, records = inventories.get(req.context, uuid)
     if resource_class in records:
         raise exception.InventoryExists(resource_class=resource_class,
                                         uuid=uuid)
-    generation, values = inventories.set_one(req.context, uuid, given,
-                                             resource_class, body)
-    return 201, dict(values, resource_class=resource_class,
-                     resource_provider_generation=generation), {
+    generation, values = inventories.set_one(
+        req.context, uuid, generation, resource_class, body,
+        _reserved_can_be_total(req))
+    return 201, dict(values, resource_provider_generation=generation), {
         'Location': '%s/resource_providers/%s/inventories/%s' % (
             req.script_name, uuid, resource_class)}
 
 
-@microversion.since('1.5')
+@microversion.since('1.5', refused=exception.PlacementMethodNotAllowed)
 def delete_all(req, uuid):
     generation, _records = inventories.get(req.context, uuid)
     inventories.delete_all(req.context, uuid, generation)
@@ -62,8 +67,9 @@ def show(req, uuid, resource_class):
 def update(req, uuid, resource_class):
     body = dict(req.body_json())
     given = body.pop('resource_provider_generation')
-    generation, values = inventories.set_one(req.context, uuid, given,
-                                             resource_class, body)
+    generation, values = inventories.set_one(
+        req.context, uuid, given, resource_class, body,
+        _reserved_can_be_total(req))
     return 200, dict(values, resource_provider_generation=generation)
 
 

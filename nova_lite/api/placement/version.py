@@ -22,10 +22,14 @@ def from_headers(headers):
         return microversion.APIVersion(MIN_VERSION)
     if text.lower() == 'latest':
         return microversion.APIVersion(MAX_VERSION)
-    version = microversion.APIVersion(text)
+    try:
+        version = microversion.APIVersion(text)
+    except exception.MalformedAPIVersion:
+        raise exception.PlacementBadRequest(
+            detail='invalid version string: %s' % text)
     if not version.matches(MIN_VERSION, MAX_VERSION):
-        raise exception.InvalidAPIVersion(version=text, min_ver=MIN_VERSION,
-                                          max_ver=MAX_VERSION)
+        raise exception.PlacementNotAcceptable(
+            detail='Unacceptable version header: %s' % text)
     return version
 
 

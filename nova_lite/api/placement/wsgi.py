@@ -1,6 +1,8 @@
 """The placement API's dispatcher: the compute API's router, with
 Placement's microversions and error bodies."""
+from nova_lite.api.placement import cache_headers
 from nova_lite.api.placement import errors
+from nova_lite.api.placement import http_rules
 from nova_lite.api.placement import version as placement_version
 from nova_lite.api import wsgi
 
@@ -11,9 +13,16 @@ def _request_id(req):
 
 class Router(wsgi.Router):
 
+    METHOD_NOT_ALLOWED = ('The method specified is not allowed for this '
+                          'resource.')
+
     @staticmethod
     def version_of(req):
         return placement_version.from_headers(req.headers)
+
+    @staticmethod
+    def check_request(req, handler):
+        http_rules.check(req, handler)
 
     @staticmethod
     def error_response(code, message):
@@ -22,7 +31,7 @@ class Router(wsgi.Router):
     @staticmethod
     def failure(req, error):
         return errors.response(
-            error.code, error.format_message(),
+            error.code, errors.detail_of(error),
             getattr(error, 'error_code', 'placement.undefined_code'),
             _request_id(req), req.api_version)
 
@@ -30,4 +39,8 @@ class Router(wsgi.Router):
     def success(req, answer):
         response = wsgi.json_response(*answer)
         placement_version.add_headers(response, req.api_version)
+        if req.api_version.matches('1.15') and req.path_info not in ('',
+                                                                      '/'):
+            cache_headers.add(response, req)
         return response
+

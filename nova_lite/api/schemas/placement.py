@@ -141,8 +141,7 @@ aggregates_1_19 = {
 
 inventory_create = copy.deepcopy(inventory)
 inventory_create['properties']['resource_class'] = _class
-inventory_create['required'] = ['total', 'resource_provider_generation',
-                                'resource_class']
+inventory_create['required'] = ['total', 'resource_class']
 
 
 def reshaper_at(minor):

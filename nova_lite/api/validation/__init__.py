@@ -41,14 +41,19 @@ def _describe(error):
 
 
 def validate(schema, body):
+    """ValidationError naming the field; it keeps jsonschema's own choice
+    of error (``schema_error``), whose words Placement answers with."""
     errors = sorted(_Validator(schema).iter_errors(body),
                     key=lambda e: (len(e.path), list(map(str, e.path))))
     if errors:
-        raise exception.ValidationError(detail=_describe(errors[0]))
+        invalid = exception.ValidationError(detail=_describe(errors[0]))
+        invalid.schema_error = jsonschema.exceptions.best_match(errors)
+        raise invalid
 
 
-def schema(request_schema, min_version='2.1', max_version=None):
-    """Validate the JSON body against the schema for these versions.
+def schema(request_schema, min_version=None, max_version=None):
+    """Validate the JSON body against the schema for these versions (by
+    default every version the API serves).
 
     Stack one per version range; each is kept on the handler (outermost
     first) for the OpenAPI document of a version.
@@ -66,7 +71,7 @@ def schema(request_schema, min_version='2.1', max_version=None):
     return decorator
 
 
-def query_schema(request_schema, min_version='2.1', max_version=None):
+def query_schema(request_schema, min_version=None, max_version=None):
     """Validate the query string (a dict of lists) for these versions."""
     def decorator(func):
         @functools.wraps(func)
