@@ -28,34 +28,47 @@ def check_generation(provider, given):
             uuid=provider.uuid, current=provider.generation, given=given)
 
 
+KEEP = object()  # a PUT that does not name a parent keeps it
+
+
 @engine.writer
-def update(context, uuid, name, parent_uuid=None, generation=None):
+def update(context, uuid, name, parent_uuid=KEEP, may_move=False):
+    """Rename the provider and, if ``parent_uuid`` is given, give it that
+    parent (None: none). Before API 1.37 (``may_move`` False) a provider
+    may only gain a parent; from it, it may change or lose one. The
+    generation is not moved (it counts inventory and allocation
+    changes)."""
     session = context.session
     provider = db.get_row(session, uuid)
-    check_generation(provider, generation)
-    parent = _checked_parent(session, provider, parent_uuid)
-    db.rename(session, provider, name, parent)
-    db.bump_generation(session, provider.id, provider.generation, uuid)
+    if parent_uuid is not KEEP:
+        _move(session, provider, parent_uuid, may_move)
+    db.rename(session, provider, name)
     return db.as_dict(session, provider)
 
 
-def _checked_parent(session, provider, parent_uuid):
-    """A provider may get a parent, keep it, or (not) change it."""
+def _refuse(uuid, reason, action='update'):
+    raise exception.PlacementBadRequest(
+        detail='Unable to save resource provider %s: Object action %s '
+               'failed because: %s' % (uuid, action, reason))
+
+
+def _move(session, provider, parent_uuid, may_move):
     current = provider.parent_provider_id
     if parent_uuid is None:
-        if current is not None:
-            raise exception.PlacementBadRequest(
-                detail='Un-parenting a provider is not allowed.')
-        return None
-    parent = db.get_row(session, parent_uuid)
-    if parent.root_provider_id == provider.root_provider_id and (
-            current is None or parent.id == provider.id):
-        raise exception.PlacementBadRequest(
-            detail='Creating a loop in the provider tree is not allowed.')
-    if current is not None and current != parent.id:
-        raise exception.PlacementBadRequest(
-            detail='Re-parenting a provider is not allowed.')
-    return parent
+        if current is not None and not may_move:
+            _refuse(provider.uuid, 'Un-parenting a provider is not allowed.')
+        db.move(session, provider, None)
+        return
+    parent = db.find_row(session, parent_uuid)
+    if parent is None:
+        _refuse(provider.uuid, 'parent provider UUID does not exist.',
+                'create')
+    if parent.id in db.subtree_ids(session, provider):
+        _refuse(provider.uuid,
+                'creating loop in the provider tree is not allowed.')
+    if current is not None and current != parent.id and not may_move:
+        _refuse(provider.uuid, 'Re-parenting a provider is not allowed.')
+    db.move(session, provider, parent)
 
 
 @engine.writer

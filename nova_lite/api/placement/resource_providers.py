@@ -1,13 +1,18 @@
 """/resource_providers and /resource_providers/{uuid}."""
+import uuid as uuid_lib
+
 from oslo_utils import uuidutils
 
 from nova_lite.api.placement import links
+from nova_lite.api.placement import query_check
 from nova_lite.api.placement import request_query
 from nova_lite.api.schemas import placement as schema
 from nova_lite.api import validation
+from nova_lite import exception
 from nova_lite.placement import candidates
 from nova_lite.placement import providers
 from nova_lite.placement import resource_classes
+from nova_lite.placement import traits
 
 
 def view(req, provider):
@@ -23,22 +28,30 @@ def view(req, provider):
 def index(req):
     """Providers, filtered by name, uuid, in_tree (1.14), resources
     (1.4), member_of (1.3) and required traits (1.18)."""
-    found = providers.get_all(req.context, name=req.GET.get('name'),
-                              uuid=req.GET.get('uuid'),
-                              in_tree=req.GET.get('in_tree'))
+    query_check.against(req, schema.providers_query_at(
+        req.api_version.minor))
+    query_check.member_of_uuids(req.GET.getall('member_of'))
+    try:
+        found = providers.get_all(req.context, name=req.GET.get('name'),
+                                  uuid=req.GET.get('uuid'),
+                                  in_tree=req.GET.get('in_tree'))
+    except exception.ResourceProviderNotFound:
+        found = []  # an unknown in_tree: no tree, no providers
     group = request_query.provider_filters(req.GET.dict_of_lists(),
                                             req.api_version.minor)
     if group is not None:
-        resource_classes.check_known(req.context, group.resources)
+        _check_known(req, group)
         wanted = candidates.matching_providers(req.context, group)
         found = [p for p in found if p['uuid'] in wanted]
     return 200, {'resource_providers': [view(req, p) for p in found]}
 
 
-@validation.schema(schema.provider_create)
+@validation.schema(schema.provider_create, '1.0', '1.13')
+@validation.schema(schema.provider_create_1_14, '1.14')
 def create(req):
     body = req.body_json()
-    uuid = body.get('uuid') or uuidutils.generate_uuid()
+    uuid = (str(uuid_lib.UUID(body['uuid'])) if body.get('uuid')
+            else uuidutils.generate_uuid())
     provider = providers.create(req.context, uuid, body['name'],
                                 body.get('parent_provider_uuid'))
     location = {'Location': links.provider_url(req, uuid)}
@@ -47,15 +60,35 @@ def create(req):
     return 201, None, location
 
 
+def _check_known(req, group):
+    """Unknown classes and traits in Placement's words."""
+    try:
+        resource_classes.check_known(req.context, group.resources)
+    except exception.PlacementBadRequest as error:
+        raise exception.PlacementBadRequest(
+            detail='Invalid resource class in resources parameter: %s'
+                   % error.format_message())
+    try:
+        traits.check_known(req.context,
+                           group.forbidden.union(*group.required))
+    except exception.PlacementBadRequest as error:
+        raise exception.PlacementBadRequest(
+            detail='Invalid trait(s) in "required" parameter: %s'
+                   % error.format_message())
+
+
 def show(req, uuid):
     return 200, view(req, providers.get(req.context, uuid))
 
 
-@validation.schema(schema.provider_update)
+@validation.schema(schema.provider_update, '1.0', '1.13')
+@validation.schema(schema.provider_update_1_14, '1.14')
 def update(req, uuid):
     body = req.body_json()
-    provider = providers.update(req.context, uuid, body['name'],
-                                body.get('parent_provider_uuid'))
+    provider = providers.update(
+        req.context, uuid, body['name'],
+        body.get('parent_provider_uuid', providers.KEEP),
+        may_move=req.api_version.matches('1.37'))
     return 200, view(req, provider)
 
 

@@ -8,17 +8,25 @@ _class = {'type': 'string', 'pattern': '^[A-Z0-9_]+$', 'maxLength': 255}
 _positive = {'type': 'integer', 'minimum': 1, 'maximum': 2147483647}
 _non_negative = {'type': 'integer', 'minimum': 0, 'maximum': 2147483647}
 
+_name = {'type': 'string', 'minLength': 1, 'maxLength': 200}
+_parent = {'anyOf': [_uuid, {'type': 'null'}]}
 provider_create = {
     'type': 'object',
-    'properties': {
-        'name': {'type': 'string', 'minLength': 1, 'maxLength': 200},
-        'uuid': _uuid,
-        'parent_provider_uuid': {'anyOf': [_uuid, {'type': 'null'}]},
-    },
+    'properties': {'name': _name, 'uuid': _uuid},
     'required': ['name'],
     'additionalProperties': False,
 }
-provider_update = copy.deepcopy(provider_create)
+provider_update = {
+    'type': 'object',
+    'properties': {'name': _name},
+    'required': ['name'],
+    'additionalProperties': False,
+}
+# From 1.14 a provider may name its parent.
+provider_create_1_14 = copy.deepcopy(provider_create)
+provider_create_1_14['properties']['parent_provider_uuid'] = _parent
+provider_update_1_14 = copy.deepcopy(provider_update)
+provider_update_1_14['properties']['parent_provider_uuid'] = _parent
 
 inventory_record = {
     'type': 'object',
@@ -158,3 +166,20 @@ def reshaper_at(minor):
         'required': ['inventories', 'allocations'],
         'additionalProperties': False,
     }
+
+
+def providers_query_at(minor):
+    """GET /resource_providers: name and uuid; member_of (1.3), resources
+    (1.4), in_tree (1.14), required (1.18)."""
+    text = {'type': 'string'}
+    properties = {'name': text, 'uuid': {'type': 'string',
+                                         'format': 'uuid'}}
+    for name, since, schema in (('member_of', 3, text),
+                                ('resources', 4, text),
+                                ('in_tree', 14, {'type': 'string',
+                                                 'format': 'uuid'}),
+                                ('required', 18, text)):
+        if minor >= since:
+            properties[name] = schema
+    return {'type': 'object', 'properties': properties,
+            'additionalProperties': False}

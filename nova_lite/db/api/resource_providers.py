@@ -42,7 +42,12 @@ def bump_generation(session, provider_id, expected, uuid):
 
 @engine.writer
 def create(context, uuid, name, parent_uuid=None):
-    parent = get_row(context.session, parent_uuid) if parent_uuid else None
+    parent = find_row(context.session, parent_uuid) if parent_uuid else None
+    if parent_uuid and parent is None:
+        raise exception.PlacementBadRequest(
+            detail='Unable to create resource provider "%s", %s: Object '
+                   'action create failed because: parent provider UUID '
+                   'does not exist.' % (name, uuid))
     provider = RP(uuid=uuid, name=name, generation=0,
                   parent_provider_id=parent.id if parent else None)
     context.session.add(provider)
@@ -97,17 +102,47 @@ def get_all(context, name=None, uuid=None, in_tree=None):
     return [_as_dict(context.session, p, uuids) for p in providers]
 
 
-def rename(session, provider, name, parent=None):
-    """Give the provider ``name`` and, if it has none, ``parent`` (a
-    row); ResourceProviderExists if another provider has the name."""
+def rename(session, provider, name):
+    """Give the provider ``name``; ResourceProviderExists if another
+    provider has it."""
     provider.name = name
-    if parent is not None and provider.parent_provider_id is None:
-        provider.parent_provider_id = parent.id
-        provider.root_provider_id = parent.root_provider_id
     try:
         session.flush()
     except db_exc.DBDuplicateEntry:
         raise exception.ResourceProviderExists(field='name', value=name)
+
+
+def find_row(session, uuid):
+    """The provider's row, or None."""
+    return session.scalars(sa.select(RP).where(RP.uuid == uuid)).first()
+
+
+def subtree_ids(session, provider):
+    """Ids of the provider and every provider below it."""
+    rows = session.execute(sa.select(RP.id, RP.parent_provider_id).where(
+        RP.root_provider_id == provider.root_provider_id)).all()
+    children = {}
+    for row_id, parent_id in rows:
+        children.setdefault(parent_id, []).append(row_id)
+    found, pending = set(), [provider.id]
+    while pending:
+        current = pending.pop()
+        found.add(current)
+        pending.extend(children.get(current, []))
+    return found
+
+
+def move(session, provider, parent):
+    """Hang the provider (and what is below it) under ``parent`` (a row;
+    None: make it a root), its whole subtree taking the new root."""
+    below = subtree_ids(session, provider)
+    provider.parent_provider_id = parent.id if parent is not None else None
+    root = parent.root_provider_id if parent is not None else provider.id
+    session.execute(sa.update(RP).where(RP.id.in_(below))
+                    .values(root_provider_id=root)
+                    .execution_options(synchronize_session=False))
+    provider.root_provider_id = root
+    session.flush()
 
 
 def as_dict(session, provider):
