@@ -63,3 +63,18 @@ def delete(context, name):
         raise exception.PlacementBadRequest(
             detail='Cannot delete standard resource class %s.' % name)
     db.delete_class(context, name)
+    _SEEN.discard(name)
+
+
+def rename(context, name, new_name):
+    """API 1.2-1.6: a custom class takes a new (custom) name."""
+    if name in orc.STANDARDS:
+        raise exception.PlacementBadRequest(
+            detail='Cannot update standard resource class %s' % name)
+    try:
+        db.rename_class(context, name, new_name)
+    except exception.ResourceClassExists:
+        raise exception.ResourceClassExists(
+            name=new_name, message='Resource class already exists: %s'
+            % new_name)
+    _SEEN.discard(name)

@@ -21,6 +21,11 @@ def all_names(context):
     return sorted(standard()) + db.custom_traits(context)
 
 
+def associated(context):
+    """Names of the traits at least one provider has."""
+    return db.associated_traits(context)
+
+
 def exists(context, name):
     return name in standard() or name in db.custom_traits(context)
 

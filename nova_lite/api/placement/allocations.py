@@ -21,7 +21,7 @@ def _minor(req):
 def _schemas(func, many=False):
     build = schema.allocations_many_at if many else schema.allocations_at
     for low, high in (('1.0', '1.7'), ('1.8', '1.11'), ('1.12', '1.27'),
-                      ('1.28', '1.37'), ('1.38', None)):
+                      ('1.28', '1.33'), ('1.34', '1.37'), ('1.38', None)):
         func = validation.schema(build(int(low.split('.')[1])), low,
                                  high)(func)
     return func

@@ -18,7 +18,7 @@ def index(req):
 
 
 @microversion.since('1.2')
-@validation.schema(schema.resource_class)
+@validation.schema(schema.resource_class_custom)
 def create(req):
     name = req.body_json()['name']
     resource_classes.create(req.context, name)
@@ -32,12 +32,34 @@ def show(req, name):
     return 200, _view(req, name)
 
 
+@microversion.since('1.2', '1.6')
+@validation.schema(schema.resource_class_custom)
+def _rename(req, name):
+    new_name = req.body_json()['name']
+    if not resource_classes.exists(req.context, name):
+        raise exception.ResourceClassNotFound(name=name)
+    resource_classes.rename(req.context, name, new_name)
+    return 200, _view(req, new_name)
+
+
 @microversion.since('1.7')
-def ensure(req, name):
+def _ensure(req, name):
     """Create a custom class if needed: 201 if created, 204 if not."""
+    validation.validate(schema.resource_class_custom, {'name': name})
     created = resource_classes.ensure(req.context, name)
     return (201 if created else 204), None, {
         'Location': _view(req, name)['links'][0]['href']}
+
+
+def ensure(req, name):
+    """PUT /resource_classes/{name}: a rename with a body before 1.7, a
+    bodiless create-if-missing from it."""
+    if req.api_version.matches('1.7'):
+        return _ensure(req, name=name)
+    return _rename(req, name=name)
+
+
+ensure.request_schemas = [('1.2', '1.6', schema.resource_class_custom)]
 
 
 @microversion.since('1.2')

@@ -1,5 +1,6 @@
 """/traits[/{name}] (1.6) and /resource_providers/{uuid}/traits."""
 from nova_lite.api import microversion
+from nova_lite.api.placement import query_check
 from nova_lite.api.schemas import placement as schema
 from nova_lite.api import validation
 from nova_lite import exception
@@ -24,7 +25,18 @@ def _matching(names, query):
 
 @microversion.since('1.6')
 def index(req):
+    """Traits, by ``name`` (in: or startswith:) and ``associated`` (with
+    a provider or not)."""
+    query_check.against(req, schema.traits_query)
     names = _matching(traits.all_names(req.context), req.GET.get('name'))
+    if 'associated' in req.GET:
+        wanted = req.GET['associated'].lower()
+        if wanted not in ('true', 'false'):
+            raise exception.PlacementBadRequest(
+                detail='The query parameter "associated" only accepts '
+                       '"true" or "false"')
+        used = traits.associated(req.context)
+        names = [n for n in names if (n in used) == (wanted == 'true')]
     return 200, {'traits': names}
 
 

@@ -1,7 +1,8 @@
 """/resource_providers/{uuid}/usages and /usages?project_id= (1.9;
 grouped by consumer type from 1.38)."""
 from nova_lite.api import microversion
-from nova_lite import exception
+from nova_lite.api.placement import query_check
+from nova_lite.api.schemas import placement as schema
 from nova_lite.placement import allocations
 
 
@@ -13,10 +14,8 @@ def for_provider(req, uuid):
 
 @microversion.since('1.9')
 def for_project(req):
-    project_id = req.GET.get('project_id')
-    if not project_id:
-        raise exception.PlacementBadRequest(
-            detail="'project_id' is a required property")
+    query_check.against(req, schema.usages_query_at(req.api_version.minor))
+    project_id = req.GET['project_id']
     if req.api_version.matches('1.38'):
         return 200, {'usages': allocations.usages_by_consumer_type(
             req.context, project_id, req.GET.get('user_id'),

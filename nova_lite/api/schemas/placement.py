@@ -65,9 +65,11 @@ generation_only = {
     'additionalProperties': False,
 }
 
-resource_class = {
+# What a client may create or rename a class to.
+resource_class_custom = {
     'type': 'object',
-    'properties': {'name': _class},
+    'properties': {'name': {'type': 'string', 'maxLength': 255,
+                            'pattern': '^CUSTOM_[A-Z0-9_]+$'}},
     'required': ['name'],
     'additionalProperties': False,
 }
@@ -78,10 +80,13 @@ _resources = {'type': 'object', 'minProperties': 1,
 _project = {'type': 'string', 'minLength': 1, 'maxLength': 255}
 
 
-def allocations_at(minor):
+def allocations_at(minor, deletable=False):
     """PUT /allocations/{consumer} at 1.<minor>: the list form before
     1.12, the dict form from it; project and user from 1.8, the consumer
-    generation from 1.28, the consumer type from 1.38."""
+    generation (and empty allocations, which remove them) from 1.28,
+    mappings from 1.34, the consumer type from 1.38. ``deletable``: a
+    consumer of POST /allocations, whose allocations may be empty at any
+    version."""
     if minor < 12:
         allocations = {'type': 'array', 'items': {
             'type': 'object',
@@ -101,7 +106,7 @@ def allocations_at(minor):
                                                        'null']}},
                 'required': ['resources'], 'additionalProperties': False}},
             'additionalProperties': False,
-            'minProperties': 0 if minor >= 28 else 1}
+            'minProperties': 0 if minor >= 28 or deletable else 1}
     properties = {'allocations': allocations}
     required = ['allocations']
     if minor >= 8:
@@ -110,6 +115,11 @@ def allocations_at(minor):
     if minor >= 28:
         properties['consumer_generation'] = {'type': ['integer', 'null']}
         required.append('consumer_generation')
+    if minor >= 34:
+        # Request group suffix: its providers (as candidates showed them).
+        properties['mappings'] = {'type': 'object', 'patternProperties': {
+            '[a-zA-Z0-9_-]{1,64}': {'type': 'array', 'minItems': 1,
+                                    'items': _uuid}}}
     if minor >= 38:
         properties['consumer_type'] = {'type': 'string', 'minLength': 1,
                                        'maxLength': 255,
@@ -121,7 +131,7 @@ def allocations_at(minor):
 
 def allocations_many_at(minor):
     """POST /allocations (1.13): {consumer uuid: allocations body}."""
-    one = allocations_at(minor)
+    one = allocations_at(minor, deletable=True)
     return {'type': 'object', 'patternProperties': {
         '^[0-9a-fA-F-]{32,36}$': one}, 'additionalProperties': False,
         'minProperties': 1}
@@ -183,3 +193,21 @@ def providers_query_at(minor):
             properties[name] = schema
     return {'type': 'object', 'properties': properties,
             'additionalProperties': False}
+
+traits_query = {
+    'type': 'object',
+    'properties': {'name': {'type': 'string'},
+                   'associated': {'type': 'string'}},
+    'additionalProperties': False,
+}
+
+
+def usages_query_at(minor):
+    """GET /usages: project_id, user_id; consumer_type from 1.38."""
+    text = {'type': 'string', 'minLength': 1, 'maxLength': 255}
+    properties = {'project_id': text, 'user_id': text}
+    if minor >= 38:
+        properties['consumer_type'] = dict(
+            text, pattern='^[A-Z0-9_]+$|^all$|^unknown$')
+    return {'type': 'object', 'properties': properties,
+            'required': ['project_id'], 'additionalProperties': False}

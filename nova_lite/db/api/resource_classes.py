@@ -40,10 +40,34 @@ def delete_class(context, name):
         raise exception.ResourceClassNotFound(name=name)
 
 
+@engine.writer
+def rename_class(context, name, new_name):
+    """A custom class under a new name, with the inventories and
+    allocations of it (they hold the name)."""
+    session = context.session
+    if session.scalar(sa.select(models.ResourceClass.name).where(
+            models.ResourceClass.name == new_name)):
+        raise exception.ResourceClassExists(name=new_name)
+    renamed = session.execute(sa.update(models.ResourceClass).where(
+        models.ResourceClass.name == name).values(name=new_name))
+    if not renamed.rowcount:
+        raise exception.ResourceClassNotFound(name=name)
+    for model in (models.Inventory, models.Allocation):
+        session.execute(sa.update(model).where(model.resource_class == name)
+                        .values(resource_class=new_name))
+
+
 @engine.reader
 def custom_traits(context):
     return list(context.session.scalars(
         sa.select(models.Trait.name).order_by(models.Trait.name)))
+
+
+@engine.reader
+def associated_traits(context):
+    """Names of the traits some provider has."""
+    return set(context.session.scalars(
+        sa.select(models.ProviderTrait.trait).distinct()))
 
 
 @engine.writer
