@@ -1,16 +1,29 @@
-"""The compute API as an OpenAPI 3.0 document, built from the route table.
+"""An API (compute or placement) as an OpenAPI 3.0 document, built from
+its route table.
 
 The document describes one microversion (the one the request for it
-asks for, 2.1 by default): the routes that exist at that version, each
-handler's request schema and declared answers for it, errors in Nova's
-shape. It is served at ``/v2.1/openapi.json`` and the tests fuzz the API
-from it at several versions.
+asks for, the lowest by default): the routes that exist at that version,
+each handler's request schema, query parameters and declared answers for
+it, errors in that API's shape. The compute API serves its document at
+``/v2.1/openapi.json``; the tests fuzz both APIs from theirs at several
+versions.
 """
+import collections
 import re
 
 from nova_lite.api import microversion
 from nova_lite.api.schemas import responses
 from nova_lite.api import validation
+
+# What differs between the APIs' documents.
+Api = collections.namedtuple('Api', 'title server min_version error '
+                                    'any_success')
+COMPUTE = Api('nova_lite compute API', '/v2.1', microversion.MIN_VERSION,
+              responses.error, False)
+# Placement's handlers do not declare their answers (yet): any 2xx is
+# documented, without a schema; errors are checked for Placement's shape.
+PLACEMENT = Api('nova_lite placement API', '', '1.0',
+                responses.placement_error, True)
 
 _PARAM = re.compile(r'\{(\w+)\}')
 _ERRORS = (400, 401, 403, 404, 405, 406, 409, 413, 415, 429)
@@ -43,7 +56,18 @@ def _openapi_schema(schema):
     return converted
 
 
-def _operation(method, path, handler, rule, version):
+def _query_parameters(handler, version):
+    schema = getattr(handler, 'query_schema_at', None)
+    if schema is None:
+        return []
+    schema = schema(version.minor)
+    required = set(schema.get('required', []))
+    return [{'name': name, 'in': 'query', 'required': name in required,
+             'schema': _openapi_schema(item)}
+            for name, item in schema['properties'].items()]
+
+
+def _operation(method, path, handler, rule, version, api):
     operation = {'operationId': '%s %s' % (method, path), 'responses': {}}
     if rule:
         operation['description'] = 'Policy rule: %s' % rule
@@ -52,6 +76,7 @@ def _operation(method, path, handler, rule, version):
                'schema': _openapi_schema(path_schemas.get(
                    name, {'type': 'string'}))}
               for name in _PARAM.findall(path)]
+    params += _query_parameters(handler, version)
     if params:
         operation['parameters'] = params
     request_schema = validation.request_schema_at(handler, version)
@@ -67,14 +92,16 @@ def _operation(method, path, handler, rule, version):
         if schema is not None:
             answer['content'] = _json(schema)
         operation['responses'][str(status)] = answer
+    if api.any_success:
+        operation['responses']['2XX'] = {'description': 'Success'}
     for status in _ERRORS:
         operation['responses'][str(status)] = {
-            'description': 'Error', 'content': _json(responses.error)}
+            'description': 'Error', 'content': _json(api.error)}
     return operation
 
 
 def _exists_at(handler, version):
-    low, high = getattr(handler, 'version_range', ('2.1', None))
+    low, high = getattr(handler, 'version_range', (None, None))
     return version.matches(low, high)
 
 
@@ -84,21 +111,21 @@ _BODY_RULES = ('Every JSON request body: no NUL character or lone surrogate '
                'nesting at most 32 deep; else 400.')
 
 
-def document(version, routes):
+def document(version, routes, api=COMPUTE):
     """The document of ``routes`` (a route table) at ``version`` (an
     APIVersion; None: the lowest)."""
-    version = version or microversion.APIVersion(microversion.MIN_VERSION)
+    version = version or microversion.APIVersion(api.min_version)
     paths = {}
     for method, path, handler, rule in routes:
         if _exists_at(handler, version):
             paths.setdefault(path, {})[method.lower()] = _operation(
-                method, path, handler, rule, version)
+                method, path, handler, rule, version, api)
     return {
         'openapi': '3.0.3',
-        'info': {'title': 'nova_lite compute API',
+        'info': {'title': api.title,
                  'version': str(version),
                  'description': _BODY_RULES},
-        'servers': [{'url': '/v2.1'}],
+        'servers': [{'url': api.server}],
         'components': {'securitySchemes': {'token': {
             'type': 'apiKey', 'in': 'header', 'name': 'X-Auth-Token'}}},
         # noauth2 takes a request without a token as the anonymous user;

@@ -114,14 +114,15 @@ class Router:
         self.mapper = routes.Mapper()
         route_table = [route for route in route_table
                        if extension_of(route[3]) not in disabled_extensions]
-        allowed = collections.defaultdict(list)
+        self.allowed = collections.defaultdict(list)
         for method, path, handler, rule in route_table:
             self.mapper.connect(None, path, action=handler, rule=rule,
+                                route_path=path,
                                 conditions={'method': [method]})
-            allowed[path].append(method)
-        for path, methods in allowed.items():
+            self.allowed[path].append((method, handler))
+        for path in self.allowed:
             self.mapper.connect(None, path, action=None, rule=None,
-                                allow=', '.join(methods))
+                                route_path=path)
 
     @webob.dec.wsgify(RequestClass=Request)
     def __call__(self, req):
@@ -130,13 +131,18 @@ class Router:
             return self.error_response(404, 'The resource could not be '
                                             'found.')
         kwargs = {k: _from_wsgi_path(v) for k, v in match.items()
-                  if k not in ('action', 'rule')}
+                  if k not in ('action', 'rule', 'route_path')}
         if match['action'] is None:
             response = self.error_response(
                 405, self.METHOD_NOT_ALLOWED.replace('%s', req.method))
-            response.headers['Allow'] = match['allow']
-            return response
-        return self.dispatch(req, match['action'], match['rule'], kwargs)
+        else:
+            response = self.dispatch(req, match['action'], match['rule'],
+                                     kwargs)
+        if response.status_int == 405:
+            # Also when a handler refuses a method at this microversion.
+            response.headers['Allow'] = ', '.join(
+                self.allowed_methods(req, match['route_path']))
+        return response
 
     def dispatch(self, req, handler, rule, kwargs):
         try:
@@ -157,6 +163,17 @@ class Router:
     @staticmethod
     def version_of(req):
         return microversion.from_headers(req.headers)
+
+    def allowed_methods(self, req, path):
+        """The methods of ``path`` at the version asked for (all of them
+        when it cannot be read)."""
+        try:
+            version = self.version_of(req)
+        except exception.NovaLiteException:
+            version = None
+        return [method for method, handler in self.allowed[path]
+                if version is None or version.matches(
+                    *getattr(handler, 'version_range', (None, None)))]
 
     @staticmethod
     def check_request(req, handler):

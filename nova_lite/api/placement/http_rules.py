@@ -11,7 +11,12 @@ JSON = 'application/json'
 
 
 def check(req, handler):
-    """Raise the error Placement would answer ``req`` with, if any."""
+    """Raise the error Placement would answer ``req`` with, if any. A
+    route the microversion has not reached is left to its handler (a
+    404 comes before any of these)."""
+    if not req.api_version.matches(*getattr(handler, 'version_range',
+                                            (None, None))):
+        return
     _check_content_length(req)
     if req.method == 'GET':
         _check_accept(req)

@@ -1,6 +1,8 @@
 """Query strings checked as Placement checks them: against a schema of
 the parameters a microversion takes (anything else is a 400 that says
 which), and aggregate uuids in ``member_of``."""
+import functools
+
 import jsonschema
 from oslo_utils import uuidutils
 
@@ -16,6 +18,19 @@ def against(req, schema):
     except jsonschema.ValidationError as error:
         raise exception.PlacementBadRequest(
             detail='Invalid query string parameters: %s' % error)
+
+
+def takes(schema_at):
+    """The handler's query, checked against ``schema_at(minor)``; kept on
+    the handler for the OpenAPI document."""
+    def decorator(func):
+        @functools.wraps(func)
+        def wrapper(req, **kwargs):
+            against(req, schema_at(req.api_version.minor))
+            return func(req, **kwargs)
+        wrapper.query_schema_at = schema_at
+        return wrapper
+    return decorator
 
 
 def member_of_uuids(values):

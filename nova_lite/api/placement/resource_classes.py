@@ -12,6 +12,7 @@ def _view(req, name):
                                                            name)}]}
 
 
+@microversion.since('1.2')
 def index(req):
     return 200, {'resource_classes': [
         _view(req, n) for n in resource_classes.all_names(req.context)]}
@@ -60,6 +61,7 @@ def ensure(req, name):
 
 
 ensure.request_schemas = [('1.2', '1.6', schema.resource_class_custom)]
+ensure.version_range = ('1.2', None)
 
 
 @microversion.since('1.2')

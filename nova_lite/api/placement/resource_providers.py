@@ -25,11 +25,10 @@ def view(req, provider):
     return body
 
 
+@query_check.takes(schema.providers_query_at)
 def index(req):
     """Providers, filtered by name, uuid, in_tree (1.14), resources
     (1.4), member_of (1.3) and required traits (1.18)."""
-    query_check.against(req, schema.providers_query_at(
-        req.api_version.minor))
     query_check.member_of_uuids(req.GET.getall('member_of'))
     try:
         found = providers.get_all(req.context, name=req.GET.get('name'),

@@ -1,4 +1,7 @@
-"""The placement API's route table: method, path, handler, policy rule."""
+"""The placement API's route table: method, path, handler, policy rule.
+
+Each path's methods are in Placement's order: a 405's ``Allow`` lists
+them so."""
 from nova_lite.api.placement import aggregates
 from nova_lite.api.placement import allocation_candidates
 from nova_lite.api.placement import allocations
@@ -21,11 +24,11 @@ ROUTES = [
     ('POST', '/resource_providers', resource_providers.create,
      _P + 'resource_providers'),
     ('GET', _RP, resource_providers.show, _P + 'resource_providers'),
-    ('PUT', _RP, resource_providers.update, _P + 'resource_providers'),
     ('DELETE', _RP, resource_providers.delete, _P + 'resource_providers'),
+    ('PUT', _RP, resource_providers.update, _P + 'resource_providers'),
     ('GET', _INV, inventories.index, _P + 'inventories'),
-    ('PUT', _INV, inventories.update_all, _P + 'inventories'),
     ('POST', _INV, inventories.create, _P + 'inventories'),
+    ('PUT', _INV, inventories.update_all, _P + 'inventories'),
     ('DELETE', _INV, inventories.delete_all, _P + 'inventories'),
     ('GET', _INV + '/{resource_class}', inventories.show,
      _P + 'inventories'),

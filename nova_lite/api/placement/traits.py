@@ -24,10 +24,10 @@ def _matching(names, query):
 
 
 @microversion.since('1.6')
+@query_check.takes(lambda minor: schema.traits_query)
 def index(req):
     """Traits, by ``name`` (in: or startswith:) and ``associated`` (with
     a provider or not)."""
-    query_check.against(req, schema.traits_query)
     names = _matching(traits.all_names(req.context), req.GET.get('name'))
     if 'associated' in req.GET:
         wanted = req.GET['associated'].lower()

@@ -13,8 +13,8 @@ def for_provider(req, uuid):
 
 
 @microversion.since('1.9')
+@query_check.takes(schema.usages_query_at)
 def for_project(req):
-    query_check.against(req, schema.usages_query_at(req.api_version.minor))
     project_id = req.GET['project_id']
     if req.api_version.matches('1.38'):
         return 200, {'usages': allocations.usages_by_consumer_type(

@@ -20,6 +20,10 @@ class Router(wsgi.Router):
     def version_of(req):
         return placement_version.from_headers(req.headers)
 
+    def allowed_methods(self, req, path):
+        """Placement's ``Allow`` names every method of the path."""
+        return [method for method, _handler in self.allowed[path]]
+
     @staticmethod
     def check_request(req, handler):
         http_rules.check(req, handler)

@@ -173,6 +173,16 @@ error = {'type': 'object', 'minProperties': 1, 'maxProperties': 1,
          'additionalProperties': _object({'code': {'type': 'integer'},
                                           'message': {'type': 'string'}})}
 
+# Placement's error body: {"errors": [{status, title, detail, ...}]}.
+placement_error = _object({'errors': {
+    'type': 'array', 'minItems': 1, 'items': _object({
+        'status': {'type': 'integer'}, 'title': {'type': 'string'},
+        'detail': {'type': 'string'}, 'code': {'type': 'string'},
+        'request_id': {'type': 'string'},
+        'min_version': {'type': 'string'},
+        'max_version': {'type': 'string'}},
+        required=['status', 'title', 'detail'])}}, required=['errors'])
+
 service_status = wrap('service', _object({
     'host': {'type': 'string'}, 'binary': {'type': 'string'},
     'status': {'type': 'string', 'enum': ['enabled', 'disabled']},
