@@ -118,5 +118,18 @@ def since(min_version, max_version=None, refused=None):
                     version=req.api_version)
             return func(req, **kwargs)
         wrapper.version_range = (min_version, max_version)
+        wrapper.refused = refused
         return wrapper
     return decorator
+
+
+def refuse_outside_range(req, handler):
+    """What ``since`` would raise for ``handler`` at ``req``'s version,
+    raised before anything else looks at the request."""
+    low, high = getattr(handler, 'version_range', (None, None))
+    if req.api_version.matches(low, high):
+        return
+    refused = getattr(handler, 'refused', None)
+    if refused is not None:
+        raise refused(method=req.method)
+    raise exception.VersionNotFoundForAPIMethod(version=req.api_version)

@@ -2,6 +2,8 @@
 of it is declared in gabbits/placement/*.yaml)."""
 import uuid as uuidlib
 
+from nova_lite.api.placement import router
+
 
 def _uuid():
     return str(uuidlib.uuid4())
@@ -116,3 +118,23 @@ def test_reshaper_moves_inventory_and_allocations_together(placement):
         host: {'VCPU': 1}, nic: {'CUSTOM_NIC_RATE': 300}}
     # The same body again: stale generations, nothing written.
     _error(placement.post('/reshaper', body), 409)
+
+
+def test_every_route_is_for_admins_only(placement):
+    """Placement's default policy: a project's member is refused every
+    route (403 in Placement's error shape), whatever it asks; nothing is
+    created or changed."""
+    rp = _provider(placement, 'guarded')['uuid']
+    member = placement.as_user('bob:teamB')
+    for method, path, _handler, rule in router.ROUTES:
+        if rule is None:
+            continue  # the versions document
+        url = path.format(uuid=rp, resource_class='VCPU', name='CUSTOM_X',
+                          consumer_uuid=_uuid())
+        status, body = member.call(method, url, body={} if method in (
+            'PUT', 'POST') else None)
+        assert status == 403, (method, path, status, body)
+        assert body['errors'][0]['title'] == 'Forbidden'
+        assert 'placement:' in body['errors'][0]['detail']
+    assert [p['name'] for p in placement.get('/resource_providers')[1][
+        'resource_providers']] == ['guarded']

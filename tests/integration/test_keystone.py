@@ -7,6 +7,7 @@ import sys
 from keystoneauth1 import loading
 from keystonemiddleware import auth_token
 import pytest
+import requests
 
 from nova_lite import conf as nl_conf
 from tests.integration import keystone as keystone_fixture
@@ -46,6 +47,7 @@ def api(keystone, all_in_one, overrides):
         overrides(name, value, group=GROUP)
     aio = all_in_one(hosts=1)
     aio.client.image_url = aio.image_url
+    aio.client.placement_url = 'http://127.0.0.1:%d' % aio.placement.port
     return aio.client
 
 
@@ -182,3 +184,21 @@ def test_openstack_cli_shares_images_between_keystone_projects(
     code, out, err = _osc(keystone, *mike, 'image', 'list', '--shared',
                           '--member-status', 'all', '-f', 'json')
     assert json.loads(out) == [], err
+
+
+def test_placement_wants_a_token_and_an_admin(keystone, api):
+    demo = keystone.project('placement-demo')
+    keystone.user('pat', 'pat-pw', demo, 'member')
+    member = keystone.token('pat', 'pat-pw', 'placement-demo')
+    url = api.placement_url + '/resource_providers'
+    headers = {'OpenStack-API-Version': 'placement 1.39'}
+    assert requests.get(url, headers=headers).status_code == 401
+    refused = requests.get(url, headers=dict(headers,
+                                             **{'X-Auth-Token': member}))
+    assert refused.status_code == 403
+    assert refused.json()['errors'][0]['code'] == 'placement.undefined_code'
+    allowed = requests.get(url, headers=dict(
+        headers, **{'X-Auth-Token': keystone.admin_token}))
+    assert allowed.status_code == 200
+    # The root (versions) needs no token.
+    assert requests.get(api.placement_url + '/').status_code == 200

@@ -7,16 +7,33 @@ summaries with traits from 1.17, with every class of a provider from
 from 1.29.
 """
 import orjson
+from oslo_utils import uuidutils
 
 from nova_lite.api import microversion
+from nova_lite.api.placement import query_check
 from nova_lite.api.placement import request_query
+from nova_lite import exception
 from nova_lite.placement import candidates
 from nova_lite.placement import resource_classes
 from nova_lite.placement import traits
 
 
+def _check_uuids(params):
+    """member_of and in_tree (any suffix) name uuids."""
+    for key, values in params.items():
+        if key.startswith('member_of'):
+            query_check.member_of_uuids(values)
+        elif key.startswith('in_tree') and not all(
+                uuidutils.is_uuid_like(v) for v in values):
+            raise exception.PlacementBadRequest(
+                detail="Invalid query string parameters: Expected '%s' "
+                       "parameter to be a format of uuid. Got: %s"
+                       % (key, values[-1]))
+
+
 def _request(req):
     params = req.GET.dict_of_lists()
+    _check_uuids(params)
     request = request_query.parse(params, req.api_version.minor)
     resource_classes.check_known(
         req.context, {rc for g in request.groups.values()

@@ -4,6 +4,7 @@ words: a body needs a content type, a handler that reads one needs
 and routes that a microversion has not reached yet are 404 (405 for
 ``DELETE .../inventories`` before 1.5, as Placement has it).
 """
+from nova_lite.api import microversion
 from nova_lite.api import validation
 from nova_lite import exception
 
@@ -11,12 +12,10 @@ JSON = 'application/json'
 
 
 def check(req, handler):
-    """Raise the error Placement would answer ``req`` with, if any. A
-    route the microversion has not reached is left to its handler (a
-    404 comes before any of these)."""
-    if not req.api_version.matches(*getattr(handler, 'version_range',
-                                            (None, None))):
-        return
+    """Raise the error Placement would answer ``req`` with, if any: first
+    a route the microversion has not reached (before content checks and
+    policy, as Placement's version handlers come first)."""
+    microversion.refuse_outside_range(req, handler)
     _check_content_length(req)
     if req.method == 'GET':
         _check_accept(req)
