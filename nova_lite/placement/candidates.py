@@ -50,9 +50,15 @@ class _Facts:
         self.traits = found['traits']
         self.aggregates = found['aggregates']
         self.roots_of = found['roots_of']
+        self.sharing = found['sharing']
         self.root = {}
         for per_provider in self.capacity.values():
             self.root.update(per_provider)
+
+    def served_roots(self, provider):
+        """The trees a provider's inventory serves: its own, and for a
+        sharing provider those of the providers in its aggregates."""
+        return self.sharing.get(provider) or (self.root[provider],)
 
     def has_traits(self, provider_ids, group):
         for any_of in group.required:
@@ -82,12 +88,13 @@ def _single_provider_options(facts, group):
     wanted_root = facts.roots_of.get(group.in_tree) if group.in_tree else None
     options = {}
     for provider in sorted(providers):
-        root = facts.root[provider]
-        if wanted_root is not None and root != wanted_root:
+        if not (facts.has_traits([provider], group) and
+                facts.in_aggregates(provider, group)):
             continue
-        if facts.has_traits([provider], group) and \
-                facts.in_aggregates(provider, group):
-            options.setdefault(root, []).append({provider: group.resources})
+        for root in facts.served_roots(provider):
+            if wanted_root is None or root == wanted_root:
+                options.setdefault(root, []).append(
+                    {provider: group.resources})
     return options
 
 
@@ -100,8 +107,9 @@ class _SpreadOptions:
         self.per_class = {}
         for rc, n in group.resources.items():
             by_root = {}
-            for provider, root in facts.capacity[(rc, n)].items():
-                by_root.setdefault(root, []).append(provider)
+            for provider in facts.capacity[(rc, n)]:
+                for root in facts.served_roots(provider):
+                    by_root.setdefault(root, []).append(provider)
             self.per_class[rc] = by_root
         roots = set.intersection(*[set(r) for r in self.per_class.values()])
         wanted = facts.roots_of.get(group.in_tree) if group.in_tree else None
@@ -273,8 +281,10 @@ def _find(context, request):
         answer = _flat_search(context, request)
         if answer is not None:
             return answer
-    if request.limit:
+    if request.limit and not db.any_sharing(context):
         # A sample as large as a database integer holds is no sample.
+        # (Its trees are those that alone may serve the request: with
+        # sharing providers every tree is searched.)
         sample = min(max(_SAMPLE_FACTOR * request.limit, _SAMPLE_MIN),
                      digits.INT32_MAX)
         roots = _sampled_roots(context, request, sample)
@@ -319,15 +329,29 @@ def _tree_search(context, request, roots=None):
     roots = [r for r in roots if _root_ok(facts, request, r)]
     if request.randomize:
         random.shuffle(roots)
-    found = []
+    found, seen = [], set()
     for root in roots:
         tree = db.trees(context, [root]) if request.same_subtree else {}
         for candidate in _candidates_in_tree(context, facts, request, root,
                                              options, tree):
+            if facts.sharing:
+                # A sharing provider serving the whole request is the
+                # same candidate from each tree it serves: once.
+                key = _key_of(candidate)
+                if key in seen:
+                    continue
+                seen.add(key)
             found.append(candidate)
             if request.limit and len(found) >= request.limit:
                 return found, _trees_of(context, found, facts)
     return found, _trees_of(context, found, facts)
+
+
+def _key_of(candidate):
+    merged, mappings = candidate
+    return (tuple(sorted((p, tuple(sorted(r.items())))
+                         for p, r in merged.items())),
+            tuple(sorted((s, tuple(p)) for s, p in mappings.items())))
 
 
 def _trees_of(context, found, facts):

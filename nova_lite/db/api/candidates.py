@@ -120,9 +120,51 @@ def one_snapshot(context):
     return engine.reader.using(context)
 
 
+SHARES = 'MISC_SHARES_VIA_AGGREGATE'
+
+
 def _flat(session):
-    return session.execute(sa.select(RP.id).where(
-        RP.parent_provider_id.is_not(None)).limit(1)).first() is None
+    """No provider has a parent and none shares its inventory: each
+    candidate is one host."""
+    nested = session.execute(sa.select(RP.id).where(
+        RP.parent_provider_id.is_not(None)).limit(1)).first()
+    return nested is None and not _any_sharing(session)
+
+
+def _any_sharing(session):
+    return session.execute(sa.select(
+        models.ProviderTrait.resource_provider_id).where(
+        models.ProviderTrait.trait == SHARES).limit(1)).first() is not None
+
+
+def _sharing(session):
+    """{sharing provider id: ids of the roots it serves}: a provider with
+    MISC_SHARES_VIA_AGGREGATE serves the trees of every provider that is
+    in one of its aggregates (and its own)."""
+    sharing = [row[0] for row in _rows(session, sa.select(
+        models.ProviderTrait.resource_provider_id).where(
+        models.ProviderTrait.trait == SHARES))]
+    if not sharing:
+        return {}
+    PA, OTHER = models.ProviderAggregate, orm.aliased(
+        models.ProviderAggregate)
+    query = (sa.select(PA.resource_provider_id, RP.root_provider_id)
+             .join(OTHER, OTHER.aggregate == PA.aggregate)
+             .join(RP, RP.id == OTHER.resource_provider_id)
+             .where(PA.resource_provider_id.in_(sharing)))
+    served = {provider: {root} for provider, root in _rows(
+        session, sa.select(RP.id, RP.root_provider_id).where(
+            RP.id.in_(sharing)))}
+    for provider, root in _rows(session, query):
+        served[provider].add(root)
+    return served
+
+
+@engine.reader
+def any_sharing(context):
+    """Whether some provider shares its inventory (the quick searches,
+    which look at one tree at a time, do not see sharing)."""
+    return _any_sharing(context.session)
 
 
 @engine.reader
@@ -323,6 +365,7 @@ def gather(context, amounts, traits, aggregate_sets, tree_uuids,
         'aggregates': {aggs: _in_aggregates(session, aggs)
                        for aggs in aggregate_sets},
         'roots_of': roots_of,
+        'sharing': _sharing(session),
     }
 
 
