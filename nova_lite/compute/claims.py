@@ -24,9 +24,12 @@ class Claim:
         self.tracker.abort_instance_claim(self.instance)
 
 
-def check_fits(node, flavor):
-    """Raise ComputeResourcesUnavailable naming each resource that is short."""
+def check_fits(node, flavor, shared_disk=False):
+    """Raise ComputeResourcesUnavailable naming each resource that is
+    short (not the disk, when a shared storage pool holds it)."""
     need = flavor.usage()
+    if shared_disk:
+        need.pop('local_gb')
     free = node.free_resources()
     short = ['%s: need %d, free %d' % (name, need[name], free[name])
              for name in need if need[name] > free[name]]

@@ -26,10 +26,13 @@ from nova_lite.objects import placement as placement_obj
 LOG = logging.getLogger(__name__)
 
 
-def report(context, node, instances, plugins=()):
+def report(context, node, instances, plugins=(), shared_storage=None):
+    """``shared_storage``: the pool (a provider's name or uuid) that holds
+    the guests' DISK_GB instead of the host."""
     placement_obj.Placement.report_inventory(
         context, node.uuid, node.hypervisor_hostname,
-        placement_obj.inventory_of(node))
+        placement_obj.inventory_of(node, shared_disk=bool(shared_storage)))
+    pool = _joined_pool(context, node, shared_storage)
     placement_obj.Placement.report_children(
         context, node.uuid, [dataclasses.asdict(child) for plugin in plugins
                              for child in plugin.providers(node)])
@@ -39,16 +42,36 @@ def report(context, node, instances, plugins=()):
         if uuid not in consumers and not \
                 placement_obj.Placement.allocations_of(context, uuid):
             _heal(context, node, instance,
-                  allocations_of(node, instance, plugins))
+                  allocations_of(node, instance, plugins, pool))
     strays = set(consumers) - set(expected)
     if strays:
         _drop_strays(context, node, strays)
 
 
-def allocations_of(node, instance, plugins):
+def _joined_pool(context, node, shared_storage):
+    """The uuid of the shared storage pool the host joined; None without
+    one, or while the pool does not exist yet (the next report tries
+    again)."""
+    if not shared_storage:
+        return None
+    try:
+        return placement_obj.Placement.join_shared_storage(
+            context, node.uuid, shared_storage)
+    except exception.ResourceProviderNotFound:
+        LOG.warning('[compute] shared_storage_provider %s: no such resource '
+                    'provider yet; %s has no disk to give until it exists',
+                    shared_storage, node.hypervisor_hostname)
+        return None
+
+
+def allocations_of(node, instance, plugins, pool=None):
     """{provider uuid: resources} the instance holds on this host: its
-    flavor on the host, its plugin records on the host's children."""
-    found = {node.uuid: flavor_placement.resources(instance.flavor)}
+    flavor on the host (its disk on the shared storage ``pool``, if
+    any), its plugin records on the host's children."""
+    resources = dict(flavor_placement.resources(instance.flavor))
+    found = {node.uuid: resources}
+    if pool is not None and resources.get('DISK_GB'):
+        found[pool] = {'DISK_GB': resources.pop('DISK_GB')}
     for plugin in plugins:
         found.update(plugin.allocations(node, plugin.record_of(instance)))
     return found

@@ -67,7 +67,9 @@ class ResourceTracker:
             self._recount(node, instances)
             node.save()
             self.compute_node = node
-            placement_report.report(context, node, instances, self.plugins)
+            placement_report.report(
+                context, node, instances, self.plugins,
+                self.conf.compute.shared_storage_provider)
 
     def _verify_resources(self, resources):
         """What the driver reported is whole, and the plugins' host
@@ -173,7 +175,8 @@ class ResourceTracker:
         passed along; plugins that need it and lack it read placement.
         """
         with self._lock:
-            claims.check_fits(self.compute_node, flavor)
+            claims.check_fits(self.compute_node, flavor,
+                              self.conf.compute.shared_storage_provider)
             records = self._claim_plugins(context, instance, flavor,
                                           allocations)
             self._track(instance.uuid, flavor, records)

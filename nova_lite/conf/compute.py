@@ -52,6 +52,14 @@ Related options:
                  help='Virtual RAM per physical RAM that may be allocated.'),
     cfg.FloatOpt('disk_allocation_ratio', default=1.0, min=0.0,
                  help='Virtual disk per physical disk that may be allocated.'),
+    cfg.StrOpt('shared_storage_provider', help="""
+Name or uuid of a placement resource provider that holds the DISK_GB of
+this host's guests (a shared storage pool the operator created, with its
+DISK_GB inventory). The host then reports no DISK_GB of its own, puts its
+provider in the pool's aggregate (one is made for the pool if it has
+none) and gives the pool the MISC_SHARES_VIA_AGGREGATE trait, so that a
+boot here allocates its disk from the pool.
+"""),
     cfg.BoolOpt('resume_guests_state_on_host_boot', default=True,
                 help="""
 On start, re-create the domains of ACTIVE instances that the hypervisor

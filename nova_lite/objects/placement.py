@@ -30,13 +30,14 @@ _CLASSES = {'vcpus': 'VCPU', 'memory_mb': 'MEMORY_MB',
             'local_gb': 'DISK_GB'}
 
 
-def inventory_of(node):
-    """A compute node's VCPU, MEMORY_MB and DISK_GB inventory records."""
+def inventory_of(node, shared_disk=False):
+    """A compute node's VCPU, MEMORY_MB and DISK_GB inventory records
+    (no DISK_GB when a shared storage pool holds its guests' disks)."""
     return {_CLASSES[name]: {'total': total,
                              'reserved': min(reserved, total),
                              'max_unit': total, 'allocation_ratio': ratio}
             for name, (total, reserved, ratio) in node.inventory().items()
-            if total > 0}
+            if total > 0 and not (shared_disk and name == 'local_gb')}
 
 
 @base.NovaLiteObjectRegistry.register
@@ -45,7 +46,8 @@ class Placement(base.NovaLiteObject):
     # Version 1.1: report_children()
     # Version 1.2: hosts_with_room() takes a typed request and is no longer
     #              remotable (only the scheduler asks, with the database)
-    VERSION = '1.2'
+    # Version 1.3: join_shared_storage()
+    VERSION = '1.3'
 
     fields = {}
 
@@ -61,6 +63,13 @@ class Placement(base.NovaLiteObject):
         name. A child no longer declared goes, unless something is still
         allocated on it (it stays, and the next report tries again)."""
         reports.report_children(context, root_uuid, children)
+
+    @base.remotable_classmethod
+    def join_shared_storage(cls, context, provider_uuid, pool):
+        """The host's provider takes its guests' DISK_GB from the shared
+        storage pool ``pool`` (a provider's name or uuid): they share an
+        aggregate and the pool shares its inventory. The pool's uuid."""
+        return reports.join_shared_storage(context, provider_uuid, pool)
 
     @base.remotable_classmethod
     def delete_provider(cls, context, provider_uuid):
@@ -107,11 +116,22 @@ class Placement(base.NovaLiteObject):
                                       randomize=limit is not None)
         found, tree = candidates.find(context, request)
         hosts = {}
+        sharing = candidates.sharing_ids(context) if found else set()
         for merged, _mappings in found:
-            root = tree[tree[next(iter(merged))][1]][0]
+            # The host is the tree the candidate came from: not that of a
+            # sharing provider (a storage pool) it also takes from.
+            roots = {tree[p][1] for p in merged} - sharing or {
+                tree[p][1] for p in merged}
+            root = tree[min(roots)][0]
             hosts.setdefault(root, {tree[p][0]: resources
                                     for p, resources in merged.items()})
         return hosts
+
+    @classmethod
+    def shares_any(cls, context):
+        """Whether some provider shares its inventory (the scheduler
+        asks, with the database)."""
+        return candidates.any_sharing(context)
 
     @base.remotable_classmethod
     def claim_allocations(cls, context, consumer_uuid, allocations,

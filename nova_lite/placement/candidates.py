@@ -420,5 +420,27 @@ def matching_providers(context, group):
 
 
 def summaries_of(context, provider_uuids):
-    """{uuid: {class: {'capacity', 'used'}}} of the providers named."""
-    return db.summaries_by_uuid(context, provider_uuids)
+    """{uuid: {class: {'capacity', 'used'}}} of the providers named, and
+    of a root also each class it lacks that a sharing provider serving
+    it holds (a host's disk in a shared storage pool)."""
+    provider_uuids = list(provider_uuids)
+    with db.one_snapshot(context):
+        pools = db.sharing_with(context, provider_uuids)
+        found = db.summaries_by_uuid(context, provider_uuids + sorted(
+            {pool for named in pools.values() for pool in named}))
+    for uuid, named in pools.items():
+        mine = found.setdefault(uuid, {})
+        for pool in named:
+            for rc, entry in found.get(pool, {}).items():
+                mine.setdefault(rc, entry)
+    return {uuid: found.get(uuid, {}) for uuid in provider_uuids
+            if uuid in found}
+
+
+def sharing_ids(context):
+    """Ids of the providers that share their inventory."""
+    return db.sharing_ids(context)
+
+
+def any_sharing(context):
+    return db.any_sharing(context)

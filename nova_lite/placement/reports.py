@@ -6,9 +6,12 @@ after a deadlock (two computes reporting at once on MariaDB take gap locks
 on the same indexes), and an inventory write that lost to a concurrent
 writer is tried again from a fresh read.
 """
+import uuid as uuid_lib
+
 from oslo_db import api as oslo_db_api
 
 from nova_lite import exception
+from nova_lite.placement import aggregates
 from nova_lite.placement import inventories
 from nova_lite.placement import providers
 from nova_lite.placement import resource_classes
@@ -114,3 +117,42 @@ def _same(current, records):
         if mine is None or any(mine[k] != v for k, v in record.items()):
             return False
     return set(current) == set(records)
+
+
+SHARES = 'MISC_SHARES_VIA_AGGREGATE'
+
+
+def _pool_uuid(context, pool):
+    """The uuid of the provider ``pool`` names (its uuid or its name)."""
+    try:
+        return providers.get(context, pool)['uuid']
+    except exception.ResourceProviderNotFound:
+        named = providers.get_all(context, name=pool)
+        if not named:
+            raise
+        return named[0]['uuid']
+
+
+@oslo_db_api.wrap_db_retry(max_retries=5, retry_on_deadlock=True)
+def join_shared_storage(context, host_uuid, pool):
+    """The host's provider shares an aggregate with the pool, which
+    shares its inventory; the pool's uuid. An aggregate is made for a
+    pool that has none (its uuid follows from the pool's)."""
+    pool_uuid = _pool_uuid(context, pool)
+    generation, names = traits.of_provider(context, pool_uuid)
+    if SHARES not in names:
+        traits.set_for_provider(context, pool_uuid, generation,
+                                sorted(set(names) | {SHARES}))
+    generation, pool_aggregates = aggregates.of_provider(context,
+                                                         pool_uuid)
+    if not pool_aggregates:
+        pool_aggregates = [str(uuid_lib.uuid5(uuid_lib.UUID(pool_uuid),
+                                              'shared-storage'))]
+        aggregates.set_for_provider(context, pool_uuid, generation,
+                                    pool_aggregates)
+    generation, host_aggregates = aggregates.of_provider(context, host_uuid)
+    if not set(pool_aggregates) <= set(host_aggregates):
+        aggregates.set_for_provider(
+            context, host_uuid, generation,
+            sorted(set(host_aggregates) | set(pool_aggregates)))
+    return pool_uuid

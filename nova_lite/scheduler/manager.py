@@ -77,13 +77,16 @@ class SchedulerManager(service.Manager):
             for weight, state in ranked[:max_hosts]]
 
     def _passing_small(self, context, spec_obj, request):
-        """On a deployment of no more hosts than a sample, and a request
-        of resources only: every host passing the filters, without asking
-        placement first (its claim still decides). None when that does not
-        apply."""
+        """On a deployment of no more hosts than a sample, no provider
+        sharing its inventory, and a request of resources only: every host
+        passing the filters, without asking placement first (its claim
+        still decides). None when that does not apply."""
         limit = self.conf.filter_scheduler.max_placement_results
         if self._host_count is None or self._host_count > limit or \
-                not request.resources_only():
+                not request.resources_only() or \
+                placement_obj.Placement.shares_any(context):
+            # (A host's resources may come from a sharing provider, a
+            # storage pool: only placement's answer says which.)
             return None
         states = self.host_manager.get_all_host_states(context)
         self._host_count = len(states)

@@ -206,3 +206,63 @@ def test_numbered_groups_claim_child_providers(all_in_one):
     assert ('placement has no room for DISK_GB:1, MEMORY_MB:512, VCPU:1 '
             'with required1=CUSTOM_PHYSNET_1, '
             'resources1=CUSTOM_NIC_RATE:600') in second['fault']['message']
+
+
+def test_a_shared_storage_pool_holds_the_disks(all_in_one, overrides):
+    """With ``[compute] shared_storage_provider`` naming a pool, the hosts
+    report no DISK_GB, join the pool's aggregate, and a boot takes its
+    disk from the pool: two providers in its allocations, the pool's use
+    grows and the host's own does not; a delete frees both."""
+    overrides('shared_storage_provider', 'pool', group='compute')
+    aio = all_in_one(hosts=2)
+    api, placement_api = aio.client, aio.placement_client
+    status, pool = placement_api.post('/resource_providers', {'name': 'pool'})
+    assert status == 200, pool
+    assert placement_api.put('/resource_providers/%s/inventories'
+                             % pool['uuid'], {
+                                 'resource_provider_generation': 0,
+                                 'inventories': {'DISK_GB': {
+                                     'total': 100}}})[0] == 200
+    _run_periodic_tasks(aio)
+    providers = {p['name']: p['uuid'] for p in placement_api.get(
+        '/resource_providers')[1]['resource_providers']}
+    host_inventory = placement_api.get('/resource_providers/%s/inventories'
+                                       % providers['sim-host-1'])[1]
+    assert 'DISK_GB' not in host_inventory['inventories']
+    traits = placement_api.get('/resource_providers/%s/traits'
+                               % pool['uuid'])[1]['traits']
+    assert 'MISC_SHARES_VIA_AGGREGATE' in traits
+    aggregate = placement_api.get('/resource_providers/%s/aggregates'
+                                  % pool['uuid'])[1]['aggregates']
+    assert placement_api.get('/resource_providers/%s/aggregates'
+                             % providers['sim-host-2'])[1][
+        'aggregates'] == aggregate
+
+    api.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1', 'ram': 512,
+                                     'vcpus': 1, 'disk': 30}})
+    servers = [api.boot('m1', 'vm%d' % i) for i in range(3)]
+    assert [s['status'] for s in servers] == ['ACTIVE'] * 3, [s.get('fault') for s in servers]
+    for server in servers:
+        allocations = placement_api.get('/allocations/%s' % server['id'])[
+            1]['allocations']
+        host = providers[server['OS-EXT-SRV-ATTR:host']]
+        assert allocations[pool['uuid']]['resources'] == {'DISK_GB': 30}
+        assert allocations[host]['resources'] == {'VCPU': 1,
+                                                  'MEMORY_MB': 512}
+    assert placement_api.get('/resource_providers/%s/usages' % pool[
+        'uuid'])[1]['usages'] == {'DISK_GB': 90}
+    # 10 GB are left in the pool: a fourth server does not fit.
+    fourth = api.wait_server(api.boot('m1', 'vm4', wait=False),
+                             states=('ERROR',))
+    # The hosts' free disk is the pool's.
+    assert 'need 30 GB, best host has 10 GB free' in fourth['fault'][
+        'message']
+    for server in servers:
+        assert api.delete('/servers/%s' % server['id'])[0] == 204
+        api.wait_server(server['id'], states=('DELETED',))
+    assert placement_api.get('/resource_providers/%s/usages' % pool[
+        'uuid'])[1]['usages'] == {'DISK_GB': 0}
+    for name in ('sim-host-1', 'sim-host-2'):
+        assert set(placement_api.get('/resource_providers/%s/usages'
+                                     % providers[name])[1][
+            'usages'].values()) <= {0}

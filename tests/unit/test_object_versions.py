@@ -30,7 +30,7 @@ EXPECTED = {
     'InstanceList': '1.1-d3b5f862728d92e488f817bd0e9da871',
     'InstanceVietStackRequest': '1.0-5b1c222c2e3d141a702f976b9ed90326',
     'MigrationContext': '1.0-0bdd9130609c93718c105708c6aef696',
-    'Placement': '1.2-2339fc4e1b5482fbf72be48711350789',
+    'Placement': '1.3-72e881575244d22e8ce436bfd4cde978',
     'RequestSpec': '1.2-b0985bfb7298c45399db89c4e4e2bb62',
     'Selection': '1.1-e2cf2d8fe3e763401f64da9eacad9995',
     'Service': '1.1-24b6ad2f0d996facb6e2d259cb7286bc',

@@ -161,6 +161,32 @@ def _sharing(session):
 
 
 @engine.reader
+def sharing_with(context, uuids):
+    """{provider uuid: uuids of the sharing providers whose inventory its
+    tree may use} for the roots named."""
+    served = _sharing(context.session)
+    if not served:
+        return {}
+    wanted = dict(_rows(context.session, sa.select(
+        RP.root_provider_id, RP.uuid).where(RP.uuid.in_(list(uuids)))))
+    pools = dict(_rows(context.session, sa.select(RP.id, RP.uuid).where(
+        RP.id.in_(list(served)))))
+    found = {}
+    for pool, roots in served.items():
+        for root in roots & set(wanted):
+            if pool != root:
+                found.setdefault(wanted[root], []).append(pools[pool])
+    return found
+
+
+@engine.reader
+def sharing_ids(context):
+    return set(context.session.scalars(sa.select(
+        models.ProviderTrait.resource_provider_id).where(
+        models.ProviderTrait.trait == SHARES)))
+
+
+@engine.reader
 def any_sharing(context):
     """Whether some provider shares its inventory (the quick searches,
     which look at one tree at a time, do not see sharing)."""
