@@ -63,8 +63,9 @@ def test_allocations_all_or_nothing_with_consumer_generations(placement):
     assert usages['usages'] == {'VCPU': 4}
     status, usages = placement.get('/usages?project_id=p1')
     assert usages['usages'] == {
-        'INSTANCE': {'VCPU': 4, 'consumer_count': 1},
-        'all': {'VCPU': 4, 'consumer_count': 1}}
+        'INSTANCE': {'VCPU': 4, 'consumer_count': 1}}
+    status, usages = placement.get('/usages?project_id=p1&consumer_type=all')
+    assert usages['usages'] == {'all': {'VCPU': 4, 'consumer_count': 1}}
     _error(placement.put('/allocations/%s' % other, dict(
         body, allocations={_uuid(): {'resources': {'VCPU': 1}}})), 400)
     assert placement.delete('/allocations/%s' % consumer)[0] == 204

@@ -185,8 +185,10 @@ def usages_of_project(context, project_id, user_id=None,
 @engine.reader
 def usages_by_consumer_type(context, project_id, user_id=None,
                             consumer_type=None):
-    """{type: {class: amount, 'consumer_count': n}}, with 'all' (and
-    'unknown' for consumers of no type), as Placement answers from 1.38."""
+    """{type: {class: amount, 'consumer_count': n}} ('unknown' for
+    consumers of no type), as Placement answers from 1.38; with
+    ``consumer_type`` 'all' or 'unknown', only that key (every consumer,
+    or those of no type)."""
     query = (sa.select(CONSUMER.consumer_type, ALLOC.consumer_id,
                        ALLOC.resource_class, ALLOC.used)
              .join(CONSUMER, CONSUMER.uuid == ALLOC.consumer_id)
@@ -199,10 +201,10 @@ def usages_by_consumer_type(context, project_id, user_id=None,
     groups, consumers = {}, {}
     for kind, consumer, resource_class, used in context.session.execute(
             query):
-        for name in (kind or 'unknown', 'all'):
-            totals = groups.setdefault(name, {})
-            totals[resource_class] = totals.get(resource_class, 0) + used
-            consumers.setdefault(name, set()).add(consumer)
+        name = 'all' if consumer_type == 'all' else kind or 'unknown'
+        totals = groups.setdefault(name, {})
+        totals[resource_class] = totals.get(resource_class, 0) + used
+        consumers.setdefault(name, set()).add(consumer)
     for name, totals in groups.items():
         totals['consumer_count'] = len(consumers[name])
     if consumer_type == 'unknown':
