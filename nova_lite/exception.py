@@ -210,10 +210,15 @@ class ResourceProviderInUse(PlacementError, Conflict):
     msg_fmt = 'Unable to delete resource provider %(uuid)s: %(reason)s'
 
 
+class ResourceProviderHasChildren(PlacementError, Conflict):
+    error_code = 'placement.resource_provider.cannot_delete_parent'
+    msg_fmt = ('Unable to delete parent resource provider %(uuid)s: It has '
+               'child resource providers.')
+
+
 class ResourceProviderGenerationConflict(PlacementError, Conflict):
     error_code = 'placement.concurrent_update'
-    msg_fmt = ('resource provider generation conflict: %(uuid)s is at '
-               'generation %(current)s, not %(given)s')
+    msg_fmt = 'resource provider generation conflict'
 
 
 class ConcurrentUpdate(PlacementError, Conflict):
@@ -225,14 +230,16 @@ class ConcurrentUpdate(PlacementError, Conflict):
 
 class ConsumerGenerationConflict(PlacementError, Conflict):
     error_code = 'placement.concurrent_update'
+    # expected: the consumer's generation (null: none yet); got: the
+    # client's.
     msg_fmt = ('consumer generation conflict - expected %(expected)s but '
                'got %(got)s')
 
 
 class InventoryInUse(PlacementError, Conflict):
     error_code = 'placement.inventory.inuse'
-    msg_fmt = ('Inventory for %(resource_class)s on resource provider '
-               '%(uuid)s in use.')
+    msg_fmt = ("Inventory for '%(resource_class)s' on resource provider "
+               "'%(uuid)s' in use.")
 
 
 class InvalidAllocation(PlacementError, Invalid):

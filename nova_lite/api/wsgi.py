@@ -129,12 +129,12 @@ class Router:
         match = self.mapper.match(environ=req.environ)
         if match is None:
             return self.error_response(404, 'The resource could not be '
-                                            'found.')
+                                            'found.', req)
         kwargs = {k: _from_wsgi_path(v) for k, v in match.items()
                   if k not in ('action', 'rule', 'route_path')}
         if match['action'] is None:
             response = self.error_response(
-                405, self.METHOD_NOT_ALLOWED.replace('%s', req.method))
+                405, self.METHOD_NOT_ALLOWED.replace('%s', req.method), req)
         else:
             response = self.dispatch(req, match['action'], match['rule'],
                                      kwargs)
@@ -180,7 +180,7 @@ class Router:
         """Refuse a request before its handler and policy see it."""
 
     @staticmethod
-    def error_response(code, message):
+    def error_response(code, message, req=None):
         return faults.error_response(code, message)
 
     @staticmethod

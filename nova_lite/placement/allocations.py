@@ -119,24 +119,25 @@ def _check_amount(uuid, resource_class, amount, inventory):
     if not (inventory['min_unit'] <= amount <= inventory['max_unit']) or \
             amount % inventory['step_size']:
         raise exception.AllocationRefused(
-            detail="Unable to allocate inventory: Allocation of %d %s on "
-                   "resource provider '%s' violates min_unit, max_unit, or "
-                   "step_size." % (amount, resource_class, uuid))
+            detail="Unable to allocate inventory: Unable to create "
+                   "allocation for '%s' on resource provider '%s'. The "
+                   "requested amount would violate inventory constraints."
+                   % (resource_class, uuid))
 
 
 def _write_consumer(session, consumer, row):
     """Create (``row`` None) or move on the consumer, after checking the
     generation the client sent."""
-    expected = consumer.get('generation', 'any')
+    sent = consumer.get('generation', 'any')
     if row is None:
-        if expected not in (None, 'any'):
-            raise exception.ConsumerGenerationConflict(expected=expected,
-                                                       got=None)
+        if sent not in (None, 'any'):
+            raise exception.ConsumerGenerationConflict(expected='null',
+                                                       got=sent)
         db.insert_consumer(session, consumer)
         return
-    if expected != 'any' and expected != row.generation:
-        raise exception.ConsumerGenerationConflict(expected=expected,
-                                                   got=row.generation)
+    if sent != 'any' and sent != row.generation:
+        raise exception.ConsumerGenerationConflict(
+            expected=row.generation, got='null' if sent is None else sent)
     db.move_consumer(session, row, consumer)
 
 

@@ -78,8 +78,7 @@ def delete(context, uuid):
     allocations, children = db.holds(session, provider.id)
     if allocations:
         raise exception.ResourceProviderInUse(
-            uuid=uuid, reason='it has allocations')
+            uuid=uuid, reason='Resource provider has allocations.')
     if children:
-        raise exception.ResourceProviderInUse(
-            uuid=uuid, reason='it has child providers')
+        raise exception.ResourceProviderHasChildren(uuid=uuid)
     db.delete_row(session, provider)

@@ -65,8 +65,8 @@ def bad_request(detail):
 def check(request):
     """Raise PlacementBadRequest for a request placement cannot answer."""
     if not any(g.resources for g in request.groups.values()):
-        raise bad_request("At least one resources parameter (resources or "
-                          "resourcesN) is required.")
+        raise bad_request('At least one request group (`resources` or '
+                          '`resources{$S}`) is required.')
     for group in request.groups.values():
         if not group.resources and group.suffix:
             raise bad_request('Request group %s asks for no resources: '

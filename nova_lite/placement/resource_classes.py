@@ -61,7 +61,8 @@ def ensure(context, name):
 def delete(context, name):
     if name in orc.STANDARDS:
         raise exception.PlacementBadRequest(
-            detail='Cannot delete standard resource class %s.' % name)
+            detail='Error in delete resource class: Cannot delete '
+                   'standard resource class %s.' % name)
     db.delete_class(context, name)
     _SEEN.discard(name)
 

@@ -43,9 +43,10 @@ def ensure(context, name):
     """Create a custom trait unless it exists: True if it was created."""
     if not CUSTOM_NAME.match(name):
         raise exception.PlacementBadRequest(
-            detail='The trait %s is not a valid custom trait: it must '
-                   'start with CUSTOM_ and hold only A-Z, 0-9 and _.'
-                   % name)
+            detail='The trait is invalid. A valid trait must be no longer '
+                   'than 255 characters, start with the prefix "CUSTOM_" '
+                   'and use following characters: "A"-"Z", "0"-"9" and '
+                   '"_"')
     try:
         db.create_trait(context, name)
     except exception.TraitExists:

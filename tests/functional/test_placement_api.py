@@ -82,6 +82,9 @@ def test_a_huge_body_gets_placements_error_shape(placement):
 
 
 def test_reshaper_moves_inventory_and_allocations_together(placement):
+    # The reshaper is for services (Placement's default policy), not for
+    # an administrator.
+    admin, placement = placement, placement.as_user('nova:service:service')
     assert placement.put('/resource_classes/CUSTOM_NIC_RATE')[0] == 201
     host = _provider(placement, 'host')['uuid']
     generation = _inventory(placement, host, 0, VCPU=4, CUSTOM_NIC_RATE=1000)
@@ -111,6 +114,9 @@ def test_reshaper_moves_inventory_and_allocations_together(placement):
             'project_id': 'p', 'user_id': 'u', 'consumer_generation': 1,
             'consumer_type': 'INSTANCE'}}}
     assert placement.at('1.29').post('/reshaper', body)[0] == 404
+    refused = admin.post('/reshaper', body)
+    assert 'Policy does not allow placement:reshaper:reshape' in _error(
+        refused, 403)
     status, answer = placement.post('/reshaper', body)
     assert status == 204, answer
     allocations = placement.get('/allocations/%s' % consumer)[1][
@@ -123,8 +129,8 @@ def test_reshaper_moves_inventory_and_allocations_together(placement):
 
 def test_every_route_is_for_admins_only(placement):
     """Placement's default policy: a project's member is refused every
-    route (403 in Placement's error shape), whatever it asks; nothing is
-    created or changed."""
+    route (403 in Placement's error shape and words, naming the rule),
+    whatever it asks; nothing is created or changed."""
     rp = _provider(placement, 'guarded')['uuid']
     member = placement.as_user('bob:teamB')
     for method, path, _handler, rule in router.ROUTES:
@@ -136,6 +142,7 @@ def test_every_route_is_for_admins_only(placement):
             'PUT', 'POST') else None)
         assert status == 403, (method, path, status, body)
         assert body['errors'][0]['title'] == 'Forbidden'
-        assert 'placement:' in body['errors'][0]['detail']
+        assert 'Policy does not allow %s to be performed.' % rule in body[
+            'errors'][0]['detail']
     assert [p['name'] for p in placement.get('/resource_providers')[1][
         'resource_providers']] == ['guarded']

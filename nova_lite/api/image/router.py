@@ -100,7 +100,7 @@ class Router(wsgi.Router):
         return None
 
     @staticmethod
-    def error_response(code, message):
+    def error_response(code, message, req=None):
         return error_response(code, message)
 
     @staticmethod

@@ -1,5 +1,6 @@
 """/resource_providers/{uuid}/aggregates (1.1; generations from 1.19)."""
 from nova_lite.api import microversion
+from nova_lite.api.placement import errors
 from nova_lite.api.schemas import placement as schema
 from nova_lite.api import validation
 from nova_lite.placement import aggregates as store
@@ -27,5 +28,6 @@ def update(req, uuid):
             body['aggregates']
     else:
         generation, aggregates = None, body
-    return 200, _body(req, *store.set_for_provider(
-        req.context, uuid, generation, aggregates))
+    with errors.provider_generation_words():
+        return 200, _body(req, *store.set_for_provider(
+            req.context, uuid, generation, aggregates))

@@ -12,6 +12,7 @@ from oslo_utils import uuidutils
 from nova_lite.api import microversion
 from nova_lite.api.placement import query_check
 from nova_lite.api.placement import request_query
+from nova_lite.api.schemas import placement as schema
 from nova_lite import exception
 from nova_lite.placement import candidates
 from nova_lite.placement import resource_classes
@@ -98,6 +99,7 @@ def _summaries(req, found, tree, requested):
 
 
 @microversion.since('1.10')
+@query_check.takes(schema.candidates_query_at)
 def index(req):
     with candidates.one_snapshot(req.context):
         request = _request(req)

@@ -1,37 +1,57 @@
-"""Placement's error bodies: ``{"errors": [{status, title, detail, code,
-request_id}]}``."""
-from oslo_serialization import jsonutils
+"""Placement's error answers: ``{"errors": [{status, title, detail, code,
+request_id}]}``, rendered by webob as Placement renders them, so that the
+words are the same: the status's own explanation, then the detail
+(``"The resource could not be found.\\n\\n No resource provider ..."``),
+as JSON unless the client's Accept asks for another type."""
+import contextlib
+
 import webob
+import webob.exc
 
 from nova_lite.api.placement import version as placement_version
 from nova_lite import exception
 
-TITLES = {400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
-          404: 'Not Found', 405: 'Method Not Allowed',
-          406: 'Not Acceptable', 409: 'Conflict',
-          413: 'Request Entity Too Large', 415: 'Unsupported Media Type',
-          429: 'Too Many Requests'}
+JSON = 'application/json'
 
 
 def response(status, detail, code='placement.undefined_code',
-             request_id=None, version=None):
-    """The error answer. ``code`` from API 1.23; an unreadable or
-    unacceptable version (``version`` None, 406) also says which versions
-    there are."""
-    error = {'status': status, 'title': TITLES.get(status, 'Error'),
-             'detail': detail}
+             request_id=None, version=None, environ=None):
+    """The error answer to the request of ``environ`` (a JSON one if
+    None). ``code`` from API 1.23; an unreadable or unacceptable version
+    (``version`` None, 406) also says which versions there are."""
+    fields = {}
     if version is not None and version.matches('1.23'):
-        error['code'] = code
+        fields['code'] = code
     if request_id:
-        error['request_id'] = request_id
+        fields['request_id'] = request_id
     if status == 406 and version is None:
-        error.update(min_version=placement_version.MIN_VERSION,
-                     max_version=placement_version.MAX_VERSION)
-    answer = webob.Response(status=status, content_type='application/json',
-                            charset='UTF-8',
-                            body=jsonutils.dump_as_bytes({'errors': [error]}))
+        fields.update(min_version=placement_version.MIN_VERSION,
+                      max_version=placement_version.MAX_VERSION)
+
+    def formatter(body, status, title, environ):
+        error = {'status': int(status.split(None, 1)[0]), 'title': title,
+                 'detail': webob.exc.strip_tags(body)}
+        error.update(fields)
+        return {'errors': [error]}
+    error_class = webob.exc.status_map.get(status, webob.exc.HTTPError)
+    answer = _request(environ).get_response(
+        error_class(detail=detail, json_formatter=formatter))
     placement_version.add_headers(answer, version)
     return answer
+
+
+def _request(environ):
+    """A request like ``environ``'s for webob to render an error for: its
+    method and content type (named in some explanations), and its Accept
+    (JSON unless it names something else)."""
+    environ = environ or {}
+    accept = environ.get('HTTP_ACCEPT') or JSON
+    if accept == '*/*':
+        accept = JSON
+    return webob.Request.blank('/', environ={
+        'REQUEST_METHOD': environ.get('REQUEST_METHOD', 'GET'),
+        'CONTENT_TYPE': environ.get('CONTENT_TYPE', ''),
+        'HTTP_ACCEPT': accept})
 
 
 def detail_of(error):
@@ -40,9 +60,25 @@ def detail_of(error):
     schema_error = getattr(error, 'schema_error', None)
     if schema_error is not None:
         return 'JSON does not validate: %s' % schema_error
-    if isinstance(error, exception.VersionNotFoundForAPIMethod):
-        return 'The resource could not be found.'
+    if isinstance(error, (exception.VersionNotFoundForAPIMethod,
+                          exception.PlacementMethodNotAllowed)):
+        return ''  # Placement's version gates say no more than the status
+    if isinstance(error, exception.Forbidden) and 'action' in error.kwargs:
+        return 'Policy does not allow %s to be performed.' % (
+            error.kwargs['action'])
     malformed = getattr(error, 'malformed', None)
     if malformed is not None:
         return 'Malformed JSON: %s' % malformed
     return error.format_message()
+
+
+@contextlib.contextmanager
+def provider_generation_words():
+    """Placement's words for a stale generation of a provider's traits or
+    aggregates."""
+    try:
+        yield
+    except exception.ResourceProviderGenerationConflict as error:
+        raise exception.ResourceProviderGenerationConflict(
+            message="Resource provider's generation already changed. Please "
+                    "update the generation and try again.", **error.kwargs)

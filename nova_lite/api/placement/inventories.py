@@ -1,4 +1,6 @@
 """/resource_providers/{uuid}/inventories[/{resource_class}]."""
+import contextlib
+
 from nova_lite.api import microversion
 from nova_lite.api.schemas import placement as schema
 from nova_lite.api import validation
@@ -19,12 +21,29 @@ def _reserved_can_be_total(req):
     return req.api_version.matches('1.26')
 
 
+@contextlib.contextmanager
+def _worded(action, uuid, in_use='update conflict: '):
+    """Placement's words around a refused write: ``Unable to <action>
+    inventory for resource provider <uuid>: ...`` for a bad capacity,
+    ``in_use`` before why a class still allocated cannot go."""
+    try:
+        yield
+    except exception.InvalidInventoryCapacity as error:
+        raise exception.PlacementBadRequest(
+            detail='Unable to %s inventory for resource provider %s: %s'
+                   % (action, uuid, error.format_message()))
+    except exception.InventoryInUse as error:
+        raise exception.InventoryInUse(
+            message=in_use + error.format_message(), **error.kwargs)
+
+
 @validation.schema(schema.inventories)
 def update_all(req, uuid):
     body = req.body_json()
-    return 200, _all(*inventories.set_all(
-        req.context, uuid, body['resource_provider_generation'],
-        body['inventories'], _reserved_can_be_total(req)))
+    with _worded('update', uuid):
+        return 200, _all(*inventories.set_all(
+            req.context, uuid, body['resource_provider_generation'],
+            body['inventories'], _reserved_can_be_total(req)))
 
 
 @validation.schema(schema.inventory_create)
@@ -38,9 +57,10 @@ def create(req, uuid):
     if resource_class in records:
         raise exception.InventoryExists(resource_class=resource_class,
                                         uuid=uuid)
-    generation, values = inventories.set_one(
-        req.context, uuid, generation, resource_class, body,
-        _reserved_can_be_total(req))
+    with _worded('create', uuid):
+        generation, values = inventories.set_one(
+            req.context, uuid, generation, resource_class, body,
+            _reserved_can_be_total(req))
     return 201, dict(values, resource_provider_generation=generation), {
         'Location': '%s/resource_providers/%s/inventories/%s' % (
             req.script_name, uuid, resource_class)}
@@ -67,13 +87,17 @@ def show(req, uuid, resource_class):
 def update(req, uuid, resource_class):
     body = dict(req.body_json())
     given = body.pop('resource_provider_generation')
-    generation, values = inventories.set_one(
-        req.context, uuid, given, resource_class, body,
-        _reserved_can_be_total(req))
+    with _worded('update', uuid):
+        generation, values = inventories.set_one(
+            req.context, uuid, given, resource_class, body,
+            _reserved_can_be_total(req))
     return 200, dict(values, resource_provider_generation=generation)
 
 
 def delete(req, uuid, resource_class):
     generation, _records = inventories.get(req.context, uuid)
-    inventories.delete_one(req.context, uuid, generation, resource_class)
+    with _worded('delete', uuid, 'Unable to delete inventory of class %s: '
+                 % resource_class):
+        inventories.delete_one(req.context, uuid, generation,
+                               resource_class)
     return 204, None

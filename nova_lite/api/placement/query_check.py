@@ -45,4 +45,4 @@ def member_of_uuids(values):
             raise exception.PlacementBadRequest(
                 detail="Invalid query string parameters: Expected "
                        "'member_of' parameter to contain valid UUID(s). "
-                       "Got: %s" % value)
+                       "Got: %s" % names)

@@ -24,14 +24,26 @@ _OTHERS = {'group_policy', 'limit', 'same_subtree', 'root_required'}
 _bad = placement_request.bad_request
 
 
+_FORM = ('Badly formed resources parameter. Expected resources query '
+         'string parameter in form: ?resources=VCPU:2,MEMORY_MB:1024. Got: '
+         '%s.')
+
+
 def _resources(text):
+    if not text.strip():
+        raise _bad(_FORM % 'empty string')
     resources = {}
     for item in text.split(','):
-        name, _sep, amount = item.partition(':')
-        if not name or not digits.is_digits(amount.strip()) or int(amount) < 1:
-            raise _bad('Badly formed resources parameter. Expected '
-                       'resources query string parameter in form: '
-                       '?resources=VCPU:2,MEMORY_MB:1024. Got: %s.' % text)
+        parts = item.split(':')
+        if len(parts) != 2 or not parts[0]:
+            raise _bad(_FORM % item)
+        name, amount = parts[0], parts[1].strip()
+        if not re.match(r'^[+-]?[0-9]+$', amount):
+            raise _bad('Requested resource %s expected positive integer '
+                       'amount. Got: %s.' % (name, amount))
+        if int(amount) < 1:
+            raise _bad('Requested resource %s requires amount >= 1. Got: '
+                       '%d.' % (name, int(amount)))
         if name in resources:
             raise _bad('Resource class %s was requested twice.' % name)
         resources[name] = digits.at_most_int64(amount.strip())

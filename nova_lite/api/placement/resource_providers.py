@@ -92,5 +92,10 @@ def update(req, uuid):
 
 
 def delete(req, uuid):
-    providers.delete(req.context, uuid)
+    try:
+        providers.delete(req.context, uuid)
+    except exception.ResourceProviderNotFound:
+        raise exception.ResourceProviderNotFound(
+            uuid=uuid, message='No resource provider with uuid %s found '
+                               'for delete' % uuid)
     return 204, None

@@ -26,14 +26,18 @@ def from_headers(headers):
         version = microversion.APIVersion(text)
     except exception.MalformedAPIVersion:
         raise exception.PlacementBadRequest(
-            detail='invalid version string: %s' % text)
+            detail='Invalid microversion: invalid version string: %s' % text)
     if not version.matches(MIN_VERSION, MAX_VERSION):
         raise exception.PlacementNotAcceptable(
-            detail='Unacceptable version header: %s' % text)
+            detail='Invalid microversion: Unacceptable version header: %s'
+                   % text)
     return version
 
 
 def add_headers(response, version):
-    response.headers[HEADER] = '%s %s' % (SERVICE_TYPE,
-                                          version or MIN_VERSION)
-    response.headers['Vary'] = HEADER
+    """The version answered with (none when the one asked for could not
+    be read or served: Placement says none then either)."""
+    if version is None:
+        return
+    response.headers[HEADER] = '%s %s' % (SERVICE_TYPE, version)
+    response.headers['Vary'] = HEADER.lower()

@@ -5,6 +5,7 @@ from nova_lite.api.placement import errors
 from nova_lite.api.placement import http_rules
 from nova_lite.api.placement import version as placement_version
 from nova_lite.api import wsgi
+from nova_lite import exception
 
 
 def _request_id(req):
@@ -28,16 +29,27 @@ class Router(wsgi.Router):
     def check_request(req, handler):
         http_rules.check(req, handler)
 
-    @staticmethod
-    def error_response(code, message):
-        return errors.response(code, message)
+    def error_response(self, code, message, req=None):
+        """A route's 404 or 405, at the version asked for (read here: no
+        handler ran)."""
+        version = None
+        if req is not None:
+            try:
+                version = self.version_of(req)
+            except exception.NovaLiteException:
+                pass
+        if code == 404:
+            message = ''  # Placement's unknown route says only its status
+        return errors.response(code, message, request_id=req and
+                               _request_id(req), version=version,
+                               environ=req and req.environ)
 
     @staticmethod
     def failure(req, error):
         return errors.response(
             error.code, errors.detail_of(error),
             getattr(error, 'error_code', 'placement.undefined_code'),
-            _request_id(req), req.api_version)
+            _request_id(req), req.api_version, req.environ)
 
     @staticmethod
     def success(req, answer):

@@ -211,3 +211,31 @@ def usages_query_at(minor):
             text, pattern='^[A-Z0-9_]+$|^all$|^unknown$')
     return {'type': 'object', 'properties': properties,
             'required': ['project_id'], 'additionalProperties': False}
+
+
+def candidates_query_at(minor):
+    """GET /allocation_candidates: the parameters each version takes.
+    resources (required before 1.25); limit (1.16); required (1.17);
+    member_of (1.21); from 1.25 numbered groups of resources, required and
+    member_of and a group_policy; in_tree (1.31); any group suffix (1.33);
+    root_required (1.35); same_subtree (1.36)."""
+    text = {'type': 'string'}
+    properties, patterns = {}, {}
+    if minor >= 16:
+        properties['limit'] = {'type': 'string', 'pattern': '^[1-9][0-9]*$'}
+    names = ['resources'] + [name for name, since in (
+        ('required', 17), ('member_of', 21), ('in_tree', 31))
+        if minor >= since]
+    if minor < 25:
+        properties.update({name: text for name in names})
+        return {'type': 'object', 'properties': properties,
+                'required': ['resources'], 'additionalProperties': False}
+    suffix = '[a-zA-Z0-9_-]{1,64}' if minor >= 33 else '[1-9][0-9]*'
+    patterns.update({'^%s(%s)?$' % (name, suffix): text for name in names})
+    properties['group_policy'] = {'type': 'string',
+                                  'enum': ['none', 'isolate']}
+    for name, since in (('root_required', 35), ('same_subtree', 36)):
+        if minor >= since:
+            properties[name] = text
+    return {'type': 'object', 'properties': properties,
+            'patternProperties': patterns, 'additionalProperties': False}
