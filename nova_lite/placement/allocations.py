@@ -42,6 +42,10 @@ def write(session, requests):
     """``replace``'s write, in the caller's transaction."""
     uuids = [r['consumer']['uuid'] for r in requests]
     consumers = db.consumer_rows(session, uuids)
+    # A stale consumer generation is answered first, as Placement does.
+    for request in requests:
+        _check_generation(request['consumer'],
+                          consumers.get(request['consumer']['uuid']))
     touched = set()
     if consumers:  # new consumers have nothing to replace
         touched = db.provider_ids_of(session, list(consumers))
@@ -125,19 +129,25 @@ def _check_amount(uuid, resource_class, amount, inventory):
                    % (resource_class, uuid))
 
 
-def _write_consumer(session, consumer, row):
-    """Create (``row`` None) or move on the consumer, after checking the
-    generation the client sent."""
+def _check_generation(consumer, row):
+    """The generation the client sent is the consumer's (None: it has
+    none yet; 'any': not checked, before API 1.28)."""
     sent = consumer.get('generation', 'any')
-    if row is None:
-        if sent not in (None, 'any'):
-            raise exception.ConsumerGenerationConflict(expected='null',
-                                                       got=sent)
-        db.insert_consumer(session, consumer)
+    if sent == 'any':
         return
-    if sent != 'any' and sent != row.generation:
+    if row is None and sent is not None:
+        raise exception.ConsumerGenerationConflict(expected='null',
+                                                   got=sent)
+    if row is not None and sent != row.generation:
         raise exception.ConsumerGenerationConflict(
             expected=row.generation, got='null' if sent is None else sent)
+
+
+def _write_consumer(session, consumer, row):
+    """Create (``row`` None) or move on the consumer."""
+    if row is None:
+        db.insert_consumer(session, consumer)
+        return
     db.move_consumer(session, row, consumer)
 
 

@@ -66,17 +66,19 @@ def check_not_in_use(session, provider, wanted):
 
 def set_all(context, uuid, generation, records, reserved_can_be_total=True):
     """Make the provider's inventory exactly ``records``: (new generation,
-    {class: inventory})."""
-    resource_classes.check_known(context, records)
-    inventories = {rc: normalized(rc, record, reserved_can_be_total, uuid)
-                   for rc, record in records.items()}
-    return retry.write(_set_all, context, uuid, generation, inventories)
+    {class: inventory}). Checked as Placement checks: the generation,
+    then the classes, then each record's capacity."""
+    return retry.write(_set_all, context, uuid, generation, records,
+                       reserved_can_be_total)
 
 
 @engine.writer
-def _set_all(context, uuid, generation, inventories):
+def _set_all(context, uuid, generation, records, reserved_can_be_total):
     session = context.session
     provider = _checked_provider(session, uuid, generation)
+    _check_classes(context, uuid, records)
+    inventories = {rc: normalized(rc, record, reserved_can_be_total, uuid)
+                   for rc, record in records.items()}
     check_not_in_use(session, provider, inventories)
     generation = write(session, provider, inventories)
     return generation, db.of(session, provider.id)
@@ -85,20 +87,21 @@ def _set_all(context, uuid, generation, inventories):
 def set_one(context, uuid, generation, resource_class, record,
             reserved_can_be_total=True):
     """Add or change one class: (new generation, its inventory)."""
-    resource_classes.check_known(context, [resource_class])
-    values = normalized(resource_class, record, reserved_can_be_total,
-                        uuid)
     return retry.write(_set_one, context, uuid, generation,
-                       resource_class, values), values
+                       resource_class, record, reserved_can_be_total)
 
 
 @engine.writer
-def _set_one(context, uuid, generation, resource_class, values):
+def _set_one(context, uuid, generation, resource_class, record,
+             reserved_can_be_total):
     session = context.session
     provider = _checked_provider(session, uuid, generation)
+    _check_classes(context, uuid, [resource_class])
+    values = normalized(resource_class, record, reserved_can_be_total,
+                        uuid)
     inventories = db.of(session, provider.id)
     inventories[resource_class] = values
-    return write(session, provider, inventories)
+    return write(session, provider, inventories), values
 
 
 def delete_one(context, uuid, generation, resource_class):
@@ -122,6 +125,17 @@ def _delete_one(context, uuid, generation, resource_class):
 
 def delete_all(context, uuid, generation):
     return set_all(context, uuid, generation, {})
+
+
+def _check_classes(context, uuid, names):
+    """After the generation (a stale one is answered first, as Placement
+    does): every class exists."""
+    try:
+        resource_classes.check_known(context, names)
+    except exception.PlacementBadRequest as error:
+        raise exception.PlacementBadRequest(
+            detail='Unknown resource class in inventory for resource '
+                   'provider %s: %s' % (uuid, error.format_message()))
 
 
 def _checked_provider(session, uuid, generation):

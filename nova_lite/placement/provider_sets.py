@@ -14,11 +14,13 @@ def get(context, kind, uuid):
 @engine.writer
 def replace(context, kind, uuid, generation, members):
     """Make the set exactly ``members``: (new generation, the set);
-    ``generation`` None skips the check (the 1.1 form of the aggregates
-    call)."""
+    ``generation`` None skips the check and leaves the generation where
+    it is (the aggregates call before API 1.19, as Placement has it)."""
     session = context.session
     provider = providers_db.get_row(session, uuid)
     providers.check_generation(provider, generation)
     written = db.replace(session, kind, provider.id, members)
+    if generation is None:
+        return provider.generation, written
     return providers_db.bump_generation(session, provider.id,
                                         provider.generation, uuid), written

@@ -28,8 +28,7 @@ def check_known(context, names, seen=False):
         missing = sorted(unknown - custom)
         if missing:
             raise exception.PlacementBadRequest(
-                detail='Unknown resource class in inventory or allocation: '
-                       '%s.' % missing[0])
+                detail='No such resource class %s.' % missing[0])
 
 
 def exists(context, name):

@@ -105,6 +105,11 @@ def parse(params, minor):
                     minor)
     request = placement_request.Request(groups)
     _read_others(request, params, minor)
+    if minor >= 36 and not any(g.resources for g in groups.values()):
+        # (From 1.36 a group may hold no resources, when same_subtree
+        # names it: Placement words the missing resources so then.)
+        raise _bad('There must be at least one resources or '
+                   'resources[$S] parameter.')
     placement_request.check(request)
     return request
 

@@ -16,6 +16,15 @@ def _requested(headers):
     return None
 
 
+def _why_unreadable(text):
+    """What reading ``text`` as two integers says (Placement adds it)."""
+    try:
+        [int(part) for part in text.split('.', 1)]
+    except ValueError as error:
+        return '; %s' % error
+    return ''
+
+
 def from_headers(headers):
     text = _requested(headers)
     if text is None:
@@ -26,7 +35,8 @@ def from_headers(headers):
         version = microversion.APIVersion(text)
     except exception.MalformedAPIVersion:
         raise exception.PlacementBadRequest(
-            detail='Invalid microversion: invalid version string: %s' % text)
+            detail='Invalid microversion: invalid version string: %s%s'
+                   % (text, _why_unreadable(text)))
     if not version.matches(MIN_VERSION, MAX_VERSION):
         raise exception.PlacementNotAcceptable(
             detail='Invalid microversion: Unacceptable version header: %s'

@@ -55,8 +55,7 @@ class Router(wsgi.Router):
     def success(req, answer):
         response = wsgi.json_response(*answer)
         placement_version.add_headers(response, req.api_version)
-        if req.api_version.matches('1.15') and req.path_info not in ('',
-                                                                      '/'):
+        if req.api_version.matches('1.15'):
             cache_headers.add(response, req)
         return response
 

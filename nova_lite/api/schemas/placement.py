@@ -1,9 +1,7 @@
 """Request schemas of the placement API."""
 import copy
 
-_uuid = {'type': 'string', 'format': 'uuid',
-         'pattern': '^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?'
-                    '[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$'}
+_uuid = {'type': 'string', 'format': 'uuid'}
 _class = {'type': 'string', 'pattern': '^[A-Z0-9_]+$', 'maxLength': 255}
 _positive = {'type': 'integer', 'minimum': 1, 'maximum': 2147483647}
 _non_negative = {'type': 'integer', 'minimum': 0, 'maximum': 2147483647}
@@ -34,8 +32,9 @@ inventory_record = {
         'total': _positive, 'reserved': _non_negative,
         'min_unit': _positive, 'max_unit': _positive,
         'step_size': _positive,
-        'allocation_ratio': {'type': 'number', 'exclusiveMinimum': True,
-                             'minimum': 0, 'maximum': 3.40282e+38},
+        # No minimum, as Placement: a ratio that leaves no capacity is
+        # refused by the capacity rule (inventories.normalized).
+        'allocation_ratio': {'type': 'number', 'maximum': 3.40282e+38},
     },
     'required': ['total'],
     'additionalProperties': False,

@@ -7,6 +7,7 @@ import functools
 
 import jsonschema
 from jsonschema import validators
+from oslo_utils import uuidutils
 
 from nova_lite import exception
 
@@ -14,6 +15,14 @@ _Validator = validators.create(
     meta_schema=jsonschema.Draft4Validator.META_SCHEMA,
     validators=jsonschema.Draft4Validator.VALIDATORS,
     type_checker=jsonschema.Draft4Validator.TYPE_CHECKER)
+# Formats checked in bodies: a uuid, with or without its dashes (as Nova
+# and Placement take them).
+_FORMATS = jsonschema.FormatChecker(formats=())
+
+
+@_FORMATS.checks('uuid')
+def _is_uuid(value):
+    return not isinstance(value, str) or uuidutils.is_uuid_like(value)
 
 
 def _reason(error):
@@ -43,7 +52,8 @@ def _describe(error):
 def validate(schema, body):
     """ValidationError naming the field; it keeps jsonschema's own choice
     of error (``schema_error``), whose words Placement answers with."""
-    errors = sorted(_Validator(schema).iter_errors(body),
+    errors = sorted(_Validator(schema, format_checker=_FORMATS)
+                    .iter_errors(body),
                     key=lambda e: (len(e.path), list(map(str, e.path))))
     if errors:
         invalid = exception.ValidationError(detail=_describe(errors[0]))
