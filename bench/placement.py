@@ -13,10 +13,15 @@ keep-alive connections, this prints the median of
 
 sequential claims per second (PUT /allocations for new consumers), the
 median DELETE /allocations latency, and what an 8-thread claim storm
-against 5 small providers (4 VCPU each, 48 claims) ends with. It never
-asserts.
+against 5 small providers (4 VCPU each, 48 claims) ends with.
+
+``--sharing`` adds the shared-storage shape: N computes without DISK_GB
+in 10 aggregates, each aggregate with one storage pool (DISK_GB 1000000,
+MISC_SHARES_VIA_AGGREGATE), and prints the same query's candidates (each
+a compute and its pool) at limit=1000 and limit=10. It never asserts.
 
     .venv/bin/python bench/placement.py [--sizes 1000,5000] [--rounds 30]
+        [--sharing]
 """
 import argparse
 import concurrent.futures
@@ -76,13 +81,48 @@ def populate(url, count):
     return uuids
 
 
-def start_api(count):
+POOLS = 10
+
+
+def share_storage(url, count):
+    """The computes lose their DISK_GB to 10 pools, one per aggregate,
+    compute i in aggregate i % 10."""
+    engine = sa.create_engine(url)
+    meta = sa.MetaData()
+    meta.reflect(engine, only=['resource_providers', 'inventories',
+                               'resource_provider_traits',
+                               'resource_provider_aggregates'])
+    rps, inv = meta.tables['resource_providers'], meta.tables['inventories']
+    aggregates = [str(uuidlib.uuid4()) for _ in range(POOLS)]
+    pools = range(count + 1, count + POOLS + 1)
+    with engine.begin() as conn:
+        conn.execute(inv.delete().where(inv.c.resource_class == 'DISK_GB'))
+        conn.execute(rps.insert(), [
+            {'id': i, 'uuid': str(uuidlib.uuid4()), 'name': 'pool-%d' % i,
+             'generation': 1, 'root_provider_id': i} for i in pools])
+        conn.execute(inv.insert(), [
+            {'resource_provider_id': i, 'resource_class': 'DISK_GB',
+             'total': 1000000, 'reserved': 0, 'min_unit': 1,
+             'max_unit': 1000000, 'step_size': 1, 'allocation_ratio': 1.0}
+            for i in pools])
+        conn.execute(meta.tables['resource_provider_traits'].insert(), [
+            {'resource_provider_id': i, 'trait': 'MISC_SHARES_VIA_AGGREGATE'}
+            for i in pools])
+        conn.execute(meta.tables['resource_provider_aggregates'].insert(), [
+            {'resource_provider_id': i, 'aggregate': aggregates[i % POOLS]}
+            for i in list(range(1, count + 1)) + list(pools)])
+    engine.dispose()
+
+
+def start_api(count, sharing=False):
     port = common.free_port()
     found = {}
 
     def prepare(state):
         url = 'sqlite:///%s' % os.path.join(state, 'nova_lite.sqlite')
         found['uuids'] = populate(url, count)
+        if sharing:
+            share_storage(url, count)
     process, _state = common.start_daemon(
         'nova-lite-api', CONFIG.format(port=port,
                                        api_port=common.free_port()),
@@ -191,13 +231,32 @@ def run(count, rounds):
           'usage per provider %s' % (dict(sorted(totals.items())), used))
 
 
+def run_sharing(count, rounds):
+    process, port, _uuids = start_api(count, sharing=True)
+    client = Client(port)
+    try:
+        status, body = client.call('GET', QUERY % 1000)
+        found = len(json.loads(body)['allocation_requests'])
+        large = median_ms(lambda i: client.call('GET', QUERY % 1000), rounds)
+        small = median_ms(lambda i: client.call('GET', QUERY % 10), rounds)
+    finally:
+        process.terminate()
+        process.wait(30)
+    print('N=%-6d sharing (%d aggregates, a pool each): %d candidates; '
+          'limit=1000 median %7.2f ms, limit=10 median %7.2f ms'
+          % (count, POOLS, found, large, small))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--sizes', default='1000,5000,10000')
     parser.add_argument('--rounds', type=int, default=30)
+    parser.add_argument('--sharing', action='store_true')
     args = parser.parse_args()
     for size in [int(s) for s in args.sizes.split(',')]:
         run(size, args.rounds)
+        if args.sharing:
+            run_sharing(size, args.rounds)
     return 0
 
 

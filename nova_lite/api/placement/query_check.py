@@ -13,20 +13,37 @@ _FORMATS = jsonschema.FormatChecker()
 
 def against(req, schema):
     """The query (its last value of each name) against ``schema``."""
-    try:
-        jsonschema.validate(dict(req.GET), schema, format_checker=_FORMATS)
-    except jsonschema.ValidationError as error:
+    error = jsonschema.exceptions.best_match(
+        _validator(schema).iter_errors(dict(req.GET)))
+    if error is not None:
         raise exception.PlacementBadRequest(
             detail='Invalid query string parameters: %s' % error)
+
+
+_VALIDATORS = {}
+
+
+def _validator(schema):
+    """A validator per schema, made once: the query of every request is
+    checked, the candidates' too (the scheduler's hot path), and making
+    one checks the schema itself first."""
+    key = id(schema)
+    found = _VALIDATORS.get(key)
+    if found is None or found[0] is not schema:
+        found = _VALIDATORS[key] = (schema, jsonschema.Draft4Validator(
+            schema, format_checker=_FORMATS))
+    return found[1]
 
 
 def takes(schema_at):
     """The handler's query, checked against ``schema_at(minor)``; kept on
     the handler for the OpenAPI document."""
+    cached = functools.lru_cache(maxsize=64)(schema_at)
+
     def decorator(func):
         @functools.wraps(func)
         def wrapper(req, **kwargs):
-            against(req, schema_at(req.api_version.minor))
+            against(req, cached(req.api_version.minor))
             return func(req, **kwargs)
         wrapper.query_schema_at = schema_at
         return wrapper
