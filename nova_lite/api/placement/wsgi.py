@@ -58,4 +58,3 @@ class Router(wsgi.Router):
         if req.api_version.matches('1.15'):
             cache_headers.add(response, req)
         return response
-

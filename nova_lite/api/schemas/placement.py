@@ -135,6 +135,7 @@ def allocations_many_at(minor):
         '^[0-9a-fA-F-]{32,36}$': one}, 'additionalProperties': False,
         'minProperties': 1}
 
+
 provider_traits = {
     'type': 'object',
     'properties': {
@@ -192,6 +193,7 @@ def providers_query_at(minor):
             properties[name] = schema
     return {'type': 'object', 'properties': properties,
             'additionalProperties': False}
+
 
 traits_query = {
     'type': 'object',
