@@ -27,6 +27,7 @@ import tempfile
 import time
 
 import common
+import placement as bench_placement
 
 VENV = os.path.join(os.environ.get('XDG_CACHE_HOME') or os.path.expanduser(
     '~/.cache'), 'nova-lite-tests', 'placement-venv')
@@ -47,17 +48,6 @@ connection = sqlite:///{dir}/placement.sqlite
 sync_on_startup = true
 [api]
 auth_strategy = noauth2
-"""
-OURS_CONFIG = """[DEFAULT]
-state_path = {{state}}
-default_log_levels = nova_lite=WARN,oslo_messaging=WARN
-transport_url = fake://
-[api]
-port = {api_port}
-[image]
-enabled = false
-[placement]
-port = {port}
 """
 HEADERS = ('openstack-api-version', 'vary', 'allow', 'content-type')
 PRESENT = ('location', 'cache-control', 'last-modified')
@@ -96,10 +86,9 @@ def start_placement():
 
 def start_ours():
     port = common.free_port()
-    process, _state = common.start_daemon(
-        'nova-lite-api', OURS_CONFIG.format(port=port,
-                                            api_port=common.free_port()),
-        port)
+    config = bench_placement.CONFIG.format(port=port,
+                                           api_port=common.free_port())
+    process, _state = common.start_daemon('nova-lite-api', config, port)
     return process, port
 
 

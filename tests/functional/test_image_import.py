@@ -89,6 +89,11 @@ def _import(aio, image_id, body, headers=ADMIN):
                          json=body, headers=headers)
 
 
+def _glance_direct(aio, image_id, headers):
+    return _import(aio, image_id, {'method': {'name': 'glance-direct'}},
+                   headers)
+
+
 def _store_files(aio):
     found = []
     for _root, _dirs, files in os.walk(aio.conf.image.store_path):
@@ -270,9 +275,7 @@ def test_bad_import_bodies_are_refused(aio, body, words):
 def test_import_needs_the_right_status_formats_and_owner(aio):
     # Not staged yet.
     image = _raw(aio)
-    response = _import(aio, image['id'], {'method': {'name':
-                                                     'glance-direct'}},
-                       ALICE)
+    response = _glance_direct(aio, image['id'], ALICE)
     assert response.status_code == 409
     assert "Image needs to be staged before 'glance-direct'" in (
         response.text)
@@ -282,9 +285,7 @@ def test_import_needs_the_right_status_formats_and_owner(aio):
     assert response.status_code == 409, response.text
     assert ('Image status transition from active to uploading is not '
             'allowed') in response.text
-    response = _import(aio, image['id'], {'method': {'name':
-                                                     'glance-direct'}},
-                       ALICE)
+    response = _glance_direct(aio, image['id'], ALICE)
     assert response.status_code == 409
     assert 'Image with status active cannot be target for import' in (
         response.text)
@@ -292,9 +293,7 @@ def test_import_needs_the_right_status_formats_and_owner(aio):
     # No formats: nothing can be imported.
     bare = create(aio, ALICE, name='no-formats').json()
     assert _stage(aio, bare['id'], b'x', ALICE).status_code == 204
-    response = _import(aio, bare['id'], {'method': {'name':
-                                                    'glance-direct'}},
-                       ALICE)
+    response = _glance_direct(aio, bare['id'], ALICE)
     assert response.status_code == 409
     assert "'container_format' needs to be set before import" in (
         response.text)
@@ -302,9 +301,7 @@ def test_import_needs_the_right_status_formats_and_owner(aio):
     public = create(aio, ADMIN, disk_format='raw', container_format='bare',
                     visibility='public').json()
     assert _stage(aio, public['id'], b'x', ADMIN).status_code == 204
-    response = _import(aio, public['id'], {'method': {'name':
-                                                      'glance-direct'}},
-                       BOB)
+    response = _glance_direct(aio, public['id'], BOB)
     assert response.status_code == 403
     assert _stage(aio, public['id'], b'x', BOB).status_code == 403
 
@@ -380,7 +377,7 @@ def test_an_import_whose_process_died_is_failed_and_its_image_queued(aio):
 def test_tasks_are_for_admins_and_image_viewers(aio):
     image = _raw(aio)
     _stage(aio, image['id'], b'x', ALICE)
-    _import(aio, image['id'], {'method': {'name': 'glance-direct'}}, ALICE)
+    _glance_direct(aio, image['id'], ALICE)
     _wait(aio, image['id'])
     assert requests.get(aio.image_url + '/v2/tasks',
                         headers=ALICE).status_code == 403
