@@ -3,7 +3,9 @@
 The documents are built from the placement route table and the schemas
 that validate its requests, at 1.0, 1.14, 1.28 and 1.39. Every operation
 gets generated requests, valid and not; no answer may be a 500, and every
-answer must match the document (errors in Placement's shape).
+answer must match the document: a status it declares, a body of the
+schema declared for it (placement_responses; errors in Placement's
+shape).
 """
 from hypothesis import HealthCheck
 from hypothesis import settings
@@ -70,6 +72,11 @@ def test_the_documents_follow_the_versions():
     assert '/traits' in late['paths']
     assert 'delete' not in early['paths'][
         '/resource_providers/{uuid}/inventories']
+    created = early['paths']['/resource_providers']['post']['responses']
+    assert '201' in created and '200' not in created
+    created = late['paths']['/resource_providers']['post']['responses']
+    assert created['200']['content']['application/json']['schema'][
+        'required'] == ['uuid', 'name', 'generation', 'links']
     names = [p['name'] for p in late['paths']['/resource_providers'][
         'get']['parameters']]
     assert {'in_tree', 'required', 'member_of'} <= set(names)

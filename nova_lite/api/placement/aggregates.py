@@ -2,6 +2,7 @@
 from nova_lite.api import microversion
 from nova_lite.api.placement import errors
 from nova_lite.api.schemas import placement as schema
+from nova_lite.api.schemas import placement_responses as responses
 from nova_lite.api import validation
 from nova_lite.placement import aggregates as store
 
@@ -13,11 +14,13 @@ def _body(req, generation, aggregates):
     return body
 
 
+@validation.responds(200, responses.aggregates)
 @microversion.since('1.1')
 def index(req, uuid):
     return 200, _body(req, *store.of_provider(req.context, uuid))
 
 
+@validation.responds(200, responses.aggregates)
 @microversion.since('1.1')
 @validation.schema(schema.aggregates_1_1, '1.1', '1.18')
 @validation.schema(schema.aggregates_1_19, '1.19')

@@ -9,6 +9,8 @@ from 1.29.
 import orjson
 from oslo_utils import uuidutils
 
+from nova_lite.api.schemas import placement_responses as responses
+from nova_lite.api import validation
 from nova_lite.api import microversion
 from nova_lite.api.placement import query_check
 from nova_lite.api.placement import request_query
@@ -103,6 +105,7 @@ def _summaries(req, found, tree, requested):
     return body
 
 
+@validation.responds(200, responses.candidates)
 @microversion.since('1.10')
 @query_check.takes(schema.candidates_query_at)
 def index(req):

@@ -7,6 +7,7 @@ several consumers' allocations in one transaction.
 """
 from nova_lite.api import microversion
 from nova_lite.api.schemas import placement as schema
+from nova_lite.api.schemas import placement_responses as responses
 from nova_lite.api import validation
 from nova_lite import exception
 from nova_lite.placement import allocations
@@ -47,6 +48,7 @@ def request_of(req, consumer_uuid, body):
             'allocations': _resources_by_provider(req, body)}
 
 
+@validation.responds(200, responses.consumer_allocations)
 def show(req, consumer_uuid):
     consumer, found = allocations.for_consumer(req.context, consumer_uuid)
     body = {'allocations': found}
@@ -60,6 +62,7 @@ def show(req, consumer_uuid):
     return 200, body
 
 
+@validation.responds(204, None)
 @_schemas
 def update(req, consumer_uuid):
     allocations.replace(req.context,
@@ -75,9 +78,10 @@ def _post(req):
     return 204, None
 
 
-post = _schemas(_post, many=True)
+post = validation.responds(204, None)(_schemas(_post, many=True))
 
 
+@validation.responds(204, None)
 def delete(req, consumer_uuid):
     try:
         allocations.delete(req.context, consumer_uuid)
@@ -87,6 +91,7 @@ def delete(req, consumer_uuid):
     return 204, None
 
 
+@validation.responds(200, responses.provider_allocations)
 def for_provider(req, uuid):
     generation, found = allocations.for_provider(req.context, uuid)
     return 200, {'allocations': found,

@@ -3,6 +3,7 @@ import contextlib
 
 from nova_lite.api import microversion
 from nova_lite.api.schemas import placement as schema
+from nova_lite.api.schemas import placement_responses as responses
 from nova_lite.api import validation
 from nova_lite import exception
 from nova_lite.placement import inventories
@@ -13,6 +14,7 @@ def _all(generation, records):
             'inventories': records}
 
 
+@validation.responds(200, responses.inventories)
 def index(req, uuid):
     return 200, _all(*inventories.get(req.context, uuid))
 
@@ -37,6 +39,7 @@ def _worded(action, uuid, in_use='update conflict: '):
             message=in_use + error.format_message(), **error.kwargs)
 
 
+@validation.responds(200, responses.inventories)
 @validation.schema(schema.inventories)
 def update_all(req, uuid):
     body = req.body_json()
@@ -46,6 +49,7 @@ def update_all(req, uuid):
             body['inventories'], _reserved_can_be_total(req)))
 
 
+@validation.responds(201, responses.inventory)
 @validation.schema(schema.inventory_create)
 def create(req, uuid):
     """Add the inventory of one class (no generation needed: Placement
@@ -66,6 +70,7 @@ def create(req, uuid):
             req.script_name, uuid, resource_class)}
 
 
+@validation.responds(204, None)
 @microversion.since('1.5', refused=exception.PlacementMethodNotAllowed)
 def delete_all(req, uuid):
     generation, _records = inventories.get(req.context, uuid)
@@ -73,6 +78,7 @@ def delete_all(req, uuid):
     return 204, None
 
 
+@validation.responds(200, responses.inventory)
 def show(req, uuid, resource_class):
     generation, records = inventories.get(req.context, uuid)
     if resource_class not in records:
@@ -83,6 +89,7 @@ def show(req, uuid, resource_class):
                      resource_provider_generation=generation)
 
 
+@validation.responds(200, responses.inventory)
 @validation.schema(schema.inventory)
 def update(req, uuid, resource_class):
     body = dict(req.body_json())
@@ -94,6 +101,7 @@ def update(req, uuid, resource_class):
     return 200, dict(values, resource_provider_generation=generation)
 
 
+@validation.responds(204, None)
 def delete(req, uuid, resource_class):
     generation, _records = inventories.get(req.context, uuid)
     with _worded('delete', uuid, 'Unable to delete inventory of class %s: '

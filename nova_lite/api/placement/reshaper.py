@@ -7,6 +7,7 @@ from nova_lite.api import validation
 from nova_lite.placement import reshaper
 
 
+@validation.responds(204, None)
 @microversion.since('1.30')
 @validation.schema(schema.reshaper_at(30), '1.30', '1.37')
 @validation.schema(schema.reshaper_at(38), '1.38')

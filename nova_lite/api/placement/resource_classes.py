@@ -1,6 +1,7 @@
 """/resource_classes[/{name}]: standard and CUSTOM_* classes."""
 from nova_lite.api import microversion
 from nova_lite.api.schemas import placement as schema
+from nova_lite.api.schemas import placement_responses as responses
 from nova_lite.api import validation
 from nova_lite import exception
 from nova_lite.placement import resource_classes
@@ -12,12 +13,14 @@ def _view(req, name):
                                                            name)}]}
 
 
+@validation.responds(200, responses.resource_classes)
 @microversion.since('1.2')
 def index(req):
     return 200, {'resource_classes': [
         _view(req, n) for n in resource_classes.all_names(req.context)]}
 
 
+@validation.responds(201, None)
 @microversion.since('1.2')
 @validation.schema(schema.resource_class_custom)
 def create(req):
@@ -26,6 +29,7 @@ def create(req):
     return 201, None, {'Location': _view(req, name)['links'][0]['href']}
 
 
+@validation.responds(200, responses.resource_class)
 @microversion.since('1.2')
 def show(req, name):
     if not resource_classes.exists(req.context, name):
@@ -52,6 +56,9 @@ def _ensure(req, name):
         'Location': _view(req, name)['links'][0]['href']}
 
 
+@validation.responds(200, responses.resource_class, '1.2', '1.6')
+@validation.responds(201, None, '1.7')
+@validation.responds(204, None, '1.7')
 def ensure(req, name):
     """PUT /resource_classes/{name}: a rename with a body before 1.7, a
     bodiless create-if-missing from it."""
@@ -64,6 +71,7 @@ ensure.request_schemas = [('1.2', '1.6', schema.resource_class_custom)]
 ensure.version_range = ('1.2', None)
 
 
+@validation.responds(204, None)
 @microversion.since('1.2')
 def delete(req, name):
     resource_classes.delete(req.context, name)

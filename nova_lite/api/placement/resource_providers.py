@@ -7,6 +7,7 @@ from nova_lite.api.placement import links
 from nova_lite.api.placement import query_check
 from nova_lite.api.placement import request_query
 from nova_lite.api.schemas import placement as schema
+from nova_lite.api.schemas import placement_responses as responses
 from nova_lite.api import validation
 from nova_lite import exception
 from nova_lite.placement import candidates
@@ -25,6 +26,7 @@ def view(req, provider):
     return body
 
 
+@validation.responds(200, responses.providers)
 @query_check.takes(schema.providers_query_at)
 def index(req):
     """Providers, filtered by name, uuid, in_tree (1.14), resources
@@ -45,6 +47,8 @@ def index(req):
     return 200, {'resource_providers': [view(req, p) for p in found]}
 
 
+@validation.responds(201, None, '1.0', '1.19')
+@validation.responds(200, responses.provider, '1.20')
 @validation.schema(schema.provider_create, '1.0', '1.13')
 @validation.schema(schema.provider_create_1_14, '1.14')
 def create(req):
@@ -76,10 +80,12 @@ def _check_known(req, group):
                    % error.format_message())
 
 
+@validation.responds(200, responses.provider)
 def show(req, uuid):
     return 200, view(req, providers.get(req.context, uuid))
 
 
+@validation.responds(200, responses.provider)
 @validation.schema(schema.provider_update, '1.0', '1.13')
 @validation.schema(schema.provider_update_1_14, '1.14')
 def update(req, uuid):
@@ -91,6 +97,7 @@ def update(req, uuid):
     return 200, view(req, provider)
 
 
+@validation.responds(204, None)
 def delete(req, uuid):
     try:
         providers.delete(req.context, uuid)

@@ -1,7 +1,10 @@
 """GET /: the versions document, as OpenStack Placement answers it."""
+from nova_lite.api.schemas import placement_responses as responses
+from nova_lite.api import validation
 from nova_lite.api.placement import version
 
 
+@validation.responds(200, responses.versions)
 def versions(req):
     return 200, {'versions': [{
         'id': 'v1.0', 'min_version': version.MIN_VERSION,

@@ -3,6 +3,7 @@ from nova_lite.api import microversion
 from nova_lite.api.placement import errors
 from nova_lite.api.placement import query_check
 from nova_lite.api.schemas import placement as schema
+from nova_lite.api.schemas import placement_responses as responses
 from nova_lite.api import validation
 from nova_lite import exception
 from nova_lite.placement import traits
@@ -24,6 +25,7 @@ def _matching(names, query):
                "prefix]. Got: \"%s\"" % query)
 
 
+@validation.responds(200, responses.traits)
 @microversion.since('1.6')
 @query_check.takes(lambda minor: schema.traits_query)
 def index(req):
@@ -41,6 +43,7 @@ def index(req):
     return 200, {'traits': names}
 
 
+@validation.responds(204, None)
 @microversion.since('1.6')
 def show(req, name):
     if not traits.exists(req.context, name):
@@ -48,6 +51,8 @@ def show(req, name):
     return 204, None
 
 
+@validation.responds(201, None)
+@validation.responds(204, None)
 @microversion.since('1.6')
 def ensure(req, name):
     created = traits.ensure(req.context, name)
@@ -55,6 +60,7 @@ def ensure(req, name):
         'Location': '%s/traits/%s' % (req.script_name, name)}
 
 
+@validation.responds(204, None)
 @microversion.since('1.6')
 def delete(req, name):
     traits.delete(req.context, name)
@@ -65,11 +71,13 @@ def _provider_body(generation, names):
     return {'resource_provider_generation': generation, 'traits': names}
 
 
+@validation.responds(200, responses.provider_traits)
 @microversion.since('1.6')
 def for_provider(req, uuid):
     return 200, _provider_body(*traits.of_provider(req.context, uuid))
 
 
+@validation.responds(200, responses.provider_traits)
 @microversion.since('1.6')
 @validation.schema(schema.provider_traits)
 def set_for_provider(req, uuid):
@@ -80,6 +88,7 @@ def set_for_provider(req, uuid):
             body['traits']))
 
 
+@validation.responds(204, None)
 @microversion.since('1.6')
 def delete_for_provider(req, uuid):
     generation, _names = traits.of_provider(req.context, uuid)

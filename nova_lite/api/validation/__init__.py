@@ -93,7 +93,7 @@ def query_schema(request_schema, min_version=None, max_version=None):
     return decorator
 
 
-def responds(status, response_schema, min_version='2.1', max_version=None):
+def responds(status, response_schema, min_version=None, max_version=None):
     """Declare what a handler answers with at these versions (OpenAPI,
     response checks); stack one per version range."""
     def decorator(func):
