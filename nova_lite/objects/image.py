@@ -1,6 +1,9 @@
 """Image: an image of the image service, as its API and the compute API
 see it. The bits are a file in the image store, not in the database."""
+import datetime
+
 from oslo_serialization import jsonutils
+from oslo_utils import timeutils
 
 from nova_lite.db.api import images as db
 from nova_lite import exception
@@ -125,7 +128,8 @@ class Image(base.NovaLiteTimestampObject, base.NovaLiteObject):
 @base.NovaLiteObjectRegistry.register
 class ImageList(base.ObjectListBase, base.NovaLiteObject):
     # Version 1.0: Initial version
-    VERSION = '1.0'
+    # Version 1.1: stale_transfers()
+    VERSION = '1.1'
 
     fields = {'objects': fields.ListOfObjectsField('Image')}
 
@@ -136,3 +140,12 @@ class ImageList(base.ObjectListBase, base.NovaLiteObject):
                           sort_dir)
         return cls(context, objects=[Image.from_db(context, r)
                                      for r in rows])
+
+    @base.remotable_classmethod
+    def stale_transfers(cls, context, seconds):
+        """Images being written (``saving``, ``uploading``) that nobody
+        has touched for ``seconds``: their writer may have died."""
+        before = timeutils.utcnow() - datetime.timedelta(seconds=seconds)
+        return cls(context, objects=[
+            Image.from_db(context, row)
+            for row in db.stale(context, (SAVING, UPLOADING), before)])

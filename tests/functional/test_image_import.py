@@ -394,3 +394,40 @@ def test_tasks_are_for_admins_and_image_viewers(aio):
                            headers=ADMIN)
     assert missing.status_code == 404
     assert 'Task with the given id' in missing.text
+
+
+@pytest.mark.parametrize('status', ['saving', 'uploading'])
+def test_an_upload_or_stage_whose_process_died_is_ended(aio, status):
+    """An image left ``saving`` (an upload) or ``uploading`` without its
+    staged data whole (a stage) by a process that died stops being
+    touched; the sweep puts it back to queued and removes what the write
+    left. Data staged whole waits for its import, however long."""
+    cut_short = _raw(aio)
+    staged = _raw(aio)
+    assert _stage(aio, staged['id'], b'whole', ALICE).status_code == 204
+    context = nl_context.get_admin_context()
+    stored = image_obj.Image.get_by_id(context, cut_short['id'])
+    stored.status = status
+    stored.save()
+    store = image_store.ImageStore(aio.conf.image.store_path)
+    part = (os.path.join(aio.conf.image.store_path, cut_short['id'])
+            + '.part' if status == 'saving' else os.path.join(
+                aio.conf.image.store_path, 'staging', cut_short['id'])
+            + '.data.part')
+    os.makedirs(os.path.dirname(part), exist_ok=True)
+    with open(part, 'wb') as half:
+        half.write(b'half')
+    importer = image_importer.Importer(aio.conf.image, store)
+    importer.sweep()  # touched just now: left alone
+    assert _image(aio, cut_short['id'])['status'] == status
+    long_ago = datetime.datetime.utcnow() - datetime.timedelta(hours=1)
+    for image_id in (cut_short['id'], staged['id']):
+        old = image_obj.Image.get_by_id(context, image_id)
+        old.updated_at = long_ago
+        old.save()
+    importer.sweep()
+    assert _image(aio, cut_short['id'])['status'] == 'queued'
+    assert not os.path.exists(part)
+    assert _image(aio, staged['id'])['status'] == 'uploading'
+    assert _glance_direct(aio, staged['id'], ALICE).status_code == 202
+    assert _wait(aio, staged['id'])['status'] == 'active'

@@ -19,7 +19,7 @@ EXPECTED = {
     'Flavor': '1.2-0fea007aafb62eb23e2ae21547f2ac1b',
     'FlavorList': '1.1-1f9a07e68d1d9bb71715abe67b911fb2',
     'Image': '1.1-f5646b44ab002881f00fa893969704fd',
-    'ImageList': '1.0-1df7f5a2a3f37b464f8bb3f9269fe69d',
+    'ImageList': '1.1-8f6a786575fa89888671039c7cfb45fc',
     'ImageMember': '1.0-3485834d8f25d2f441fd7875d5ee3d88',
     'ImageMemberList': '1.0-7e8d8c74a7ba86f2adf05b1211247c7f',
     'ImageTask': '1.0-c8e038fba127b1977ea08133803fd82c',

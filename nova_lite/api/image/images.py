@@ -12,6 +12,7 @@ import uuid
 
 import webob
 
+from nova_lite.api.image import heartbeat
 from nova_lite.api.image import schemas
 from nova_lite.api import json_body
 from nova_lite.api.image import store
@@ -210,7 +211,8 @@ def upload(req, image_id):
     image_store = req.environ[store.ENVIRON_KEY]
     try:
         size, md5, sha512 = image_store.write(
-            image_id, req.body_file, req.content_length)
+            image_id, req.body_file, req.content_length,
+            heartbeat.of_image(image, image_obj.SAVING))
     except BaseException:
         image.status = image_obj.QUEUED
         image.save()

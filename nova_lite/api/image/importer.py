@@ -18,6 +18,7 @@ import weakref
 
 from oslo_log import log as logging
 
+from nova_lite.api.image import heartbeat
 from nova_lite.api.image import web_download
 from nova_lite import context as nl_context
 from nova_lite import exception
@@ -25,8 +26,6 @@ from nova_lite.objects import image as image_obj
 from nova_lite.objects import image_task
 
 LOG = logging.getLogger(__name__)
-# Seconds between two heartbeats of a running import.
-TOUCH_EVERY = 5
 # Where the image API's handlers find the importer in a request's environ.
 ENVIRON_KEY = 'nova_lite.image_importer'
 ABANDONED = 'The image API process that ran this import stopped.'
@@ -61,14 +60,12 @@ class Importer:
 
     def _import(self, context, task):
         method = task.input['import_req']['method']
-        last = [time.monotonic()]
 
-        def progress(_size):
-            if time.monotonic() - last[0] >= TOUCH_EVERY:
-                last[0] = time.monotonic()
-                if not task.touch():
-                    raise exception.ImportFailed(reason='it was failed '
-                                                        'meanwhile')
+        def touch():
+            if not task.touch():
+                raise exception.ImportFailed(reason='it was failed '
+                                                    'meanwhile')
+        progress = heartbeat.every(touch)
         if method['name'] == 'glance-direct':
             size, md5, sha512 = self.store.import_staged(task.image_id)
         else:
@@ -78,12 +75,16 @@ class Importer:
         _activate(context, task, size, md5, sha512, self.store)
 
     def sweep(self):
-        """Fail the imports of processes that stopped working on them."""
+        """Fail the imports, and end the uploads and stages, of processes
+        that stopped working on them."""
         context = nl_context.get_admin_context()
         for task_id in image_task.ImageTask.stale_ids(
                 context, self.conf.import_stale_after):
             task = image_task.ImageTask.get_by_id(context, task_id)
             fail(context, task, ABANDONED, self.store)
+        for image in image_obj.ImageList.stale_transfers(
+                context, self.conf.import_stale_after):
+            _end_transfer(image, self.store)
 
 
 def _activate(context, task, size, md5, sha512, store):
@@ -114,6 +115,23 @@ def fail(context, task, message, store):
     except (exception.ImageNotFound, exception.ImageStatusConflict):
         return
     store.delete(task.image_id)
+
+
+def _end_transfer(image, store):
+    """An upload or stage whose writer stopped: the image is ``queued``
+    again and what it left is gone (data staged whole waits for its
+    import)."""
+    if image.status == image_obj.UPLOADING and store.is_staged(image.id):
+        return
+    status = image.status
+    image.status, image.size = image_obj.QUEUED, None
+    try:
+        image.save(expected_status=[status])
+    except (exception.ImageNotFound, exception.ImageStatusConflict):
+        return
+    store.discard_partial(image.id)
+    LOG.info('The %s of image %s stopped: it is queued again', status,
+             image.id)
 
 
 def _start_sweeper(importer, interval):

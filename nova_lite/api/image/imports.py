@@ -8,6 +8,7 @@ operator's allow-list permits (off by default). An accepted import is a
 """
 import uuid
 
+from nova_lite.api.image import heartbeat
 from nova_lite.api.image import images
 from nova_lite.api.image import importer
 from nova_lite.api.image import store
@@ -47,8 +48,9 @@ def stage(req, image_id):
     images.move_status(image, image_obj.UPLOADING, [image_obj.QUEUED])
     image_store = req.environ[store.ENVIRON_KEY]
     try:
-        image.size = image_store.stage(image_id, req.body_file,
-                                       req.content_length)
+        image.size = image_store.stage(
+            image_id, req.body_file, req.content_length,
+            heartbeat.of_image(image, image_obj.UPLOADING))
         image.save(expected_status=[image_obj.UPLOADING])
     except BaseException:
         image_store.unstage(image_id)

@@ -39,10 +39,11 @@ class ImageStore:
         return self._write_to(self._file(image_id), stream, length,
                               progress)
 
-    def stage(self, image_id, stream, length=None):
+    def stage(self, image_id, stream, length=None, progress=None):
         """Keep what ``stream`` yields for a later import; its size."""
         target = self._staged(image_id)
-        size, md5, sha512 = self._write_to(target + '.data', stream, length)
+        size, md5, sha512 = self._write_to(target + '.data', stream, length,
+                                           progress)
         with open(target + '.sums', 'w') as sums:
             json.dump([size, md5, sha512], sums)
         os.replace(target + '.data', target)
@@ -60,6 +61,12 @@ class ImageStore:
         os.replace(staged, self._file(image_id))
         self._remove(staged + '.sums')
         return size, md5, sha512
+
+    def discard_partial(self, image_id):
+        """What a write cut short by a crash left (never served)."""
+        self._remove(self._file(image_id) + '.part')
+        self._remove(self._staged(image_id) + '.data.part')
+        self._remove(self._staged(image_id) + '.data')
 
     def unstage(self, image_id):
         staged = self._staged(image_id)

@@ -71,6 +71,15 @@ def delete(context, image_id):
 
 
 @engine.reader
+def stale(context, statuses, before):
+    """Images in one of ``statuses`` last changed before ``before``."""
+    return list(context.session.scalars(sa.select(models.Image).where(
+        models.Image.status.in_(statuses),
+        sa.func.coalesce(models.Image.updated_at,
+                         models.Image.created_at) < before)))
+
+
+@engine.reader
 def get_all(context, filters, limit=None, marker=None, sort_key='created_at',
             sort_dir='desc'):
     query = _visible(sa.select(models.Image), context.project_id,
