@@ -265,3 +265,60 @@ def test_disabled_compute_is_skipped_and_named(all_in_one):
         'host': 'nowhere', 'binary': 'nova-lite-compute'})[0] == 404
     assert api.as_user('alice:demo').put('/os-services/enable', {
         'host': 'sim-host-2', 'binary': 'nova-lite-compute'})[0] == 403
+
+
+_LOCAL_IMAGE = {'source_type': 'image', 'destination_type': 'local',
+                'boot_index': 0, 'uuid': 'aaaaaaaa-0000-4000-8000-000000000000'}
+
+
+@pytest.mark.parametrize('server, version, fragment', [
+    ({'block_device_mapping_v2': [{'source_type': 'volume',
+                                   'destination_type': 'volume',
+                                   'boot_index': 0,
+                                   'uuid': 'bbbb'}]}, '2.1',
+     'Block device mapping from volume to volume needs the block-storage'),
+    ({'block_device_mapping_v2': [dict(_LOCAL_IMAGE,
+                                       destination_type='volume')]}, '2.1',
+     'from image to volume needs the block-storage service'),
+    ({'block_device_mapping_v2': [{'source_type': 'blank',
+                                   'destination_type': 'local',
+                                   'boot_index': -1, 'guest_format': 'swap',
+                                   'volume_size': 1}]}, '2.1',
+     'from blank to local needs the block-storage service'),
+    ({'block_device_mapping': [{'volume_id':
+                                'cccccccc-0000-4000-8000-000000000000'}]},
+     '2.1', 'needs the block-storage service'),
+    ({'imageRef': 'dddddddd-0000-4000-8000-000000000000',
+      'block_device_mapping_v2': [_LOCAL_IMAGE]}, '2.1',
+     'is not imageRef'),
+    ({'block_device_mapping_v2': [dict(_LOCAL_IMAGE, tag='t')]}, '2.33',
+     "'tag' was unexpected"),
+    ({'block_device_mapping_v2': [dict(_LOCAL_IMAGE, colour='red')]},
+     '2.86', "'colour' was unexpected"),
+    ({'security_groups': [{'name': 'web'}, {'name': 'default'}]}, '2.1',
+     'Security group web needs the network service'),
+    ({'security_groups': [{'id': 'x'}]}, '2.1', "'id' was unexpected"),
+])
+def test_boots_this_deployment_cannot_serve_are_400(api, server, version,
+                                                      fragment):
+    api.post('/flavors', {'flavor': FLAVOR})
+    body = {'server': dict({'name': 'vm', 'flavorRef': 't'}, **server)}
+    if version == '2.86':
+        body['server']['networks'] = 'none'
+    answer = api.post('/servers', body, headers={
+        'OpenStack-API-Version': 'compute %s' % version})
+    assert fragment in _error(answer, 400, 'badRequest')
+    assert api.get('/servers')[1] == {'servers': []}
+
+
+def test_a_created_server_is_answered_as_nova_answers(api):
+    """No name in the 202 (Nova sends none), and the default security
+    group taken."""
+    api.post('/flavors', {'flavor': FLAVOR})
+    status, body = api.post('/servers', {'server': {
+        'name': 'vm', 'flavorRef': 't', 'security_groups': [
+            {'name': 'default'}]}})
+    assert status == 202, body
+    assert sorted(body['server']) == ['OS-DCF:diskConfig', 'id', 'links',
+                                      'security_groups']
+    assert body['server']['security_groups'] == [{'name': 'default'}]

@@ -10,6 +10,7 @@ from keystoneauth1 import session as ks_session
 from keystoneauth1 import token_endpoint
 from novaclient import client as nova_client
 import openstack
+import requests
 import pytest
 
 
@@ -117,3 +118,97 @@ def test_novaclient_with_a_token_endpoint_session(endpoint):
         'many-1', 'many-2', 'many-3', 'nc']
     assert len(nova.hypervisors.list()) == 3
     nova.servers.delete(server)
+
+
+def _cloud(tmp_path, aio):
+    """A clouds.yaml for the all-in-one: no auth, each service at its own
+    endpoint (the openstack client looks images up in the image API)."""
+    config = tmp_path / 'clouds.yaml'
+    config.write_text(
+        'clouds:\n'
+        '  aio:\n'
+        '    auth_type: none\n'
+        '    auth:\n'
+        '      endpoint: http://127.0.0.1:%d/v2.1\n'
+        '    compute_endpoint_override: http://127.0.0.1:%d/v2.1\n'
+        '    image_endpoint_override: %s\n'
+        '    identity_api_version: 3\n'
+        % (aio.api.port, aio.api.port, aio.image_url))
+    return dict(os.environ, OS_CLIENT_CONFIG_FILE=str(config),
+                OS_CLOUD='aio')
+
+
+def _image(aio):
+    """An active image named 'disk'."""
+    headers = {'X-Auth-Token': 'admin:admin'}
+    image = requests.post(aio.image_url + '/v2/images', headers=headers,
+                          json={'name': 'disk', 'disk_format': 'raw',
+                                'container_format': 'bare',
+                                'visibility': 'public'}).json()
+    requests.put(aio.image_url + '/v2/images/%s/file' % image['id'],
+                 data=b'bits', headers=dict(
+                     headers, **{'Content-Type': 'application/octet-stream'}))
+    return image['id']
+
+
+def test_openstack_client_creates_a_server_as_it_always_does(all_in_one,
+                                                              tmp_path):
+    """`server create --image --flavor --nic none --wait`: the client sends
+    a block device mapping of the image and imageRef; the server boots
+    from that image."""
+    aio = all_in_one(hosts=1)
+    image_id = _image(aio)
+    aio.client.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1',
+                                            'ram': 512, 'vcpus': 1,
+                                            'disk': 1}})
+    env = _cloud(tmp_path, aio)
+    command = [os.path.join(os.path.dirname(sys.executable), 'openstack'),
+               '--os-compute-api-version', '2.86']
+    result = subprocess.run(command + [
+        'server', 'create', '--image', 'disk', '--flavor', 'm1', '--nic',
+        'none', '--wait', 's1', '-f', 'json'], capture_output=True,
+        text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr
+    server = json.loads(result.stdout)
+    assert server['status'] == 'ACTIVE'
+    assert image_id in server['image']
+    result = subprocess.run(command + [
+        'server', 'create', '--image', 'disk', '--flavor', 'm1', '--nic',
+        'none', '--boot-from-volume', '1', 's2'], capture_output=True,
+        text=True, timeout=120, env=env)
+    assert result.returncode != 0
+    assert 'block-storage service' in result.stderr
+
+
+def test_openstacksdk_creates_with_security_groups_and_bdm(all_in_one):
+    """What the cloud layer, Ansible's server module and dashboards send:
+    security_groups (default or none), networks 'none', a boot mapping."""
+    aio = all_in_one(hosts=1)
+    image_id = _image(aio)
+    aio.client.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1',
+                                            'ram': 512, 'vcpus': 1,
+                                            'disk': 1}})
+    conn = openstack.connect(
+        auth_type='admin_token',
+        auth={'endpoint': 'http://127.0.0.1:%d/v2.1' % aio.api.port,
+              'token': 'admin:admin'},
+        compute_api_version='2.86')
+    server = conn.compute.create_server(
+        name='sdk', flavor_id='m1', image_id=image_id, networks='none',
+        security_groups=[{'name': 'default'}],
+        block_device_mapping=[{'uuid': image_id, 'boot_index': 0,
+                               'source_type': 'image',
+                               'destination_type': 'local',
+                               'delete_on_termination': True}])
+    server = conn.compute.wait_for_server(server, wait=30)
+    assert server.status == 'ACTIVE'
+    assert server.image['id'] == image_id
+    assert conn.compute.create_server(
+        name='empty-groups', flavor_id='m1', image_id=image_id,
+        networks='none', security_groups=[])
+    with pytest.raises(openstack.exceptions.BadRequestException) as refused:
+        conn.compute.create_server(
+            name='web', flavor_id='m1', image_id=image_id, networks='none',
+            security_groups=[{'name': 'web'}])
+    assert 'Security group web needs the network service' in str(
+        refused.value)

@@ -3,6 +3,7 @@ import re
 
 from oslo_utils import strutils
 
+from nova_lite.api.compute import boot_source
 from nova_lite.api.compute import flavors
 from nova_lite.api.compute import pagination
 from nova_lite.api.compute import server_filters
@@ -87,9 +88,10 @@ def _flavor(context, flavor_ref):
 
 
 def _image(context, body):
-    """The id of the active image to boot from, or None (no imageRef:
-    a test-driver host boots without one)."""
-    image_ref = body.get('imageRef')
+    """The id of the active image to boot from, or None (no image: a
+    test-driver host boots without one): ``imageRef``, or the image a
+    block device mapping boots from."""
+    image_ref = boot_source.image_ref(body)
     if not image_ref:
         if body.get('trusted_image_certificates'):
             raise exception.Invalid(
@@ -116,6 +118,7 @@ def _check_boot_source(body):
             message='This deployment has no network service: boot with '
                     "networks 'none' or 'auto' (microversion 2.37 and "
                     'later) or with no networks.')
+    boot_source.check_security_groups(body)
 
 
 def _requested_destination(req, body):
@@ -160,7 +163,10 @@ def create(req):
         for index, name in enumerate(_names(body['name'], count))]
     if strutils.bool_from_string(body.get('return_reservation_id', False)):
         return 202, {'reservation_id': reservation_id}
+    # Nova's answer to a create: no name (clients that check it against
+    # Nova's schema refuse one).
     server = server_view.brief(req, instances[0])
+    del server['name']
     server.update({'OS-DCF:diskConfig': 'MANUAL',
                    'security_groups': [{'name': 'default'}]})
     return 202, {'server': server}

@@ -112,9 +112,11 @@ server_detail_list_2_47 = wrap('servers', {'type': 'array',
                                             'items': server_2_47},
                                 servers_links=_links)
 server_created = {'oneOf': [
-    wrap('server', _object(dict(server_brief['properties'], **{
+    wrap('server', _object({
+        'id': server_brief['properties']['id'],
+        'links': server_brief['properties']['links'],
         'OS-DCF:diskConfig': {'type': 'string'},
-        'security_groups': {'type': 'array'}}))),
+        'security_groups': {'type': 'array'}})),
     _object({'reservation_id': {'type': 'string'}}),
 ]}
 tags = wrap('tags', {'type': 'array', 'items': {'type': 'string'}})

@@ -1,9 +1,10 @@
 """Request schemas of the servers API, per microversion.
 
 ``create_at(version)`` builds the boot body's schema for one version
-range: 2.19 adds ``description``, 2.37 makes ``networks`` required (and
-allows 'auto' and 'none'), 2.52 adds ``tags``, 2.63
-``trusted_image_certificates``, 2.74 ``host`` and
+range: 2.19 adds ``description``, 2.32 (only) and 2.42 a block device
+mapping's ``tag``, 2.37 makes ``networks`` required (and allows 'auto'
+and 'none'), 2.52 adds ``tags``, 2.63 ``trusted_image_certificates``,
+2.67 a mapping's ``volume_type``, 2.74 ``host`` and
 ``hypervisor_hostname``. ``CREATE_RANGES`` lists the ranges.
 """
 import copy
@@ -31,6 +32,43 @@ _network = {
 _hostname = {'type': 'string', 'minLength': 1, 'maxLength': 255,
              'pattern': r'^[a-zA-Z0-9-._]*$'}
 
+_text255 = {'type': 'string', 'maxLength': 255}
+_legacy_mapping = {
+    'type': 'object',
+    'properties': {
+        'virtual_name': _text255,
+        'volume_id': {'type': 'string', 'format': 'uuid'},
+        'snapshot_id': _text255,
+        'volume_size': {'type': ['integer', 'string'],
+                        'pattern': '^[0-9]+$', 'minimum': 1,
+                        'maximum': 2147483647},
+        'device_name': {'type': 'string', 'minLength': 1, 'maxLength': 255,
+                        'pattern': '^[a-zA-Z0-9._/-]*$'},
+        'delete_on_termination': types.boolean,
+        'no_device': {},
+        'connection_info': {'type': 'string', 'maxLength': 16777215},
+    },
+    'additionalProperties': False,
+}
+# A block device mapping (v2): where a disk comes from and goes to.
+_mapping = copy.deepcopy(_legacy_mapping)
+_mapping['properties'].update({
+    'source_type': {'type': 'string',
+                    'enum': ['volume', 'image', 'snapshot', 'blank']},
+    'uuid': {'type': 'string', 'minLength': 1, 'maxLength': 255,
+             'pattern': '^[a-zA-Z0-9._-]*$'},
+    'image_id': _text255,
+    'destination_type': {'type': 'string', 'enum': ['local', 'volume']},
+    'guest_format': _text255,
+    'device_type': _text255,
+    'disk_bus': _text255,
+    'boot_index': {'type': ['integer', 'string', 'null'],
+                   'pattern': '^-?[0-9]+$'},
+})
+_security_groups = {'type': 'array', 'items': {
+    'type': 'object', 'properties': {'name': types.name},
+    'additionalProperties': False}}
+
 _BASE = {
     'name': types.name,
     'flavorRef': {'type': ['string', 'integer'], 'minLength': 1},
@@ -39,21 +77,32 @@ _BASE = {
     'min_count': types.server_count,
     'max_count': types.server_count,
     'return_reservation_id': types.boolean,
+    'block_device_mapping': {'type': 'array', 'items': _legacy_mapping},
+    'block_device_mapping_v2': {'type': 'array', 'items': _mapping},
+    'security_groups': _security_groups,
 }
 
-CREATE_RANGES = [('2.1', '2.18'), ('2.19', '2.36'), ('2.37', '2.51'),
-                 ('2.52', '2.62'), ('2.63', '2.73'), ('2.74', None)]
+CREATE_RANGES = [('2.1', '2.18'), ('2.19', '2.31'), ('2.32', '2.32'),
+                 ('2.33', '2.36'), ('2.37', '2.41'), ('2.42', '2.51'),
+                 ('2.52', '2.62'), ('2.63', '2.66'), ('2.67', '2.73'),
+                 ('2.74', None)]
 
 
 def _properties(low):
     minor = int(low.split('.')[1])
-    properties = dict(_BASE)
+    properties = copy.deepcopy(_BASE)
     if minor >= 19:
         properties['description'] = description
     if minor >= 37:
         properties['networks'] = {'oneOf': [
             {'type': 'string', 'enum': ['none', 'auto']},
             {'type': 'array', 'items': _network}]}
+    mapping = properties['block_device_mapping_v2']['items']
+    if minor == 32 or minor >= 42:
+        mapping['properties']['tag'] = tag
+    if minor >= 67:
+        mapping['properties']['volume_type'] = {
+            'type': ['string', 'null'], 'minLength': 0, 'maxLength': 255}
     if minor >= 52:
         properties['tags'] = tags
     if minor >= 63:

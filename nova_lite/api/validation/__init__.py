@@ -28,10 +28,10 @@ def _is_uuid(value):
 def _reason(error):
     """jsonschema's message, except where it would quote a long pattern."""
     schema = error.schema
-    if error.validator == 'pattern' and schema.get('type') == ['integer',
-                                                              'string']:
+    if error.validator == 'pattern' and schema.get('type') == [
+            'integer', 'string'] and 'maximum' in schema:
         return '%r is not an integer from %d to %d' % (
-            error.instance, schema['minimum'], schema['maximum'])
+            error.instance, schema.get('minimum', 0), schema['maximum'])
     return error.message
 
 
