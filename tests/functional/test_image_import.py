@@ -431,3 +431,42 @@ def test_an_upload_or_stage_whose_process_died_is_ended(aio, status):
     assert _image(aio, staged['id'])['status'] == 'uploading'
     assert _glance_direct(aio, staged['id'], ALICE).status_code == 202
     assert _wait(aio, staged['id'])['status'] == 'active'
+
+
+def test_an_import_waiting_for_a_worker_is_not_taken_for_dead(aio,
+                                                              overrides):
+    """More imports than workers: the one waiting in this process's queue
+    is touched by its sweeper, so it outlives import_stale_after and runs
+    once a worker is free."""
+    overrides('import_workers', 1, group='image')
+    importer = image_importer.Importer(
+        aio.conf.image, image_store.ImageStore(aio.conf.image.store_path))
+    busy, release = threading.Event(), threading.Event()
+
+    def block():
+        busy.set()
+        release.wait(30)
+    importer.pool.submit(block)
+    assert busy.wait(10)
+    image = _raw(aio)
+    assert _stage(aio, image['id'], b'queued', ALICE).status_code == 204
+    context = nl_context.get_admin_context()
+    stored = image_obj.Image.get_by_id(context, image['id'])
+    stored.status = image_obj.IMPORTING
+    stored.save()
+    task = image_task.ImageTask(
+        context, id='5e0b2e3c-7f66-4f0e-8d5d-2b1f6c2a9e11',
+        type=image_task.IMPORT, image_id=image['id'], owner='teamA',
+        input={'import_req': {'method': {'name': 'glance-direct'}}})
+    task.create()
+    importer.submit(task.id)
+    long_ago = datetime.datetime.utcnow() - datetime.timedelta(hours=1)
+    assert task_db.update(context, task.id, {'updated_at': long_ago},
+                          image_task.UNFINISHED)
+    importer.sweep()
+    assert image_task.ImageTask.get_by_id(context, task.id).status == \
+        'pending'
+    release.set()
+    assert _wait(aio, image['id'])['status'] == 'active'
+    assert image_task.ImageTask.get_by_id(context, task.id).status == \
+        'success'

@@ -38,12 +38,26 @@ class Importer:
         self.store = store
         self.pool = futures.ThreadPoolExecutor(
             image_conf.import_workers, thread_name_prefix='image-import')
+        # Tasks of this process not finished yet (queued or running): the
+        # sweeper touches them, so that one waiting for a worker is not
+        # taken for one whose process died.
+        self.mine = set()
+        self._lock = threading.Lock()
         _start_sweeper(self, image_conf.import_stale_after)
 
     def submit(self, task_id):
+        with self._lock:
+            self.mine.add(task_id)
         self.pool.submit(self.run, task_id)
 
     def run(self, task_id):
+        try:
+            self._run(task_id)
+        finally:
+            with self._lock:
+                self.mine.discard(task_id)
+
+    def _run(self, task_id):
         context = nl_context.get_admin_context()
         task = image_task.ImageTask.get_by_id(context, task_id)
         if not task.start():
@@ -78,6 +92,10 @@ class Importer:
         """Fail the imports, and end the uploads and stages, of processes
         that stopped working on them."""
         context = nl_context.get_admin_context()
+        with self._lock:
+            mine = sorted(self.mine)
+        for task_id in mine:
+            image_task.ImageTask.get_by_id(context, task_id).touch()
         for task_id in image_task.ImageTask.stale_ids(
                 context, self.conf.import_stale_after):
             task = image_task.ImageTask.get_by_id(context, task_id)
