@@ -7,6 +7,7 @@ import http.server
 import os
 import threading
 import time
+import uuid
 
 import openstack
 import pytest
@@ -342,10 +343,9 @@ def test_a_deleted_image_takes_its_staged_data_along(aio):
     assert _store_files(aio) == []
 
 
-def test_an_import_whose_process_died_is_failed_and_its_image_queued(aio):
-    """An import left ``processing`` by a process that died stops being
-    touched; the sweep fails it and puts its image back to queued with
-    nothing kept."""
+def _importing(aio):
+    """A staged image ``importing`` and its task, as the API leaves them
+    (the task ``pending``, given to no importer yet)."""
     image = _raw(aio)
     assert _stage(aio, image['id'], b'staged', ALICE).status_code == 204
     context = nl_context.get_admin_context()
@@ -353,10 +353,18 @@ def test_an_import_whose_process_died_is_failed_and_its_image_queued(aio):
     stored.status = image_obj.IMPORTING
     stored.save()
     task = image_task.ImageTask(
-        context, id='7d5c6a0e-3a55-4f9c-9b1c-2d6f8f0a1b2c',
-        type=image_task.IMPORT, image_id=image['id'], owner='teamA',
+        context, id=str(uuid.uuid4()), type=image_task.IMPORT,
+        image_id=image['id'], owner='teamA',
         input={'import_req': {'method': {'name': 'glance-direct'}}})
     task.create()
+    return image, task, context
+
+
+def test_an_import_whose_process_died_is_failed_and_its_image_queued(aio):
+    """An import left ``processing`` by a process that died stops being
+    touched; the sweep fails it and puts its image back to queued with
+    nothing kept."""
+    image, task, context = _importing(aio)
     assert task.start()
     importer = image_importer.Importer(
         aio.conf.image, image_store.ImageStore(aio.conf.image.store_path))
@@ -448,17 +456,7 @@ def test_an_import_waiting_for_a_worker_is_not_taken_for_dead(aio,
         release.wait(30)
     importer.pool.submit(block)
     assert busy.wait(10)
-    image = _raw(aio)
-    assert _stage(aio, image['id'], b'queued', ALICE).status_code == 204
-    context = nl_context.get_admin_context()
-    stored = image_obj.Image.get_by_id(context, image['id'])
-    stored.status = image_obj.IMPORTING
-    stored.save()
-    task = image_task.ImageTask(
-        context, id='5e0b2e3c-7f66-4f0e-8d5d-2b1f6c2a9e11',
-        type=image_task.IMPORT, image_id=image['id'], owner='teamA',
-        input={'import_req': {'method': {'name': 'glance-direct'}}})
-    task.create()
+    image, task, context = _importing(aio)
     importer.submit(task.id)
     long_ago = datetime.datetime.utcnow() - datetime.timedelta(hours=1)
     assert task_db.update(context, task.id, {'updated_at': long_ago},
