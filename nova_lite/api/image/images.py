@@ -91,6 +91,20 @@ def move_status(image, status, expected):
                     % (error.kwargs['status'], status))
 
 
+def move_back(image, status, expected, **values):
+    """Undo a move: ``status`` (and ``values``) if the stored status is
+    still one of ``expected``; False when the image is gone or has moved
+    on (nothing to undo then)."""
+    image.status = status
+    for name, value in values.items():
+        setattr(image, name, value)
+    try:
+        image.save(expected_status=expected)
+    except (exception.ImageNotFound, exception.ImageStatusConflict):
+        return False
+    return True
+
+
 def _check_visibility(req, values):
     if values.get('visibility') == 'public':
         policy.enforce(req.context, PUBLICIZE)
@@ -214,8 +228,7 @@ def upload(req, image_id):
             image_id, req.body_file, req.content_length,
             heartbeat.of_image(image, image_obj.SAVING))
     except BaseException:
-        image.status = image_obj.QUEUED
-        image.save()
+        move_back(image, image_obj.QUEUED, [image_obj.SAVING])
         raise
     image.status, image.size, image.checksum = image_obj.ACTIVE, size, md5
     image.os_hash_algo, image.os_hash_value = 'sha512', sha512

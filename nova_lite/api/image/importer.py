@@ -19,6 +19,7 @@ import weakref
 from oslo_log import log as logging
 
 from nova_lite.api.image import heartbeat
+from nova_lite.api.image import images
 from nova_lite.api.image import web_download
 from nova_lite import context as nl_context
 from nova_lite import exception
@@ -128,11 +129,11 @@ def fail(context, task, message, store):
     store.unstage(task.image_id)
     try:
         image = image_obj.Image.get_by_id(context, task.image_id)
-        image.status, image.size = image_obj.QUEUED, None
-        image.save(expected_status=[image_obj.IMPORTING])
-    except (exception.ImageNotFound, exception.ImageStatusConflict):
+    except exception.ImageNotFound:
         return
-    store.delete(task.image_id)
+    if images.move_back(image, image_obj.QUEUED, [image_obj.IMPORTING],
+                        size=None):
+        store.delete(task.image_id)
 
 
 def _end_transfer(image, store):
@@ -142,10 +143,7 @@ def _end_transfer(image, store):
     if image.status == image_obj.UPLOADING and store.is_staged(image.id):
         return
     status = image.status
-    image.status, image.size = image_obj.QUEUED, None
-    try:
-        image.save(expected_status=[status])
-    except (exception.ImageNotFound, exception.ImageStatusConflict):
+    if not images.move_back(image, image_obj.QUEUED, [status], size=None):
         return
     store.discard_partial(image.id)
     LOG.info('The %s of image %s stopped: it is queued again', status,

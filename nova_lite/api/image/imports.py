@@ -54,17 +54,10 @@ def stage(req, image_id):
         image.save(expected_status=[image_obj.UPLOADING])
     except BaseException:
         image_store.unstage(image_id)
-        image.status, image.size = image_obj.QUEUED, None
-        _save_unless_gone(image, [image_obj.UPLOADING])
+        images.move_back(image, image_obj.QUEUED, [image_obj.UPLOADING],
+                         size=None)
         raise
     return 204, None
-
-
-def _save_unless_gone(image, expected_status):
-    try:
-        image.save(expected_status=expected_status)
-    except (exception.ImageNotFound, exception.ImageStatusConflict):
-        pass
 
 
 def _method(body):
@@ -132,8 +125,8 @@ def import_image(req, image_id):
     try:
         task.create()
     except BaseException:
-        image.status = _READY[method['name']]
-        _save_unless_gone(image, [image_obj.IMPORTING])
+        images.move_back(image, _READY[method['name']],
+                         [image_obj.IMPORTING])
         raise
     req.environ[importer.ENVIRON_KEY].submit(task.id)
     return 202, None
