@@ -130,12 +130,9 @@ def delete_all(context, uuid, generation):
 def _check_classes(context, uuid, names):
     """After the generation (a stale one is answered first, as Placement
     does): every class exists."""
-    try:
-        resource_classes.check_known(context, names)
-    except exception.PlacementBadRequest as error:
-        raise exception.PlacementBadRequest(
-            detail='Unknown resource class in inventory for resource '
-                   'provider %s: %s' % (uuid, error.format_message()))
+    resource_classes.check_known(
+        context, names, said_as='Unknown resource class in inventory for '
+                                'resource provider %s: ' % uuid)
 
 
 def _checked_provider(session, uuid, generation):

@@ -18,8 +18,13 @@ def all_names(context):
     return list(orc.STANDARDS) + db.custom_classes(context)
 
 
-def check_known(context, names, seen=False):
-    """Raise a 400 naming the first class that does not exist; with
+# How a query's unknown class is introduced (providers, candidates).
+IN_RESOURCES_PARAMETER = 'Invalid resource class in resources parameter: '
+
+
+def check_known(context, names, seen=False, said_as=''):
+    """Raise a 400 naming the first class that does not exist, after
+    ``said_as`` (what the caller was reading, in Placement's words); with
     ``seen``, classes known to have existed are not looked up again."""
     unknown = set(names) - set(orc.STANDARDS) - (_SEEN if seen else set())
     if unknown:
@@ -28,7 +33,8 @@ def check_known(context, names, seen=False):
         missing = sorted(unknown - custom)
         if missing:
             raise exception.PlacementBadRequest(
-                detail='No such resource class %s.' % missing[0])
+                detail='%sNo such resource class %s.' % (said_as,
+                                                         missing[0]))
 
 
 def exists(context, name):

@@ -30,13 +30,16 @@ def exists(context, name):
     return name in standard() or name in db.custom_traits(context)
 
 
-def check_known(context, names):
+def check_known(context, names, said_as=''):
+    """Raise a 400 naming the traits that do not exist, after
+    ``said_as`` (what the caller was reading)."""
     unknown = set(names) - standard()
     if unknown:
         missing = sorted(unknown - set(db.custom_traits(context)))
         if missing:
             raise exception.PlacementBadRequest(
-                detail='No such trait(s): %s.' % ', '.join(missing))
+                detail='%sNo such trait(s): %s.' % (said_as,
+                                                    ', '.join(missing)))
 
 
 def ensure(context, name):

@@ -38,14 +38,10 @@ def _request(req):
     params = req.GET.dict_of_lists()
     _check_uuids(params)
     request = request_query.parse(params, req.api_version.minor)
-    try:
-        resource_classes.check_known(
-            req.context, {rc for g in request.groups.values()
-                          for rc in g.resources})
-    except exception.PlacementBadRequest as error:
-        raise exception.PlacementBadRequest(
-            detail='Invalid resource class in resources parameter: %s'
-                   % error.format_message())
+    resource_classes.check_known(
+        req.context, {rc for g in request.groups.values()
+                      for rc in g.resources},
+        said_as=resource_classes.IN_RESOURCES_PARAMETER)
     names = request.root_required | request.root_forbidden
     for group in request.groups.values():
         names |= group.forbidden.union(*group.required)

@@ -65,19 +65,11 @@ def create(req):
 
 def _check_known(req, group):
     """Unknown classes and traits in Placement's words."""
-    try:
-        resource_classes.check_known(req.context, group.resources)
-    except exception.PlacementBadRequest as error:
-        raise exception.PlacementBadRequest(
-            detail='Invalid resource class in resources parameter: %s'
-                   % error.format_message())
-    try:
-        traits.check_known(req.context,
-                           group.forbidden.union(*group.required))
-    except exception.PlacementBadRequest as error:
-        raise exception.PlacementBadRequest(
-            detail='Invalid trait(s) in "required" parameter: %s'
-                   % error.format_message())
+    resource_classes.check_known(
+        req.context, group.resources,
+        said_as=resource_classes.IN_RESOURCES_PARAMETER)
+    traits.check_known(req.context, group.forbidden.union(*group.required),
+                       said_as='Invalid trait(s) in "required" parameter: ')
 
 
 @validation.responds(200, responses.provider)
