@@ -277,14 +277,15 @@ def find(context, request):
 
 
 def _find(context, request):
-    if list(request.groups) == ['']:
+    # The quick searches look at one tree at a time: a provider that
+    # shares its inventory with other trees needs the whole search.
+    sharing = db.any_sharing(context)
+    if list(request.groups) == [''] and not sharing:
         answer = _flat_search(context, request)
         if answer is not None:
             return answer
-    if request.limit and not db.any_sharing(context):
+    if request.limit and not sharing:
         # A sample as large as a database integer holds is no sample.
-        # (Its trees are those that alone may serve the request: with
-        # sharing providers every tree is searched.)
         sample = min(max(_SAMPLE_FACTOR * request.limit, _SAMPLE_MIN),
                      digits.INT32_MAX)
         roots = _sampled_roots(context, request, sample)

@@ -124,11 +124,8 @@ SHARES = 'MISC_SHARES_VIA_AGGREGATE'
 
 
 def _flat(session):
-    """No provider has a parent and none shares its inventory: each
-    candidate is one host."""
-    nested = session.execute(sa.select(RP.id).where(
-        RP.parent_provider_id.is_not(None)).limit(1)).first()
-    return nested is None and not _any_sharing(session)
+    return session.execute(sa.select(RP.id).where(
+        RP.parent_provider_id.is_not(None)).limit(1)).first() is None
 
 
 def _any_sharing(session):
