@@ -5,6 +5,11 @@ from nova_lite.db.api import resource_providers as providers_db
 from nova_lite.db import engine
 from nova_lite.placement import providers
 
+# Placement's words for a stale generation of a provider's traits or
+# aggregates (its inventories' are shorter).
+STALE = ("Resource provider's generation already changed. Please update "
+         "the generation and try again.")
+
 
 def get(context, kind, uuid):
     """(provider generation, sorted members)."""
@@ -18,7 +23,7 @@ def replace(context, kind, uuid, generation, members):
     it is (the aggregates call before API 1.19, as Placement has it)."""
     session = context.session
     provider = providers_db.get_row(session, uuid)
-    providers.check_generation(provider, generation)
+    providers.check_generation(provider, generation, STALE)
     written = db.replace(session, kind, provider.id, members)
     if generation is None:
         return provider.generation, written

@@ -20,12 +20,13 @@ def get_all(context, name=None, uuid=None, in_tree=None):
     return db.get_all(context, name=name, uuid=uuid, in_tree=in_tree)
 
 
-def check_generation(provider, given):
+def check_generation(provider, given, message=None):
     """A write names the generation it read (None: no check); a stale
-    one is a 409."""
+    one is a 409 (in ``message``'s words, if given)."""
     if given is not None and provider.generation != given:
         raise exception.ResourceProviderGenerationConflict(
-            uuid=provider.uuid, current=provider.generation, given=given)
+            message=message, uuid=provider.uuid,
+            current=provider.generation, given=given)
 
 
 KEEP = object()  # a PUT that does not name a parent keeps it

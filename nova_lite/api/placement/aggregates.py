@@ -1,6 +1,5 @@
 """/resource_providers/{uuid}/aggregates (1.1; generations from 1.19)."""
 from nova_lite.api import microversion
-from nova_lite.api.placement import errors
 from nova_lite.api.schemas import placement as schema
 from nova_lite.api.schemas import placement_responses as responses
 from nova_lite.api import validation
@@ -31,6 +30,5 @@ def update(req, uuid):
             body['aggregates']
     else:
         generation, aggregates = None, body
-    with errors.provider_generation_words():
-        return 200, _body(req, *store.set_for_provider(
-            req.context, uuid, generation, aggregates))
+    return 200, _body(req, *store.set_for_provider(
+        req.context, uuid, generation, aggregates))

@@ -3,8 +3,6 @@ request_id}]}``, rendered by webob as Placement renders them, so that the
 words are the same: the status's own explanation, then the detail
 (``"The resource could not be found.\\n\\n No resource provider ..."``),
 as JSON unless the client's Accept asks for another type."""
-import contextlib
-
 import webob
 import webob.exc
 
@@ -70,15 +68,3 @@ def detail_of(error):
     if malformed is not None:
         return 'Malformed JSON: %s' % malformed
     return error.format_message()
-
-
-@contextlib.contextmanager
-def provider_generation_words():
-    """Placement's words for a stale generation of a provider's traits or
-    aggregates."""
-    try:
-        yield
-    except exception.ResourceProviderGenerationConflict as error:
-        raise exception.ResourceProviderGenerationConflict(
-            message="Resource provider's generation already changed. Please "
-                    "update the generation and try again.", **error.kwargs)

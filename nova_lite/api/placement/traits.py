@@ -1,6 +1,5 @@
 """/traits[/{name}] (1.6) and /resource_providers/{uuid}/traits."""
 from nova_lite.api import microversion
-from nova_lite.api.placement import errors
 from nova_lite.api.placement import query_check
 from nova_lite.api.schemas import placement as schema
 from nova_lite.api.schemas import placement_responses as responses
@@ -82,10 +81,9 @@ def for_provider(req, uuid):
 @validation.schema(schema.provider_traits)
 def set_for_provider(req, uuid):
     body = req.body_json()
-    with errors.provider_generation_words():
-        return 200, _provider_body(*traits.set_for_provider(
-            req.context, uuid, body['resource_provider_generation'],
-            body['traits']))
+    return 200, _provider_body(*traits.set_for_provider(
+        req.context, uuid, body['resource_provider_generation'],
+        body['traits']))
 
 
 @validation.responds(204, None)
