@@ -64,10 +64,15 @@ def owned_by_caller(req, image):
 def get_own(req, image_id):
     """An image the caller may change."""
     image = get(req, image_id)
+    check_owned(req, image)
+    return image
+
+
+def check_owned(req, image):
+    """403 unless the caller may change ``image``."""
     if not owned_by_caller(req, image):
         raise exception.Forbidden(
-            message='You are not permitted to modify image %s.' % image_id)
-    return image
+            message='You are not permitted to modify image %s.' % image.id)
 
 
 def require_octet_stream(req):

@@ -109,7 +109,7 @@ def import_image(req, image_id):
     image = images.get(req, image_id)
     image_store = req.environ[store.ENVIRON_KEY]
     _check_ready(image, method['name'], image_store)
-    images.get_own(req, image_id)
+    images.check_owned(req, image)
     if method['name'] == WEB_DOWNLOAD and not web_download.allowed(
             CONF.image, method.get('uri')):
         raise exception.ValidationError(
