@@ -346,3 +346,40 @@ class ImageNotActive(Invalid):
 
 class ImageUnacceptable(NovaLiteException):
     msg_fmt = 'Image %(image_id)s is unacceptable: %(reason)s'
+
+
+class MetadataLimitExceeded(Forbidden):
+    msg_fmt = 'Maximum number of metadata items exceeds %(allowed)d'
+
+
+class MetadataItemNotFound(NotFound):
+    msg_fmt = 'Metadata item was not found'
+
+
+class KeypairLimitExceeded(Forbidden):
+    msg_fmt = 'Quota exceeded, too many key pairs.'
+
+
+class InvalidKeypair(Invalid):
+    msg_fmt = 'Keypair data is invalid: %(reason)s'
+
+
+class KeyPairExists(Conflict):
+    msg_fmt = "Key pair '%(key_name)s' already exists."
+
+
+class KeypairNotFound(NotFound):
+    msg_fmt = 'Keypair %(name)s not found for user %(user_id)s'
+
+
+class InstanceActionNotFound(NotFound):
+    msg_fmt = ('Action for request_id %(request_id)s on instance '
+               '%(instance_uuid)s not found')
+
+
+class NetworkNotMember(NotFound):
+    msg_fmt = 'Instance is not a member of specified network'
+
+
+class ComputeServiceUnavailable(Invalid):
+    msg_fmt = 'Compute service of %(host)s is unavailable at this time.'

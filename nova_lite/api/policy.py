@@ -77,12 +77,14 @@ def _target(context):
     return {'project_id': context.project_id, 'user_id': context.user_id}
 
 
-def enforce(context, rule):
-    """Raise Forbidden (403) unless the context passes the rule."""
+def enforce(context, rule, target=None):
+    """Raise Forbidden (403) unless the context passes the rule, on
+    ``target`` (by default the caller's own project and user)."""
     if rule is None:
         return
-    get_enforcer().authorize(rule, _target(context), context, do_raise=True,
-                             exc=exception.Forbidden, action=rule)
+    get_enforcer().authorize(rule, target or _target(context), context,
+                             do_raise=True, exc=exception.Forbidden,
+                             action=rule)
 
 
 def check(context, rule):

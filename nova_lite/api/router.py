@@ -1,10 +1,15 @@
 """The compute API's route table: method, path, handler, policy rule."""
+from nova_lite.api.compute import extensions
 from nova_lite.api.compute import flavor_access
 from nova_lite.api.compute import flavor_extra_specs as extra_specs
 from nova_lite.api.compute import flavors
 from nova_lite.api.compute import hypervisors
+from nova_lite.api.compute import instance_actions
+from nova_lite.api.compute import keypairs
 from nova_lite.api.compute import openapi_doc
 from nova_lite.api.compute import server_actions
+from nova_lite.api.compute import server_ips
+from nova_lite.api.compute import server_metadata
 from nova_lite.api.compute import server_tags
 from nova_lite.api.compute import servers
 from nova_lite.api.compute import services
@@ -14,11 +19,16 @@ _FLAVOR = '/flavors/{flavor_id}'
 _SPECS = _FLAVOR + '/os-extra_specs'
 _SERVER = '/servers/{server_id}'
 _TAGS = _SERVER + '/tags'
+_META = _SERVER + '/metadata'
+_IA = _SERVER + '/os-instance-actions'
+_KEYPAIR = '/os-keypairs/{keypair_name}'
 _R = 'os_compute_api:'
 
 ROUTES = [
     ('GET', '/', versions.v21, None),
     ('GET', '/openapi.json', openapi_doc.show, None),
+    ('GET', '/extensions', extensions.index, _R + 'extensions'),
+    ('GET', '/extensions/{alias}', extensions.show, _R + 'extensions'),
     ('GET', '/flavors', flavors.index, _R + 'flavors:index'),
     ('GET', '/flavors/detail', flavors.detail, _R + 'flavors:detail'),
     ('POST', '/flavors', flavors.create, _R + 'os-flavor-manage:create'),
@@ -54,6 +64,26 @@ ROUTES = [
      _R + 'os-server-tags:update'),
     ('DELETE', _TAGS + '/{tag}', server_tags.delete,
      _R + 'os-server-tags:delete'),
+    ('GET', _META, server_metadata.index, _R + 'server-metadata:index'),
+    ('POST', _META, server_metadata.create, _R + 'server-metadata:create'),
+    ('PUT', _META, server_metadata.update_all,
+     _R + 'server-metadata:update_all'),
+    ('GET', _META + '/{key}', server_metadata.show,
+     _R + 'server-metadata:show'),
+    ('PUT', _META + '/{key}', server_metadata.update,
+     _R + 'server-metadata:update'),
+    ('DELETE', _META + '/{key}', server_metadata.delete,
+     _R + 'server-metadata:delete'),
+    ('GET', _SERVER + '/ips', server_ips.index, _R + 'ips:index'),
+    ('GET', _SERVER + '/ips/{network_label}', server_ips.show,
+     _R + 'ips:show'),
+    ('GET', _IA, instance_actions.index, _R + 'os-instance-actions:list'),
+    ('GET', _IA + '/{request_id}', instance_actions.show,
+     _R + 'os-instance-actions:show'),
+    ('GET', '/os-keypairs', keypairs.index, _R + 'os-keypairs:index'),
+    ('POST', '/os-keypairs', keypairs.create, _R + 'os-keypairs:create'),
+    ('GET', _KEYPAIR, keypairs.show, _R + 'os-keypairs:show'),
+    ('DELETE', _KEYPAIR, keypairs.delete, _R + 'os-keypairs:delete'),
     ('GET', '/os-services', services.index, _R + 'os-services:list'),
     ('PUT', '/os-services/enable', services.enable,
      _R + 'os-services:update'),
@@ -71,6 +101,10 @@ ROUTES = [
      _R + 'os-hypervisors:list'),
     ('GET', '/os-hypervisors/detail', hypervisors.detail,
      _R + 'os-hypervisors:list-detail'),
+    ('GET', '/os-hypervisors/statistics', hypervisors.statistics,
+     _R + 'os-hypervisors:statistics'),
+    ('GET', '/os-hypervisors/{hypervisor_id}/uptime', hypervisors.uptime,
+     _R + 'os-hypervisors:uptime'),
     ('GET', '/os-hypervisors/{pattern}/search', hypervisors.search,
      _R + 'os-hypervisors:search'),
     ('GET', '/os-hypervisors/{pattern}/servers', hypervisors.servers,

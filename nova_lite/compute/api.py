@@ -17,10 +17,17 @@ from nova_lite import exception
 from nova_lite import hooks
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import instance_action
 from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite.objects import service as service_obj
 
 LOG = logging.getLogger(__name__)
+
+
+def record_action(context, instance, action):
+    """The request's action on the server, for its history."""
+    instance_action.InstanceAction.action_start(context, instance.uuid,
+                                                action)
 
 
 class API:
@@ -33,7 +40,10 @@ class API:
     @hooks.add_hook('create_server')
     def create(self, context, flavor, name, description=None, tags=(),
                reservation_id=None, launch_index=0, hostname=None,
-               requested_destination=None, image_ref=None):
+               requested_destination=None, image_ref=None, options=None,
+               hints=None):
+        """``options``: more of the instance's fields (key, user data,
+        metadata...); ``hints``: the scheduler hints."""
         instance = instance_obj.Instance(
             context, uuid=uuidutils.generate_uuid(), display_name=name,
             display_description=description, tags=list(tags),
@@ -45,10 +55,12 @@ class API:
             power_state=fields.PowerState.NOSTATE,
             instance_type_id=flavor.id, memory_mb=flavor.memory_mb,
             vcpus=flavor.vcpus, root_gb=flavor.root_gb,
-            ephemeral_gb=flavor.ephemeral_gb, flavor=flavor)
+            ephemeral_gb=flavor.ephemeral_gb, flavor=flavor,
+            **(options or {}))
         instance.create()
+        record_action(context, instance, 'create')
         spec = request_spec_obj.RequestSpec.from_components(
-            context, instance, flavor,
+            context, instance, flavor, hints=hints,
             requested_destination=requested_destination)
         spec.create()
         self.conductor_api.build_instances(context, instance, spec)
@@ -60,6 +72,7 @@ class API:
         is up; else here, at once (a compute that is down would leave the
         delete hanging): when it is back, it removes what is left of the
         guest."""
+        record_action(context, instance, 'delete')
         if instance.host and self._compute_up(context, instance.host):
             instance.task_state = fields.TaskState.DELETING
             instance.save()
@@ -77,10 +90,12 @@ class API:
         request_spec_obj.RequestSpec.destroy_by_instance_uuid(
             context, instance.uuid)
 
-    def _begin(self, instance, action, vm_states, task_state):
-        """Claim the server for a power action: it must be in one of
+    def _begin(self, context, instance, action, vm_states, task_state,
+               record):
+        """Claim the server for an action: it must be in one of
         ``vm_states`` with no task under way (409 otherwise, as when
-        another request claimed it first), on a compute new enough."""
+        another request claimed it first), on a compute new enough; then
+        the request is recorded as instance action ``record``."""
         self.compute_api.check_action_supported(instance, action)
         busy = instance.task_state is not None
         if busy or instance.vm_state not in vm_states or not instance.host:
@@ -95,28 +110,89 @@ class API:
             raise exception.InstanceInvalidState(
                 action=action, instance_uuid=instance.uuid,
                 attr='task_state', state='another action')
+        record_action(context, instance, record)
 
     def stop(self, context, instance):
-        self._begin(instance, 'os-stop', [fields.VMState.ACTIVE],
-                    fields.TaskState.POWERING_OFF)
+        self._begin(context, instance, 'os-stop', [fields.VMState.ACTIVE],
+                    fields.TaskState.POWERING_OFF, 'stop')
         self.compute_api.stop_instance(context, instance)
 
     def start(self, context, instance):
-        self._begin(instance, 'os-start', [fields.VMState.STOPPED],
-                    fields.TaskState.POWERING_ON)
+        self._begin(context, instance, 'os-start', [fields.VMState.STOPPED],
+                    fields.TaskState.POWERING_ON, 'start')
         self.compute_api.start_instance(context, instance)
 
     def reboot(self, context, instance, reboot_type):
         """SOFT from ACTIVE; HARD also from STOPPED, which it starts. Not
         from ERROR: a failed build holds no claim to start a guest on."""
-        if reboot_type == 'SOFT':
-            self._begin(instance, 'reboot', [fields.VMState.ACTIVE],
-                        fields.TaskState.REBOOTING)
-        else:
-            self._begin(instance, 'reboot', [
-                fields.VMState.ACTIVE, fields.VMState.STOPPED],
-                fields.TaskState.REBOOTING_HARD)
+        states = [fields.VMState.ACTIVE]
+        task = fields.TaskState.REBOOTING
+        if reboot_type != 'SOFT':
+            states.append(fields.VMState.STOPPED)
+            task = fields.TaskState.REBOOTING_HARD
+        self._begin(context, instance, 'reboot', states, task, 'reboot')
         self.compute_api.reboot_instance(context, instance, reboot_type)
+
+    def pause(self, context, instance):
+        self._begin(context, instance, 'pause', [fields.VMState.ACTIVE],
+                    fields.TaskState.PAUSING, 'pause')
+        self.compute_api.pause_instance(context, instance)
+
+    def unpause(self, context, instance):
+        self._begin(context, instance, 'unpause', [fields.VMState.PAUSED],
+                    fields.TaskState.UNPAUSING, 'unpause')
+        self.compute_api.unpause_instance(context, instance)
+
+    def suspend(self, context, instance):
+        self._begin(context, instance, 'suspend', [fields.VMState.ACTIVE],
+                    fields.TaskState.SUSPENDING, 'suspend')
+        self.compute_api.suspend_instance(context, instance)
+
+    def resume(self, context, instance):
+        self._begin(context, instance, 'resume', [fields.VMState.SUSPENDED],
+                    fields.TaskState.RESUMING, 'resume')
+        self.compute_api.resume_instance(context, instance)
+
+    def trigger_crash_dump(self, context, instance):
+        """From a running or paused guest with no task under way; the
+        server's state does not change."""
+        self.compute_api.check_action_supported(instance,
+                                                'trigger_crash_dump')
+        if (instance.task_state is not None or not instance.host or
+                instance.vm_state not in (fields.VMState.ACTIVE,
+                                          fields.VMState.PAUSED,
+                                          fields.VMState.ERROR)):
+            busy = instance.task_state is not None
+            raise exception.InstanceInvalidState(
+                action='trigger_crash_dump', instance_uuid=instance.uuid,
+                attr='task_state' if busy else 'vm_state',
+                state=instance.task_state if busy else instance.vm_state)
+        record_action(context, instance, 'trigger_crash_dump')
+        self.compute_api.trigger_crash_dump(context, instance)
+
+    def lock(self, context, instance, locked_by, reason=None):
+        instance.locked_by = locked_by
+        instance.locked_reason = reason
+        instance.save()
+        record_action(context, instance, 'lock')
+
+    def unlock(self, context, instance):
+        instance.locked_by = None
+        instance.locked_reason = None
+        instance.save()
+        record_action(context, instance, 'unlock')
+
+    def reset_state(self, context, instance, vm_state):
+        """An admin's say-so: the server is ``vm_state`` with no task."""
+        record_action(context, instance, 'resetState')
+        instance.vm_state = vm_state
+        instance.task_state = None
+        instance.save()
+
+    def get_host_uptime(self, context, host):
+        if not self._compute_up(context, host):
+            raise exception.ComputeServiceUnavailable(host=host)
+        return self.compute_api.get_host_uptime(context, host)
 
     def get_console_output(self, context, instance):
         if instance.vm_state not in (fields.VMState.ACTIVE,

@@ -20,6 +20,7 @@ from nova_lite import exception
 from nova_lite import named_locks
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import instance_action
 from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite import service
 from nova_lite.virt import driver as virt_driver
@@ -29,7 +30,7 @@ LOG = logging.getLogger(__name__)
 
 class ComputeManager(service.Manager):
 
-    target = messaging.Target(version='1.2')
+    target = messaging.Target(version='1.3')
 
     def __init__(self, conf, host, driver=None):
         super().__init__(conf, host)
@@ -100,12 +101,16 @@ class ComputeManager(service.Manager):
 
     def build_and_run_instance(self, context, instance, request_spec,
                                alternates=None, allocations=None):
-        with self._working_on(instance.uuid):
-            self._build(context, instance, request_spec, alternates or [],
-                        allocations)
+        with self._working_on(instance.uuid), instance_action.recorded_event(
+                context, instance.uuid, 'compute__do_build_and_run_instance',
+                self.host) as outcome:
+            outcome.error = self._build(context, instance, request_spec,
+                                        alternates or [], allocations)
 
     def _build(self, context, instance, request_spec, alternates,
                allocations):
+        """Claim, spawn and mark active; the error the build failed
+        with, if it did (it is rescheduled or in ERROR)."""
         flavor = instance.flavor
         try:
             claim = self.rt.instance_claim(context, instance, flavor,
@@ -113,11 +118,11 @@ class ComputeManager(service.Manager):
         except (exception.InstanceNotFound, exception.Conflict):
             LOG.info('instance %s was deleted before its build',
                      instance.uuid)
-            return
+            return None
         except exception.ComputeResourcesUnavailable as e:
             self._build_failed(context, instance, request_spec, alternates,
                                e)
-            return
+            return e
         try:
             with claim:
                 self.driver.spawn(context, instance)
@@ -126,8 +131,9 @@ class ComputeManager(service.Manager):
                         self.host, e)
             self._build_failed(context, instance, request_spec, alternates,
                                e)
-            return
+            return e
         self._mark_active(context, instance, claim)
+        return None
 
     def _mark_active(self, context, instance, claim):
         instance.vm_state = fields.VMState.ACTIVE
@@ -169,7 +175,9 @@ class ComputeManager(service.Manager):
             last_error=str(error))
 
     def terminate_instance(self, context, instance):
-        with self._working_on(instance.uuid):
+        with self._working_on(instance.uuid), instance_action.recorded_event(
+                context, instance.uuid, 'compute_terminate_instance',
+                self.host):
             self._terminate(context, instance)
         if instance.uuid not in self.busy():
             self._locks.forget(instance.uuid)
@@ -194,12 +202,14 @@ class ComputeManager(service.Manager):
         self._power_action(
             context, instance, fields.TaskState.POWERING_OFF,
             fields.VMState.STOPPED,
-            lambda: self.driver.power_off(instance, timeout))
+            lambda: self.driver.power_off(instance, timeout),
+            'compute_stop_instance')
 
     def start_instance(self, context, instance):
         self._power_action(
             context, instance, fields.TaskState.POWERING_ON,
-            fields.VMState.ACTIVE, lambda: self.driver.power_on(instance))
+            fields.VMState.ACTIVE, lambda: self.driver.power_on(instance),
+            'compute_start_instance')
 
     def reboot_instance(self, context, instance, reboot_type):
         task = (fields.TaskState.REBOOTING if reboot_type == 'SOFT'
@@ -207,19 +217,63 @@ class ComputeManager(service.Manager):
         timeout = self.conf.compute.shutdown_timeout
         self._power_action(
             context, instance, task, fields.VMState.ACTIVE,
-            lambda: self.driver.reboot(instance, reboot_type, timeout))
+            lambda: self.driver.reboot(instance, reboot_type, timeout),
+            'compute_reboot_instance')
 
-    def _power_action(self, context, instance, task_state, vm_state, act):
+    def pause_instance(self, context, instance):
+        self._power_action(
+            context, instance, fields.TaskState.PAUSING,
+            fields.VMState.PAUSED, lambda: self.driver.pause(instance),
+            'compute_pause_instance')
+
+    def unpause_instance(self, context, instance):
+        self._power_action(
+            context, instance, fields.TaskState.UNPAUSING,
+            fields.VMState.ACTIVE, lambda: self.driver.unpause(instance),
+            'compute_unpause_instance')
+
+    def suspend_instance(self, context, instance):
+        self._power_action(
+            context, instance, fields.TaskState.SUSPENDING,
+            fields.VMState.SUSPENDED, lambda: self.driver.suspend(instance),
+            'compute_suspend_instance')
+
+    def resume_instance(self, context, instance):
+        self._power_action(
+            context, instance, fields.TaskState.RESUMING,
+            fields.VMState.ACTIVE, lambda: self.driver.resume(instance),
+            'compute_resume_instance')
+
+    def trigger_crash_dump(self, context, instance):
+        """No task state: the server stays as it is; a failure is in the
+        log and the action's event."""
+        with self._working_on(instance.uuid), instance_action.recorded_event(
+                context, instance.uuid, 'compute_trigger_crash_dump',
+                self.host) as outcome:
+            try:
+                self.driver.trigger_crash_dump(instance)
+            except Exception as e:
+                outcome.error = e
+                LOG.warning('crash dump of %s failed on %s: %s',
+                            instance.uuid, self.host, e)
+
+    def get_host_uptime(self, context):
+        return self.driver.get_host_uptime()
+
+    def _power_action(self, context, instance, task_state, vm_state, act,
+                      event):
         """Run a power action the API set ``task_state`` for; the server
         ends in ``vm_state``, or where it was if the action failed (the
         reason in the log; the task state is cleared either way)."""
-        with self._working_on(instance.uuid):
+        with self._working_on(instance.uuid), instance_action.recorded_event(
+                context, instance.uuid, event, self.host) as outcome:
             if not self._still_asked(context, instance, task_state):
                 return
             try:
                 act()
                 instance.vm_state = vm_state
             except Exception as e:
+                outcome.error = e
                 LOG.warning('%s of %s failed on %s: %s', task_state,
                             instance.uuid, self.host, e)
             instance.power_state = self.driver.get_power_state(instance)

@@ -64,17 +64,32 @@ def _reconcile_one(manager, context, instance, known):
     return 'running'
 
 
-POWER_TASKS = (fields.TaskState.POWERING_OFF, fields.TaskState.POWERING_ON,
-               fields.TaskState.REBOOTING, fields.TaskState.REBOOTING_HARD)
+_T = fields.TaskState
+POWER_TASKS = (_T.POWERING_OFF, _T.POWERING_ON, _T.REBOOTING,
+               _T.REBOOTING_HARD, _T.PAUSING, _T.UNPAUSING, _T.SUSPENDING,
+               _T.RESUMING)
+# A guest that is off after one of these was cut off is suspended (its
+# memory saved), not stopped.
+_SAVING_TASKS = (_T.SUSPENDING, _T.RESUMING)
+
+
+def _state_of_guest(power_state, task_state):
+    if power_state == fields.PowerState.RUNNING:
+        return fields.VMState.ACTIVE
+    if power_state == fields.PowerState.PAUSED:
+        return fields.VMState.PAUSED
+    if task_state in _SAVING_TASKS:
+        return fields.VMState.SUSPENDED
+    return fields.VMState.STOPPED
 
 
 def _end_power_task(manager, instance):
-    """A stop, start or reboot cut off by the restart: the server is
-    what its guest is now (running: ACTIVE, else STOPPED)."""
+    """A power action (stop, start, reboot, pause, suspend and their
+    undoing) cut off by the restart: the server is what its guest is
+    now."""
     instance.power_state = manager.driver.get_power_state(instance)
-    instance.vm_state = (fields.VMState.ACTIVE if instance.power_state ==
-                         fields.PowerState.RUNNING else
-                         fields.VMState.STOPPED)
+    instance.vm_state = _state_of_guest(instance.power_state,
+                                        instance.task_state)
     LOG.info('instance %s: %s was interrupted; it is %s', instance.uuid,
              instance.task_state, instance.vm_state)
     instance.task_state = None

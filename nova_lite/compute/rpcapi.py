@@ -8,6 +8,9 @@ Version history:
         plugins need not ask placement for them again
 * 1.2 - stop_instance, start_instance, reboot_instance (casts) and
         get_console_output (a call)
+* 1.3 - pause_instance, unpause_instance, suspend_instance,
+        resume_instance, trigger_crash_dump (casts) and get_host_uptime
+        (a call)
 """
 import oslo_messaging as messaging
 
@@ -15,11 +18,14 @@ from nova_lite import exception
 from nova_lite import rpc
 
 TOPIC = 'compute'
+# The version each action came in (1.2 if not named).
+_SINCE = {'pause': '1.3', 'unpause': '1.3', 'suspend': '1.3',
+          'resume': '1.3', 'trigger_crash_dump': '1.3', 'uptime': '1.3'}
 
 
 class ComputeAPI:
 
-    VERSION = '1.2'
+    VERSION = '1.3'
 
     def __init__(self, conf, version_cap=None):
         target = messaging.Target(topic=TOPIC, version=self.VERSION)
@@ -43,29 +49,58 @@ class ComputeAPI:
         cctxt.cast(context, 'terminate_instance', instance=instance)
 
     def check_action_supported(self, instance, action):
-        """ComputeTooOld (409) if computes are capped below 1.2, which
-        brought the power actions and console output (an upgrade under
-        way), before anything is changed for the action."""
-        if not self.client.can_send_version('1.2'):
-            raise exception.ComputeTooOld(host=instance.host, action=action)
+        """ComputeTooOld (409) if computes are capped below the version
+        that brought ``action`` (an upgrade under way), before anything is
+        changed for it."""
+        self._version_of(instance.host, action)
 
-    def _prepare_1_2(self, instance, action):
-        self.check_action_supported(instance, action)
-        return self.client.prepare(server=instance.host, version='1.2')
+    def _version_of(self, host, action):
+        version = _SINCE.get(action, '1.2')
+        if not self.client.can_send_version(version):
+            raise exception.ComputeTooOld(host=host, action=action)
+        return version
+
+    def _prepare(self, instance, action):
+        return self.client.prepare(
+            server=instance.host,
+            version=self._version_of(instance.host, action))
 
     def stop_instance(self, context, instance):
-        self._prepare_1_2(instance, 'os-stop').cast(
-            context, 'stop_instance', instance=instance)
+        self._cast(context, instance, 'os-stop', 'stop_instance')
 
     def start_instance(self, context, instance):
-        self._prepare_1_2(instance, 'os-start').cast(
-            context, 'start_instance', instance=instance)
+        self._cast(context, instance, 'os-start', 'start_instance')
 
     def reboot_instance(self, context, instance, reboot_type):
-        self._prepare_1_2(instance, 'reboot').cast(
+        self._prepare(instance, 'reboot').cast(
             context, 'reboot_instance', instance=instance,
             reboot_type=reboot_type)
 
     def get_console_output(self, context, instance):
-        return self._prepare_1_2(instance, 'os-getConsoleOutput').call(
+        return self._prepare(instance, 'os-getConsoleOutput').call(
             context, 'get_console_output', instance=instance)
+
+    def _cast(self, context, instance, action, method):
+        self._prepare(instance, action).cast(context, method,
+                                             instance=instance)
+
+    def pause_instance(self, context, instance):
+        self._cast(context, instance, 'pause', 'pause_instance')
+
+    def unpause_instance(self, context, instance):
+        self._cast(context, instance, 'unpause', 'unpause_instance')
+
+    def suspend_instance(self, context, instance):
+        self._cast(context, instance, 'suspend', 'suspend_instance')
+
+    def resume_instance(self, context, instance):
+        self._cast(context, instance, 'resume', 'resume_instance')
+
+    def trigger_crash_dump(self, context, instance):
+        self._cast(context, instance, 'trigger_crash_dump',
+                   'trigger_crash_dump')
+
+    def get_host_uptime(self, context, host):
+        version = self._version_of(host, 'uptime')
+        return self.client.prepare(server=host, version=version).call(
+            context, 'get_host_uptime')

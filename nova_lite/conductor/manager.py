@@ -25,6 +25,7 @@ from nova_lite.objects import allocation_audit
 from nova_lite.objects import build_owner
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import instance_action
 from nova_lite.objects import flavor_placement
 from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import request_spec as request_spec_obj
@@ -36,6 +37,7 @@ LOG = logging.getLogger(__name__)
 # Task states of a build that no host has taken: being scheduled, or
 # given back by a compute that crashed between its abort and its failure.
 UNPLACED = [fields.TaskState.SCHEDULING, fields.TaskState.SPAWNING]
+SCHEDULE_EVENT = 'conductor_schedule_and_build_instances'
 
 
 class ConductorManager(object_indirection.ObjectIndirection,
@@ -80,29 +82,37 @@ class ConductorManager(object_indirection.ObjectIndirection,
                      'longer being scheduled: not driving it again',
                      instance.uuid)
             return
+        with instance_action.recorded_event(
+                context, instance.uuid, SCHEDULE_EVENT,
+                self.host) as outcome:
+            outcome.error = self._drive_build(
+                context, instance, request_spec, alternates, last_error)
+
+    def _drive_build(self, context, instance, request_spec, alternates,
+                     last_error):
+        """Schedule (or take the next alternate) and cast the build to the
+        chosen compute; the error the build failed with, if it did."""
         try:
             selections = alternates or self._schedule(context, request_spec)
         except exception.NoValidHost as e:
-            self._fail(context, instance, e)
-            return
+            return self._fail(context, instance, e)
         except messaging.MessagingTimeout as e:
-            self._fail(context, instance, exception.NoValidHost(
+            return self._fail(context, instance, exception.NoValidHost(
                 reason='the scheduler did not answer: %s' % e))
-            return
         if alternates:
             selections = self._claim_alternate(context, instance,
                                                request_spec, selections)
             if not selections:
-                self._fail(context, instance, exception.NoValidHost(
+                return self._fail(context, instance, exception.NoValidHost(
                     reason='the build failed (%s) and no alternate host '
                            'had room left' % last_error))
-                return
             LOG.info('rescheduling %s to %s after: %s', instance.uuid,
                      selections[0].service_host, last_error)
         chosen, rest = selections[0], list(selections[1:])
         self.compute_api.build_and_run_instance(
             context, instance, chosen.service_host, request_spec, rest,
             allocations=chosen.allocations())
+        return None
 
     @staticmethod
     def _claim_alternate(context, instance, request_spec, alternates):
@@ -129,6 +139,7 @@ class ConductorManager(object_indirection.ObjectIndirection,
                 fields.TaskState.SCHEDULING]):
             LOG.info('instance %s was deleted while it was scheduled',
                      instance.uuid)
+        return error
 
     def periodic_tasks(self):
         return [task for task in (self._stale_build_check(),

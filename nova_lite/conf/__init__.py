@@ -14,13 +14,15 @@ from nova_lite.conf import default
 from nova_lite.conf import image
 from nova_lite.conf import libvirt
 from nova_lite.conf import placement
+from nova_lite.conf import quota
 from nova_lite.conf import resources
 from nova_lite.conf import scheduler
 from nova_lite.conf import upgrade_levels
 from nova_lite.conf import wsgi
 
 MODULES = (default, api, compute, conductor, database, libvirt, scheduler,
-           upgrade_levels, all_in_one, placement, resources, image, wsgi)
+           upgrade_levels, all_in_one, placement, resources, image, wsgi,
+           quota)
 
 CONF = cfg.CONF
 

@@ -81,6 +81,11 @@ Possible values:
 
 * 0 (the default) turns rate limiting off.
 """),
+    cfg.BoolOpt('enable_instance_password', default=True, help="""
+Whether a server create (and rebuild) answer carries ``adminPass``: the
+password given in the request, or one made up for it, as Nova answers.
+It is not kept: the drivers have no guest agent to set it in the guest.
+"""),
 ]
 
 

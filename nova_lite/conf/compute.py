@@ -66,6 +66,9 @@ On start, re-create the domains of ACTIVE instances that the hypervisor
 no longer knows (a libvirt test-driver host keeps its state in memory, so
 after a restart every domain must be re-created).
 """),
+    cfg.BoolOpt('force_config_drive', default=False, help="""
+Give every server a config drive, whether or not its create asked for one.
+"""),
 ]
 
 

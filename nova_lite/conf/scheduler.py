@@ -5,7 +5,8 @@ filter_group = cfg.OptGroup('filter_scheduler', title='Filter scheduler')
 opts = [
     cfg.ListOpt('enabled_filters',
                 default=['ComputeFilter', 'CoreFilter', 'RamFilter',
-                         'DiskFilter'],
+                         'DiskFilter', 'SameHostFilter',
+                         'DifferentHostFilter'],
                 help="""
 Filters run, in this order, on every host for every request. Names are
 entry points of the ``nova_lite.scheduler.filters`` group, so another
@@ -14,8 +15,11 @@ VietStackFilter) run as well: after these, or where this list names them.
 
 Possible values:
 
-* Any subset of ComputeFilter, CoreFilter, RamFilter, DiskFilter, filters
-  installed by other packages and filters of enabled resource plugins.
+* Any subset of ComputeFilter, CoreFilter, RamFilter, DiskFilter,
+  SameHostFilter and DifferentHostFilter (the ``same_host`` and
+  ``different_host`` hints of a create; each lets every host pass when
+  its hint is absent), filters installed by other packages and filters of
+  enabled resource plugins.
 
 Related options: ``[resources] enabled``.
 """),

@@ -157,6 +157,75 @@ class Instance(TimestampMixin, Base):
     # ``host:incarnation`` of the conductor driving the build while it is
     # scheduled; read and written only by conductors, never an object field.
     build_owner: Mapped[str | None] = mapped_column(String(255))
+    # What the server was created with (Nova's columns of these names).
+    key_name: Mapped[str | None] = mapped_column(String(255))
+    key_data: Mapped[str | None] = mapped_column(Text)
+    user_data: Mapped[str | None] = mapped_column(Text)
+    config_drive: Mapped[str | None] = mapped_column(String(255))
+    access_ip_v4: Mapped[str | None] = mapped_column(String(39))
+    access_ip_v6: Mapped[str | None] = mapped_column(String(39))
+    availability_zone: Mapped[str | None] = mapped_column(String(255))
+    auto_disk_config: Mapped[bool | None] = mapped_column(Boolean)
+
+
+class InstanceMetadata(TimestampMixin, Base):
+    """A server's metadata: key/value pairs its owner sets."""
+    __tablename__ = 'instance_metadata'
+    instance_uuid: Mapped[str] = mapped_column(
+        String(36), ForeignKey('instances.uuid'), primary_key=True)
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    value: Mapped[str | None] = mapped_column(String(255))
+
+
+class KeyPair(TimestampMixin, Base):
+    """A user's public key (ssh or x509), named per user."""
+    __tablename__ = 'key_pairs'
+    __table_args__ = (UniqueConstraint('user_id', 'name',
+                                       name='uniq_key_pairs0user_id0name'),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(255))
+    user_id: Mapped[str] = mapped_column(String(255))
+    fingerprint: Mapped[str | None] = mapped_column(String(255))
+    public_key: Mapped[str | None] = mapped_column(Text)
+    type: Mapped[str] = mapped_column(String(10))
+
+
+class InstanceAction(TimestampMixin, Base):
+    """One request's action on a server (create, reboot, ...): who asked,
+    when, and whether it failed. Kept after the server is deleted."""
+    __tablename__ = 'instance_actions'
+    __table_args__ = (
+        Index('instance_actions_instance_uuid_idx', 'instance_uuid'),
+        Index('instance_actions_request_id_idx', 'request_id'),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action: Mapped[str] = mapped_column(String(255))
+    instance_uuid: Mapped[str] = mapped_column(String(36))
+    request_id: Mapped[str] = mapped_column(String(255))
+    user_id: Mapped[str | None] = mapped_column(String(255))
+    project_id: Mapped[str | None] = mapped_column(String(255))
+    start_time: Mapped[datetime.datetime | None] = mapped_column(DateTime)
+    finish_time: Mapped[datetime.datetime | None] = mapped_column(DateTime)
+    message: Mapped[str | None] = mapped_column(String(255))
+
+
+class InstanceActionEvent(TimestampMixin, Base):
+    """A step of an action done by one service (the conductor's
+    scheduling, the compute's build...), with its outcome."""
+    __tablename__ = 'instance_actions_events'
+    __table_args__ = (
+        Index('instance_actions_events_action_id_idx', 'action_id'),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey('instance_actions.id'))
+    event: Mapped[str] = mapped_column(String(255))
+    start_time: Mapped[datetime.datetime | None] = mapped_column(DateTime)
+    finish_time: Mapped[datetime.datetime | None] = mapped_column(DateTime)
+    result: Mapped[str | None] = mapped_column(String(255))
+    traceback: Mapped[str | None] = mapped_column(Text)
+    host: Mapped[str | None] = mapped_column(String(255))
+    details: Mapped[str | None] = mapped_column(Text)
 
 
 class Tag(Base):

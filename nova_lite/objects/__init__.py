@@ -10,5 +10,5 @@ def register_all():
     for name in ('compute_node', 'flavor', 'instance', 'instance_fault',
                  'migration_context', 'placement', 'request_spec',
                  'selection', 'service', 'vietstack', 'image',
-                 'image_member', 'image_task'):
+                 'image_member', 'image_task', 'instance_action', 'key_pair'):
         importlib.import_module('nova_lite.objects.' + name)

@@ -9,7 +9,9 @@ class VMState:
     STOPPED = 'stopped'
     ERROR = 'error'
     DELETED = 'deleted'
-    ALL = (BUILDING, ACTIVE, STOPPED, ERROR, DELETED)
+    PAUSED = 'paused'
+    SUSPENDED = 'suspended'
+    ALL = (BUILDING, ACTIVE, STOPPED, ERROR, DELETED, PAUSED, SUSPENDED)
 
 
 class TaskState:
@@ -20,8 +22,13 @@ class TaskState:
     POWERING_ON = 'powering-on'
     REBOOTING = 'rebooting'
     REBOOTING_HARD = 'rebooting_hard'
+    PAUSING = 'pausing'
+    UNPAUSING = 'unpausing'
+    SUSPENDING = 'suspending'
+    RESUMING = 'resuming'
     ALL = (SCHEDULING, SPAWNING, DELETING, POWERING_OFF, POWERING_ON,
-           REBOOTING, REBOOTING_HARD)
+           REBOOTING, REBOOTING_HARD, PAUSING, UNPAUSING, SUSPENDING,
+           RESUMING)
 
 
 class PowerState:

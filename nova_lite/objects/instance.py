@@ -9,6 +9,7 @@ import string
 
 from oslo_serialization import jsonutils
 
+from nova_lite.db.api import instance_metadata as metadata_db
 from nova_lite.db.api import instances as db
 from nova_lite.db.api import tags as tags_db
 from nova_lite import exception
@@ -18,17 +19,23 @@ from nova_lite.objects import instance_fault
 from nova_lite.objects import placement as placement_obj
 
 INSTANCE_EXTRA_FIELDS = ['flavor', 'vietstack_request', 'resource_records']
-INSTANCE_OPTIONAL_ATTRS = INSTANCE_EXTRA_FIELDS + ['fault', 'tags']
+INSTANCE_OPTIONAL_ATTRS = INSTANCE_EXTRA_FIELDS + ['fault', 'tags',
+                                                   'metadata']
 _COLUMNS = ('uuid', 'display_name', 'user_id', 'project_id', 'host', 'node',
             'vm_state', 'task_state', 'power_state', 'instance_type_id',
             'memory_mb', 'vcpus', 'root_gb', 'ephemeral_gb', 'launched_at',
             'terminated_at', 'deleted', 'deleted_at', 'display_description',
             'hostname', 'reservation_id', 'launch_index', 'locked_by',
-            'locked_reason', 'image_ref')
+            'locked_reason', 'image_ref', 'key_name', 'key_data',
+            'user_data', 'config_drive', 'access_ip_v4', 'access_ip_v6',
+            'availability_zone', 'auto_disk_config')
 _ADDED_IN_1_1 = ('display_description', 'hostname', 'reservation_id',
                  'launch_index', 'locked_by', 'locked_reason', 'tags')
 _ADDED_IN_1_2 = ('vietstack_request', 'resource_records')
 _ADDED_IN_1_3 = ('image_ref',)
+_ADDED_IN_1_4 = ('key_name', 'key_data', 'user_data', 'config_drive',
+                 'access_ip_v4', 'access_ip_v6', 'availability_zone',
+                 'auto_disk_config', 'metadata')
 # Extra fields kept as plain JSON rather than as an object's primitive.
 _PLAIN_JSON_EXTRA = ('resource_records',)
 
@@ -69,7 +76,11 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.2: vietstack_request, resource_records
     # Version 1.3: image_ref; task states powering-off, powering-on,
     #              rebooting, rebooting_hard
-    VERSION = '1.3'
+    # Version 1.4: key_name, key_data, user_data, config_drive,
+    #              access_ip_v4, access_ip_v6, availability_zone,
+    #              auto_disk_config, metadata; vm states paused and
+    #              suspended and their task states
+    VERSION = '1.4'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(),
@@ -108,6 +119,20 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         'resource_records': fields.DictOfStringsField(nullable=True),
         # The image the server boots from (an image service id), if any.
         'image_ref': fields.StringField(nullable=True),
+        # What the create asked for: the key pair (its name and public
+        # key, copied), user data (base64), a config drive ('True' or ''),
+        # the addresses the user says reach it, its zone, and whether
+        # the guest's disk is resized automatically (diskConfig AUTO).
+        'key_name': fields.StringField(nullable=True),
+        'key_data': fields.StringField(nullable=True),
+        'user_data': fields.StringField(nullable=True),
+        'config_drive': fields.StringField(nullable=True),
+        'access_ip_v4': fields.StringField(nullable=True),
+        'access_ip_v6': fields.StringField(nullable=True),
+        'availability_zone': fields.StringField(nullable=True),
+        'auto_disk_config': fields.BooleanField(nullable=True),
+        # The server's metadata (instance_metadata).
+        'metadata': fields.DictOfNullableStringsField(),
     })
 
     # Sub-object fields by the version they came in: older targets lose
@@ -117,7 +142,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     def obj_make_compatible(self, primitive, target_version):
         super().obj_make_compatible(primitive, target_version)
         version = tuple(int(p) for p in target_version.split('.'))
-        dropped = (_ADDED_IN_1_3 if version < (1, 3) else ()) + (
+        dropped = (_ADDED_IN_1_4 if version < (1, 4) else ()) + (
+            _ADDED_IN_1_3 if version < (1, 3) else ()) + (
             _ADDED_IN_1_2 if version < (1, 2) else ()) + (
             _ADDED_IN_1_1 if version < (1, 1) else ())
         for name in dropped:
@@ -136,7 +162,7 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     @classmethod
     def from_db(cls, context, db_inst, extra=None):
         instance = cls(context)
-        base.fill_from_db(instance, db_inst, skip=('deleted',))
+        base.fill_from_db(instance, db_inst, skip=('deleted', 'metadata'))
         instance.deleted = bool(db_inst.deleted)
         for name, text in (extra or {}).items():
             setattr(instance, name, _deserialize_extra(context, name, text))
@@ -155,6 +181,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
             instance._load_fault()
         if 'tags' in (expected_attrs or []):
             instance._load_tags()
+        if 'metadata' in (expected_attrs or []):
+            instance._load_metadata()
         return instance
 
     @base.remotable
@@ -167,7 +195,9 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
                  for name in INSTANCE_EXTRA_FIELDS
                  if self.obj_attr_is_set(name)}
         tags = self.tags if self.obj_attr_is_set('tags') else []
-        db_inst = db.create(self._context, values, extra, tags)
+        metadata = (self.metadata if self.obj_attr_is_set('metadata')
+                    else {})
+        db_inst = db.create(self._context, values, extra, tags, metadata)
         self.id = db_inst.id
         self.created_at = db_inst.created_at
         self.obj_reset_changes()
@@ -241,6 +271,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
             self._load_fault()
         elif attrname == 'tags':
             self._load_tags()
+        elif attrname == 'metadata':
+            self._load_metadata()
         else:
             self._load_extra(attrname)
 
@@ -262,6 +294,28 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     def _load_tags(self):
         self.tags = Instance.get_tags(self._context, self.uuid)
         self.obj_reset_changes(['tags'])
+
+    def _load_metadata(self):
+        self.metadata = Instance.get_metadata(self._context, self.uuid)
+        self.obj_reset_changes(['metadata'])
+
+    @base.remotable_classmethod
+    def get_metadata(cls, context, uuid):
+        return metadata_db.get_for_many(context, [uuid])[uuid]
+
+    @base.remotable
+    def update_metadata(self, changes, replace=False, limit=None):
+        """Set the keys of ``changes`` (with ``replace``, drop the
+        others), refused beyond ``limit`` keys; the metadata after."""
+        self.metadata = metadata_db.update(self._context, self.uuid,
+                                           changes, replace, limit)
+        self.obj_reset_changes(['metadata'])
+
+    @base.remotable
+    def delete_metadata_key(self, key):
+        if not metadata_db.delete(self._context, self.uuid, key):
+            raise exception.MetadataItemNotFound()
+        self._load_metadata()
 
     @base.remotable_classmethod
     def get_tags(cls, context, uuid):
@@ -324,5 +378,9 @@ def _with_attrs(context, db_insts, expected_attrs):
         for instance in instances:
             instance.tags = tags[instance.uuid]
             instance.obj_reset_changes(['tags'])
+    if 'metadata' in (expected_attrs or []):
+        metadata = metadata_db.get_for_many(context, uuids)
+        for instance in instances:
+            instance.metadata = metadata[instance.uuid]
+            instance.obj_reset_changes(['metadata'])
     return instances
-

@@ -7,6 +7,8 @@ import dataclasses
 
 from stevedore import driver as stevedore_driver
 
+from nova_lite.virt import host_uptime
+
 
 @dataclasses.dataclass
 class HostResources:
@@ -71,6 +73,31 @@ class ComputeDriver:
         """The guest's serial console log so far, as text ('' if the
         hypervisor keeps none)."""
         raise NotImplementedError()
+
+    def pause(self, instance):
+        """Freeze the guest in memory (it keeps its host's memory)."""
+        raise NotImplementedError()
+
+    def unpause(self, instance):
+        raise NotImplementedError()
+
+    def suspend(self, instance):
+        """Save the guest's memory to disk and stop it."""
+        raise NotImplementedError()
+
+    def resume(self, instance):
+        """Start a suspended guest from its saved memory."""
+        raise NotImplementedError()
+
+    def trigger_crash_dump(self, instance):
+        """Send the guest a non-maskable interrupt (a kernel set up for it
+        dumps its memory)."""
+        raise NotImplementedError()
+
+    def get_host_uptime(self):
+        """The host's ``uptime`` line (time, up for, users, load): the
+        agent runs on the host it drives."""
+        return host_uptime.line()
 
 
 def load_driver(conf, host, name=None):

@@ -13,6 +13,8 @@ import openstack
 import requests
 import pytest
 
+from tests.functional import compute_calls
+
 
 @pytest.fixture
 def endpoint(all_in_one):
@@ -120,48 +122,17 @@ def test_novaclient_with_a_token_endpoint_session(endpoint):
     nova.servers.delete(server)
 
 
-def _cloud(tmp_path, aio):
-    """A clouds.yaml for the all-in-one: no auth, each service at its own
-    endpoint (the openstack client looks images up in the image API)."""
-    config = tmp_path / 'clouds.yaml'
-    config.write_text(
-        'clouds:\n'
-        '  aio:\n'
-        '    auth_type: none\n'
-        '    auth:\n'
-        '      endpoint: http://127.0.0.1:%d/v2.1\n'
-        '    compute_endpoint_override: http://127.0.0.1:%d/v2.1\n'
-        '    image_endpoint_override: %s\n'
-        '    identity_api_version: 3\n'
-        % (aio.api.port, aio.api.port, aio.image_url))
-    return dict(os.environ, OS_CLIENT_CONFIG_FILE=str(config),
-                OS_CLOUD='aio')
-
-
-def _image(aio):
-    """An active image named 'disk'."""
-    headers = {'X-Auth-Token': 'admin:admin'}
-    image = requests.post(aio.image_url + '/v2/images', headers=headers,
-                          json={'name': 'disk', 'disk_format': 'raw',
-                                'container_format': 'bare',
-                                'visibility': 'public'}).json()
-    requests.put(aio.image_url + '/v2/images/%s/file' % image['id'],
-                 data=b'bits', headers=dict(
-                     headers, **{'Content-Type': 'application/octet-stream'}))
-    return image['id']
-
-
 def test_openstack_client_creates_a_server_as_it_always_does(all_in_one,
                                                               tmp_path):
     """`server create --image --flavor --nic none --wait`: the client sends
     a block device mapping of the image and imageRef; the server boots
     from that image."""
     aio = all_in_one(hosts=1)
-    image_id = _image(aio)
+    image_id = compute_calls.active_image(aio)
     aio.client.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1',
                                             'ram': 512, 'vcpus': 1,
                                             'disk': 1}})
-    env = _cloud(tmp_path, aio)
+    env = compute_calls.cloud_env(tmp_path, aio)
     command = [os.path.join(os.path.dirname(sys.executable), 'openstack'),
                '--os-compute-api-version', '2.86']
     result = subprocess.run(command + [
@@ -184,7 +155,7 @@ def test_openstacksdk_creates_with_security_groups_and_bdm(all_in_one):
     """What the cloud layer, Ansible's server module and dashboards send:
     security_groups (default or none), networks 'none', a boot mapping."""
     aio = all_in_one(hosts=1)
-    image_id = _image(aio)
+    image_id = compute_calls.active_image(aio)
     aio.client.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1',
                                             'ram': 512, 'vcpus': 1,
                                             'disk': 1}})

@@ -139,3 +139,76 @@ def test_computes_capped_below_power_actions_refuse_them_changing_nothing(
     shown = aio.client.get('/servers/%s' % sid)[1]['server']
     assert (shown['status'], shown['OS-EXT-STS:task_state']) == (
         'ACTIVE', None)
+
+
+def test_pause_unpause_suspend_and_resume(aio, server, tmp_path):
+    """As the openstack client drives them; each refused in the wrong
+    state with Nova's words."""
+    from tests.functional import compute_calls
+    env = compute_calls.cloud_env(tmp_path, aio)
+    sid = server['id']
+    compute_calls.osc(env, 'server', 'pause', sid)
+    aio.client.wait_server(sid, ('PAUSED',), timeout=30, settled=True)
+    assert _power_state(aio, sid) == 3
+    status, body = _act(aio, sid, {'suspend': None})
+    assert (status, body['conflictingRequest']['message']) == (
+        409, "Cannot 'suspend' instance %s while it is in vm_state paused"
+        % sid)
+    compute_calls.osc(env, 'server', 'unpause', sid)
+    aio.client.wait_server(sid, ('ACTIVE',), timeout=30, settled=True)
+    assert _power_state(aio, sid) == 1
+    compute_calls.osc(env, 'server', 'suspend', sid)
+    aio.client.wait_server(sid, ('SUSPENDED',), timeout=30, settled=True)
+    assert _power_state(aio, sid) == 4
+    assert _act(aio, sid, {'unpause': None})[0] == 409
+    compute_calls.osc(env, 'server', 'resume', sid)
+    aio.client.wait_server(sid, ('ACTIVE',), timeout=30, settled=True)
+    assert _power_state(aio, sid) == 1
+    assert _act(aio, sid, {'resume': None})[0] == 409
+
+
+def test_a_locked_server_refuses_pause_to_its_project(aio, server):
+    sid = server['id']
+    _act(aio, sid, {'lock': None})
+    member = aio.client.as_user('bob:admin')
+    status, body = member.post('/servers/%s/action' % sid, {'pause': None})
+    assert (status, body['conflictingRequest']['message']) == (
+        409, 'Instance %s is locked' % sid)
+
+
+def test_trigger_crash_dump_from_2_17(aio, server):
+    sid = server['id']
+    status, body = _act(aio, sid, {'trigger_crash_dump': None},
+                        {'OpenStack-API-Version': 'compute 2.16'})
+    assert status == 404
+    status, body = _act(aio, sid, {'trigger_crash_dump': {}},
+                        {'OpenStack-API-Version': 'compute 2.17'})
+    assert status == 400
+    status, _ = _act(aio, sid, {'trigger_crash_dump': None},
+                     {'OpenStack-API-Version': 'compute 2.17'})
+    assert status == 202
+    assert aio.client.get('/servers/%s' % sid)[1]['server']['status'] == \
+        'ACTIVE'
+
+
+def test_reset_state_is_for_admins(aio, server):
+    sid = server['id']
+    member = aio.client.as_user('bob:admin')
+    status, body = member.post('/servers/%s/action' % sid,
+                               {'os-resetState': {'state': 'error'}})
+    assert status == 403
+    assert _act(aio, sid, {'os-resetState': {'state': 'paused'}})[0] == 400
+    assert _act(aio, sid, {'os-resetState': {'state': 'error'}})[0] == 202
+    assert aio.client.get('/servers/%s' % sid)[1]['server']['status'] == \
+        'ERROR'
+    assert _act(aio, sid, {'os-resetState': {'state': 'active'}})[0] == 202
+    assert aio.client.get('/servers/%s' % sid)[1]['server']['status'] == \
+        'ACTIVE'
+
+
+def test_change_password_needs_a_guest_agent(aio, server):
+    sid = server['id']
+    assert _act(aio, sid, {'changePassword': {}})[0] == 400
+    status, body = _act(aio, sid, {'changePassword': {'adminPass': 'x'}})
+    assert (status, body['conflictingRequest']['message']) == (
+        409, 'QEMU guest agent is not enabled')

@@ -136,7 +136,8 @@ class Cloud:
         if name in ('api', 'all-in-one'):
             return True
         host = 'chaos-%s' % name if name.startswith('compute') else 'ctl'
-        binary = BINARIES[name]
+        # The API names the daemons as Nova does (nova-compute...).
+        binary = BINARIES[name].replace('nova-lite-', 'nova-', 1)
         return any(s['host'] == host and s['binary'] == binary and
                    s['state'] == 'up' and s['updated_at'] and
                    _epoch(s['updated_at']) > since

@@ -135,7 +135,7 @@ def test_lab_boots_over_two_namespaced_computes(lab):
         assert time.monotonic() < deadline, api.states()
         time.sleep(0.5)
     services = {s['host']: s['state'] for s in api.get('/os-services')[
-        'services'] if s['binary'] == 'nova-lite-compute'}
+        'services'] if s['binary'] == 'nova-compute'}
     assert services == {computes[0]: 'down', computes[1]: 'up'}
     later = api.boot(3, 'after')
     assert [(s['status'], s['OS-EXT-SRV-ATTR:host']) for s in later] == [

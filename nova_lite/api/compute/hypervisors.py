@@ -189,3 +189,31 @@ def servers(req, pattern):
     return 200, {'hypervisors': [
         _with_servers(req, _brief(req, n, services.get(n.host)), n, True)
         for n in nodes]}
+
+
+_SUMMED = ('vcpus', 'memory_mb', 'local_gb', 'vcpus_used', 'memory_mb_used',
+           'local_gb_used', 'free_ram_mb', 'free_disk_gb', 'current_workload',
+           'running_vms', 'disk_available_least')
+
+
+@validation.responds(200, responses.hypervisor_statistics)
+def statistics(req):
+    """The sums over the hypervisors of enabled compute services."""
+    services = _services(req.context)
+    nodes = [n for n in compute_node_obj.ComputeNodeList.get_all(req.context)
+             if n.host in services and not services[n.host].disabled]
+    totals = dict.fromkeys(_SUMMED, 0)
+    for node in nodes:
+        detail = _detail(req, node, services[node.host])
+        for name in _SUMMED:
+            totals[name] += detail[name]
+    totals['count'] = len(nodes)
+    return 200, {'hypervisor_statistics': totals}
+
+
+@validation.responds(200, responses.hypervisor_uptime)
+def uptime(req, hypervisor_id):
+    node = get(req, hypervisor_id)
+    body = _brief(req, node, _services(req.context).get(node.host))
+    body['uptime'] = req.compute_api.get_host_uptime(req.context, node.host)
+    return 200, {'hypervisor': body}

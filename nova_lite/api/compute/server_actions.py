@@ -1,5 +1,6 @@
 """POST /servers/{server_id}/action: lock and unlock, os-stop, os-start,
-reboot and os-getConsoleOutput.
+reboot, pause and unpause, suspend and resume, trigger_crash_dump (2.17),
+os-resetState (admins), changePassword and os-getConsoleOutput.
 
 The power actions answer 202 once the server is claimed for them (its
 task state set; 409 if it is in the wrong state or busy); the compute
@@ -18,6 +19,7 @@ from nova_lite.api import policy
 from nova_lite.api.schemas import servers as schema
 from nova_lite.api import validation
 from nova_lite import exception
+from nova_lite.objects import fields
 
 _RULE = 'os_compute_api:os-lock-server:'
 UNLOCK_OVERRIDE = _RULE + 'unlock:unlock_override'
@@ -28,9 +30,9 @@ def _lock(req, body, server_id):
                         else schema.lock_2_1, body)
     instance = servers.get(req, server_id)
     owner = instance.project_id == req.context.project_id
-    instance.locked_by = 'owner' if owner else 'admin'
-    instance.locked_reason = (body or {}).get('locked_reason')
-    instance.save()
+    req.compute_api.lock(req.context, instance,
+                         'owner' if owner else 'admin',
+                         (body or {}).get('locked_reason'))
     return 202, None
 
 
@@ -43,9 +45,7 @@ def _unlock(req, body, server_id):
         raise exception.Forbidden(
             message='Server %s was locked by an administrator; only an '
                     'administrator may unlock it.' % server_id)
-    instance.locked_by = None
-    instance.locked_reason = None
-    instance.save()
+    req.compute_api.unlock(req.context, instance)
     return 202, None
 
 
@@ -81,6 +81,44 @@ def _console_output(req, body, server_id):
     return 200, {'output': output}
 
 
+def _simple(method):
+    """An action the compute API does on an unlocked server, by name."""
+    def handler(req, body, server_id):
+        instance = servers.get(req, server_id)
+        servers.check_not_locked(req, instance)
+        getattr(req.compute_api, method)(req.context, instance)
+        return 202, None
+    return handler
+
+
+def _trigger_crash_dump(req, body, server_id):
+    if not req.api_version.matches('2.17'):
+        raise exception.NotFound(
+            message='There is no such action: trigger_crash_dump')
+    validation.validate(schema.trigger_crash_dump, body)
+    return _simple('trigger_crash_dump')(req, body, server_id)
+
+
+def _reset_state(req, body, server_id):
+    instance = servers.get(req, server_id)
+    req.compute_api.reset_state(req.context, instance, body['state'])
+    return 202, None
+
+
+def _change_password(req, body, server_id):
+    """Only a guest agent could set it; neither driver has one (409, as
+    Nova answers for a libvirt guest without the QEMU agent)."""
+    instance = servers.get(req, server_id)
+    servers.check_not_locked(req, instance)
+    if instance.vm_state != fields.VMState.ACTIVE or instance.task_state:
+        busy = instance.task_state is not None
+        raise exception.InstanceInvalidState(
+            action='changePassword', instance_uuid=server_id,
+            attr='task_state' if busy else 'vm_state',
+            state=instance.task_state if busy else instance.vm_state)
+    raise exception.Conflict(message='QEMU guest agent is not enabled')
+
+
 _SERVERS = 'os_compute_api:servers:'
 ACTIONS = {
     'lock': (_lock, _RULE + 'lock'),
@@ -90,6 +128,17 @@ ACTIONS = {
     'reboot': (_reboot, _SERVERS + 'reboot'),
     'os-getConsoleOutput': (_console_output,
                             'os_compute_api:os-console-output'),
+    'pause': (_simple('pause'), 'os_compute_api:os-pause-server:pause'),
+    'unpause': (_simple('unpause'),
+                'os_compute_api:os-pause-server:unpause'),
+    'suspend': (_simple('suspend'),
+                'os_compute_api:os-suspend-server:suspend'),
+    'resume': (_simple('resume'), 'os_compute_api:os-suspend-server:resume'),
+    'trigger_crash_dump': (_trigger_crash_dump,
+                           _SERVERS + 'trigger_crash_dump'),
+    'os-resetState': (_reset_state,
+                      'os_compute_api:os-admin-actions:reset_state'),
+    'changePassword': (_change_password, 'os_compute_api:os-admin-password'),
 }
 
 

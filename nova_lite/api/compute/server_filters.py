@@ -137,7 +137,9 @@ def _time(name, value):
             detail='Invalid filter field: %s.' % name)
 
 
-def _changes(params, filters):
+def changes(params, filters):
+    """changes_since and changes_before of the query (ISO times), 400 if
+    badly written or the wrong way round."""
     for name, key in (('changes-since', 'changes_since'),
                       ('changes-before', 'changes_before')):
         if params.get(name):
@@ -204,7 +206,7 @@ def from_request(req):
         _status(req, params['status'], filters)
     if params.get('flavor'):
         _flavor(req, params['flavor'][-1], filters)
-    _changes(params, filters)
+    changes(params, filters)
     return filters
 
 

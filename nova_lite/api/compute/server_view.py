@@ -19,6 +19,8 @@ _STATUS = {
     fields.VMState.STOPPED: 'SHUTOFF',
     fields.VMState.ERROR: 'ERROR',
     fields.VMState.DELETED: 'DELETED',
+    fields.VMState.PAUSED: 'PAUSED',
+    fields.VMState.SUSPENDED: 'SUSPENDED',
 }
 _POWER = {0: 0, 1: 1, 3: 3, 4: 4, 6: 6}
 
@@ -53,11 +55,18 @@ def _time(value):
     return value.strftime('%Y-%m-%dT%H:%M:%SZ') if value else None
 
 
-def _host_id(instance):
-    if not instance.host:
+def host_id(project_id, host):
+    """The id a project sees for a host: the same for its servers on one
+    host, telling nothing of the host's name."""
+    if not host:
         return ''
-    return hashlib.sha224(
-        (instance.project_id + instance.host).encode()).hexdigest()
+    return hashlib.sha224(((project_id or '') + host).encode()).hexdigest()
+
+
+def addresses(instance):
+    """{network label: [{'addr', 'version'}]}: none, with no network
+    service to give a server a port."""
+    return {}
 
 
 def brief(req, instance):
@@ -104,7 +113,8 @@ class ServerView:
 
     def expected_attrs(self):
         """What to load with each instance for a detailed body."""
-        return ['flavor', 'fault'] + (['tags'] if self.at('2.26') else [])
+        return ['flavor', 'fault', 'metadata'] + (
+            ['tags'] if self.at('2.26') else [])
 
     def brief(self, instance):
         return brief(self.req, instance)
@@ -138,14 +148,22 @@ class ServerView:
         return {
             'status': status(instance),
             'tenant_id': instance.project_id, 'user_id': instance.user_id,
-            'metadata': {}, 'hostId': _host_id(instance),
+            'metadata': dict(instance.metadata),
+            'hostId': host_id(instance.project_id, instance.host),
             'image': self._image(instance),
             'created': _time(instance.created_at),
             'updated': _time(instance.updated_at or instance.created_at),
-            'addresses': {}, 'accessIPv4': '', 'accessIPv6': '',
-            'OS-DCF:diskConfig': 'MANUAL', 'progress': 0,
-            'OS-EXT-AZ:availability_zone': 'nova', 'config_drive': '',
-            'key_name': None, 'security_groups': [{'name': 'default'}],
+            'addresses': addresses(instance),
+            'accessIPv4': instance.access_ip_v4 or '',
+            'accessIPv6': instance.access_ip_v6 or '',
+            'OS-DCF:diskConfig': 'AUTO' if instance.auto_disk_config
+            else 'MANUAL',
+            'progress': 0,
+            'OS-EXT-AZ:availability_zone': instance.availability_zone or
+            'nova',
+            'config_drive': instance.config_drive or '',
+            'key_name': instance.key_name,
+            'security_groups': [{'name': 'default'}],
             'os-extended-volumes:volumes_attached': [],
             'OS-EXT-STS:vm_state': instance.vm_state,
             'OS-EXT-STS:task_state': instance.task_state,
@@ -182,7 +200,7 @@ class ServerView:
                 'OS-EXT-SRV-ATTR:kernel_id': '',
                 'OS-EXT-SRV-ATTR:ramdisk_id': '',
                 'OS-EXT-SRV-ATTR:root_device_name': None,
-                'OS-EXT-SRV-ATTR:user_data': None,
+                'OS-EXT-SRV-ATTR:user_data': instance.user_data,
             })
         return body
 

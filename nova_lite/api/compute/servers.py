@@ -4,6 +4,7 @@ import re
 from oslo_utils import strutils
 
 from nova_lite.api.compute import boot_source
+from nova_lite.api.compute import create_options
 from nova_lite.api.compute import flavors
 from nova_lite.api.compute import pagination
 from nova_lite.api.compute import server_filters
@@ -18,15 +19,17 @@ from nova_lite.objects import image as image_obj
 from nova_lite.objects import instance as instance_obj
 
 REQUESTED_DESTINATION = 'compute:servers:create:requested_destination'
+FORCED_HOST = 'os_compute_api:servers:create:forced_host'
 
 
-def get(req, server_id, expected_attrs=()):
+def get(req, server_id, expected_attrs=(), read_deleted=False):
     """The server, if the caller's project owns it (or the caller is admin).
 
     Another project's server is not found, so its existence is not leaked.
     """
     instance = instance_obj.Instance.get_by_uuid(
-        req.context, server_id, expected_attrs=list(expected_attrs))
+        req.context, server_id, expected_attrs=list(expected_attrs),
+        read_deleted=read_deleted)
     if (not req.context.is_admin and
             instance.project_id != req.context.project_id):
         raise exception.InstanceNotFound(instance_id=server_id)
@@ -122,11 +125,16 @@ def _check_boot_source(body):
 
 
 def _requested_destination(req, body):
-    """{'host', 'node'} an admin asked to boot on (2.74), or None."""
+    """{'host', 'node'} an admin asked to boot on (2.74's ``host`` and
+    ``hypervisor_hostname``, or a zone's ``nova:host:node``), or None."""
     host, node = body.get('host'), body.get('hypervisor_hostname')
+    rule = REQUESTED_DESTINATION
+    if not (host or node):
+        _, host, node = create_options.zone_of(body)
+        rule = FORCED_HOST
     if not (host or node):
         return None
-    policy.enforce(req.context, REQUESTED_DESTINATION)
+    policy.enforce(req.context, rule)
     nodes = [n for n in compute_node_obj.ComputeNodeList.get_all(req.context)
              if (not host or n.host == host) and
              (not node or n.hypervisor_hostname == node)]
@@ -148,28 +156,41 @@ def _create_schemas(func):
 @_create_schemas
 @validation.responds(202, responses.server_created)
 def create(req):
-    body = req.body_json()['server']
+    request_body = req.body_json()
+    body = request_body['server']
     _check_boot_source(body)
     image_id = _image(req.context, body)
     flavor = _flavor(req.context, body['flavorRef'])
     count = _count(body)
     destination = _requested_destination(req, body)
+    options = create_options.fields_of(req, body)
+    hints = create_options.hints_of(request_body)
     reservation_id = instance_obj.new_reservation_id()
     instances = [req.compute_api.create(
         req.context, flavor, name, description=body.get('description'),
         tags=body.get('tags', []), reservation_id=reservation_id,
         launch_index=index, hostname=_hostname(name),
-        requested_destination=destination, image_ref=image_id)
+        requested_destination=destination, image_ref=image_id,
+        options=options, hints=hints)
         for index, name in enumerate(_names(body['name'], count))]
     if strutils.bool_from_string(body.get('return_reservation_id', False)):
         return 202, {'reservation_id': reservation_id}
-    # Nova's answer to a create: no name (clients that check it against
-    # Nova's schema refuse one).
-    server = server_view.brief(req, instances[0])
+    return 202, {'server': _created(req, body, instances[0], options)}
+
+
+def _created(req, body, instance, options):
+    """Nova's answer to a create: no name (clients that check it against
+    Nova's schema refuse one), the admin password if the API gives it."""
+    server = server_view.brief(req, instance)
     del server['name']
-    server.update({'OS-DCF:diskConfig': 'MANUAL',
-                   'security_groups': [{'name': 'default'}]})
-    return 202, {'server': server}
+    server.update({
+        'OS-DCF:diskConfig': 'AUTO' if options['auto_disk_config']
+        else 'MANUAL',
+        'security_groups': [{'name': boot_source.DEFAULT_GROUP}]})
+    password = create_options.admin_password(req, body)
+    if password is not None:
+        server['adminPass'] = password
+    return server
 
 
 def _count(body):

@@ -6,9 +6,11 @@ says so) and enable it again. Up to 2.52 that is PUT /os-services/disable,
 /force-down); from 2.53 services are named by uuid and changed with PUT
 /os-services/{service_id}. A forced-down service counts as down whatever
 its heartbeat says. DELETE removes a service (a compute's only when its
-host has no servers left).
+host has no servers left). Binaries go by Nova's names (nova-compute...;
+``binaries``).
 """
 from nova_lite import digits
+from nova_lite.api.compute import binaries
 from nova_lite.api import microversion
 from nova_lite.api.schemas import responses
 from nova_lite.api.schemas import services as schema
@@ -29,7 +31,7 @@ def _view(req, service):
     body = {
         'id': service.uuid if req.api_version.matches(_UUIDS_FROM)
         else service.id,
-        'binary': service.binary, 'host': service.host,
+        'binary': binaries.shown(service.binary), 'host': service.host,
         'zone': 'nova' if service.binary == service_obj.COMPUTE_BINARY
         else 'internal',
         'status': 'disabled' if service.disabled else 'enabled',
@@ -46,7 +48,8 @@ def _view(req, service):
 @validation.responds(200, responses.service_list)
 def index(req):
     services = service_obj.ServiceList.get_all(
-        req.context, binary=req.GET.get('binary') or None)
+        req.context, binary=binaries.registered(req.GET.get('binary')) or
+        None)
     host = req.GET.get('host')
     return 200, {'services': [_view(req, s) for s in services
                               if not host or s.host == host]}
@@ -55,7 +58,7 @@ def index(req):
 def _by_host_and_binary(req, body):
     try:
         return service_obj.Service.get_by_host_and_binary(
-            req.context, body['host'], body['binary'])
+            req.context, body['host'], binaries.registered(body['binary']))
     except exception.ServiceNotFound:
         raise exception.NotFound(message='Service %s on host %s not found.'
                                  % (body['binary'], body['host']))
@@ -66,8 +69,8 @@ def _set_status(req, disabled, reason=None):
     service.disabled = disabled
     service.disabled_reason = reason
     service.save()
-    answer = {'host': service.host, 'binary': service.binary,
-              'status': 'disabled' if disabled else 'enabled'}
+    answer = {'host': service.host,
+              'binary': binaries.shown(service.binary), 'status': 'disabled' if disabled else 'enabled'}
     if reason:
         answer['disabled_reason'] = reason
     return 200, {'service': answer}
@@ -102,7 +105,8 @@ def force_down(req):
     service = _by_host_and_binary(req, body)
     service.forced_down = body['forced_down']
     service.save()
-    return 200, {'service': {'host': service.host, 'binary': service.binary,
+    return 200, {'service': {'host': service.host,
+                             'binary': binaries.shown(service.binary),
                              'forced_down': service.forced_down}}
 
 

@@ -18,7 +18,7 @@ def _v21(base):
 
 
 def root(req):
-    return 300, {'versions': [_v21(req.host_url)]}
+    return 200, {'versions': [_v21(req.host_url)]}
 
 
 @validation.responds(200, responses.version_one)

@@ -8,10 +8,12 @@ import itertools
 
 from nova_lite.api.compute import resource_views
 from nova_lite.api.policies import base
+from nova_lite.api.policies import extensions
 from nova_lite.api.policies import flavor_extra_specs
 from nova_lite.api.policies import flavors
 from nova_lite.api.policies import hypervisors
 from nova_lite.api.policies import images
+from nova_lite.api.policies import keypairs
 from nova_lite.api.policies import placement
 from nova_lite.api.policies import servers
 from nova_lite.api.policies import services
@@ -25,5 +27,6 @@ def list_rules():
         base.list_rules(), flavors.list_rules(),
         flavor_extra_specs.list_rules(), servers.list_rules(),
         hypervisors.list_rules(), services.list_rules(),
-        placement.list_rules(), images.list_rules(),
+        placement.list_rules(), images.list_rules(), keypairs.list_rules(),
+        extensions.list_rules(),
         resource_views.rules(resources.installed())))

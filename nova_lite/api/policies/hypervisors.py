@@ -14,6 +14,12 @@ RULES = [
               '/os-hypervisors/{pattern}/servers',
               'List the servers of hypervisors found by hostname (before '
               '2.53).'),
+    base.rule('os-hypervisors:statistics', base.ADMIN, 'GET',
+              '/os-hypervisors/statistics',
+              'Sum up the capacity and usage of all hypervisors.'),
+    base.rule('os-hypervisors:uptime', base.ADMIN, 'GET',
+              '/os-hypervisors/{hypervisor_id}/uptime',
+              "Show how long a hypervisor's host has been up."),
 ]
 
 

@@ -4,6 +4,10 @@ from oslo_policy import policy
 
 from nova_lite.api.policies import base
 
+_ACTION = '/servers/{server_id}/action'
+_META = '/servers/{server_id}/metadata'
+_ACTIONS = '/servers/{server_id}/os-instance-actions'
+
 RULES = [
     base.rule('servers:index', base.PROJECT_READER, 'GET', '/servers',
               "List the project's servers."),
@@ -22,6 +26,9 @@ RULES = [
         check_str=base.ADMIN,
         description='Boot on a given host or hypervisor (2.74).',
         operations=[{'method': 'POST', 'path': '/servers'}]),
+    base.rule('servers:create:forced_host', base.ADMIN, 'POST',
+              '/servers', 'Boot on a given host with an availability zone '
+                          'of the form zone:host[:node].'),
     base.rule('servers:update', base.PROJECT_MEMBER, 'PUT',
               '/servers/{server_id}',
               "Change a server's name or description."),
@@ -63,6 +70,51 @@ RULES = [
     base.rule('os-server-tags:delete_all', base.PROJECT_MEMBER, 'DELETE',
               '/servers/{server_id}/tags', "Remove all of a server's "
                                            'tags.'),
+    base.rule('os-pause-server:pause', base.PROJECT_MEMBER, 'POST',
+              _ACTION + ' (pause)', 'Pause a server.'),
+    base.rule('os-pause-server:unpause', base.PROJECT_MEMBER, 'POST',
+              _ACTION + ' (unpause)', 'Unpause a server.'),
+    base.rule('os-suspend-server:suspend', base.PROJECT_MEMBER, 'POST',
+              _ACTION + ' (suspend)', 'Suspend a server.'),
+    base.rule('os-suspend-server:resume', base.PROJECT_MEMBER, 'POST',
+              _ACTION + ' (resume)', 'Resume a suspended server.'),
+    base.rule('servers:trigger_crash_dump', base.PROJECT_MEMBER, 'POST',
+              _ACTION + ' (trigger_crash_dump)',
+              "Send a server's guest an NMI (2.17)."),
+    base.rule('os-admin-actions:reset_state', base.ADMIN, 'POST',
+              _ACTION + ' (os-resetState)',
+              "Set a server's state (active or error), clearing its task."),
+    base.rule('os-admin-password', base.PROJECT_MEMBER, 'POST',
+              _ACTION + ' (changePassword)',
+              "Change the administrator password of a server's guest."),
+    base.rule('server-metadata:index', base.PROJECT_READER, 'GET',
+              _META, "List a server's metadata."),
+    base.rule('server-metadata:show', base.PROJECT_READER, 'GET',
+              _META + '/{key}', 'Show one metadata item.'),
+    base.rule('server-metadata:create', base.PROJECT_MEMBER, 'POST',
+              _META, "Add to a server's metadata."),
+    base.rule('server-metadata:update_all', base.PROJECT_MEMBER, 'PUT',
+              _META, "Replace a server's metadata."),
+    base.rule('server-metadata:update', base.PROJECT_MEMBER, 'PUT',
+              _META + '/{key}', 'Set one metadata item.'),
+    base.rule('server-metadata:delete', base.PROJECT_MEMBER, 'DELETE',
+              _META + '/{key}', 'Remove one metadata item.'),
+    base.rule('ips:index', base.PROJECT_READER, 'GET',
+              '/servers/{server_id}/ips', "List a server's addresses."),
+    base.rule('ips:show', base.PROJECT_READER, 'GET',
+              '/servers/{server_id}/ips/{network_label}',
+              "List a server's addresses on one network."),
+    base.rule('os-instance-actions:list', base.PROJECT_READER, 'GET',
+              _ACTIONS, "List a server's actions."),
+    base.rule('os-instance-actions:show', base.PROJECT_READER, 'GET',
+              _ACTIONS + '/{request_id}', 'Show one action of a server.'),
+    base.rule('os-instance-actions:events', base.ADMIN, 'GET',
+              _ACTIONS + '/{request_id}',
+              "See an action's events before 2.51, and their tracebacks "
+              '(and hosts from 2.62) at every version.'),
+    base.rule('os-instance-actions:events:details', base.PROJECT_READER,
+              'GET', _ACTIONS + '/{request_id}',
+              "See the details of an action's events (2.84)."),
     base.rule('os-extended-server-attributes', base.ADMIN, 'GET',
               '/servers/{server_id}',
               'See the OS-EXT-SRV-ATTR:* fields (host, hypervisor) and '

@@ -46,3 +46,12 @@ server_count = {
     'type': ['integer', 'string'], 'pattern': '^([1-9][0-9]?|100)$',
     'minimum': 1, 'maximum': MAX_SERVERS_PER_REQUEST,
 }
+
+# A server's metadata: keys of 1-255 safe characters, string values.
+metadata = {
+    'type': 'object',
+    'patternProperties': {
+        '^[a-zA-Z0-9-_:. ]{1,255}$': {'type': 'string', 'maxLength': 255},
+    },
+    'additionalProperties': False,
+}

@@ -63,7 +63,7 @@ server = {'type': 'object', 'properties': dict(
     server_brief['properties'], **{
         'status': {'type': 'string', 'enum': [
             'BUILD', 'ACTIVE', 'SHUTOFF', 'REBOOT', 'HARD_REBOOT', 'ERROR',
-            'DELETED', 'UNKNOWN']},
+            'DELETED', 'PAUSED', 'SUSPENDED', 'UNKNOWN']},
         'tenant_id': _nullable_string, 'user_id': _nullable_string,
         'metadata': {'type': 'object'}, 'hostId': {'type': 'string'},
         'image': {'oneOf': [{'type': 'string', 'enum': ['']}, _object(
@@ -115,8 +115,10 @@ server_created = {'oneOf': [
     wrap('server', _object({
         'id': server_brief['properties']['id'],
         'links': server_brief['properties']['links'],
-        'OS-DCF:diskConfig': {'type': 'string'},
-        'security_groups': {'type': 'array'}})),
+        'OS-DCF:diskConfig': {'type': 'string', 'enum': ['AUTO', 'MANUAL']},
+        'security_groups': {'type': 'array'},
+        'adminPass': {'type': 'string'}},
+        required=['id', 'links', 'OS-DCF:diskConfig', 'security_groups'])),
     _object({'reservation_id': {'type': 'string'}}),
 ]}
 tags = wrap('tags', {'type': 'array', 'items': {'type': 'string'}})
@@ -190,3 +192,72 @@ service_status = wrap('service', _object({
     'status': {'type': 'string', 'enum': ['enabled', 'disabled']},
     'disabled_reason': _nullable_string},
     required=['host', 'binary', 'status']))
+
+_keypair_brief = _object({
+    'name': {'type': 'string'}, 'public_key': {'type': 'string'},
+    'fingerprint': {'type': 'string'}, 'type': {'type': 'string'}},
+    required=['name', 'public_key', 'fingerprint'])
+keypair_list = wrap('keypairs', {'type': 'array', 'items': wrap(
+    'keypair', _keypair_brief)}, keypairs_links=_links)
+keypair_one = wrap('keypair', _object(dict(
+    _keypair_brief['properties'], user_id={'type': 'string'},
+    id={'type': 'integer'}, created_at=_time, updated_at=_time,
+    deleted={'type': 'boolean'}, deleted_at=_time),
+    required=_keypair_brief['required'] + [
+        'user_id', 'id', 'created_at', 'updated_at', 'deleted',
+        'deleted_at']))
+keypair_created = wrap('keypair', _object(dict(
+    _keypair_brief['properties'], user_id={'type': 'string'},
+    private_key={'type': 'string'}),
+    required=_keypair_brief['required'] + ['user_id']))
+
+metadata = wrap('metadata', {'type': 'object',
+                             'additionalProperties': {'type': 'string'}})
+meta = wrap('meta', {'type': 'object', 'minProperties': 1,
+                     'maxProperties': 1,
+                     'additionalProperties': {'type': 'string'}})
+
+_address = _object({'addr': {'type': 'string'},
+                    'version': {'type': 'integer', 'enum': [4, 6]}})
+addresses = wrap('addresses', {'type': 'object', 'additionalProperties': {
+    'type': 'array', 'items': _address}})
+network_addresses = {'type': 'object', 'minProperties': 1,
+                     'maxProperties': 1, 'additionalProperties': {
+                         'type': 'array', 'items': _address}}
+
+_action = _object({
+    'action': {'type': 'string'}, 'instance_uuid': {'type': 'string'},
+    'request_id': {'type': 'string'}, 'user_id': _nullable_string,
+    'project_id': _nullable_string, 'start_time': _time,
+    'message': _nullable_string})
+_action_2_58 = _object(dict(_action['properties'], updated_at=_time))
+instance_actions = wrap('instanceActions', {'type': 'array',
+                                            'items': _action})
+instance_actions_2_58 = wrap('instanceActions', {
+    'type': 'array', 'items': _action_2_58}, links=_links)
+_event = _object({
+    'event': {'type': 'string'}, 'start_time': _time, 'finish_time': _time,
+    'result': _nullable_string, 'traceback': _nullable_string,
+    'hostId': {'type': 'string'}, 'host': {'type': 'string'},
+    'details': _nullable_string},
+    required=['event', 'start_time', 'finish_time', 'result'])
+instance_action_one = wrap('instanceAction', _object(dict(
+    _action_2_58['properties'],
+    events={'type': 'array', 'items': _event}),
+    required=_action['required']))
+
+hypervisor_statistics = wrap('hypervisor_statistics', _object({
+    name: {'type': 'integer'} for name in (
+        'count', 'vcpus', 'memory_mb', 'local_gb', 'vcpus_used',
+        'memory_mb_used', 'local_gb_used', 'free_ram_mb', 'free_disk_gb',
+        'current_workload', 'running_vms', 'disk_available_least')}))
+hypervisor_uptime = wrap('hypervisor', _object(dict(
+    hypervisor_brief['properties'], uptime={'type': 'string'}),
+    required=hypervisor_brief['required'] + ['uptime']))
+
+_extension = _object({
+    'alias': {'type': 'string'}, 'name': {'type': 'string'},
+    'description': {'type': 'string'}, 'namespace': {'type': 'string'},
+    'updated': {'type': 'string'}, 'links': _links})
+extension_list = wrap('extensions', {'type': 'array', 'items': _extension})
+extension_one = wrap('extension', _extension)

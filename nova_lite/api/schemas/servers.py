@@ -1,7 +1,9 @@
 """Request schemas of the servers API, per microversion.
 
 ``create_at(version)`` builds the boot body's schema for one version
-range: 2.19 adds ``description``, 2.32 (only) and 2.42 a block device
+range (every version takes a key pair, zone, user data, metadata, config
+drive, admin password, access addresses, disk config and scheduler
+hints): 2.19 adds ``description``, 2.32 (only) and 2.42 a block device
 mapping's ``tag``, 2.37 makes ``networks`` required (and allows 'auto'
 and 'none'), 2.52 adds ``tags``, 2.63 ``trusted_image_certificates``,
 2.67 a mapping's ``volume_type``, 2.74 ``host`` and
@@ -80,6 +82,35 @@ _BASE = {
     'block_device_mapping': {'type': 'array', 'items': _legacy_mapping},
     'block_device_mapping_v2': {'type': 'array', 'items': _mapping},
     'security_groups': _security_groups,
+    'key_name': types.name,
+    'availability_zone': types.name,
+    'user_data': {'type': 'string', 'format': 'base64', 'maxLength': 65535},
+    'metadata': types.metadata,
+    'config_drive': types.boolean,
+    'adminPass': {'type': 'string'},
+    'accessIPv4': {'type': 'string', 'format': 'ipv4'},
+    'accessIPv6': {'type': 'string', 'format': 'ipv6'},
+    'OS-DCF:diskConfig': {'type': 'string', 'enum': ['AUTO', 'MANUAL']},
+}
+
+_uuid = {'type': 'string', 'format': 'uuid'}
+_one_or_more_uuids = {'oneOf': [
+    _uuid, {'type': 'array', 'items': _uuid}]}
+# Hints the filters read; others are kept as they are (Nova allows any).
+scheduler_hints = {
+    'type': 'object',
+    'properties': {
+        'group': _uuid,
+        'different_host': _one_or_more_uuids,
+        'same_host': _one_or_more_uuids,
+        'query': {'type': ['string', 'object']},
+        'target_cell': types.name,
+        'different_cell': {'type': ['string', 'array'],
+                           'items': {'type': 'string'}},
+        'build_near_host_ip': {'type': 'string', 'format': 'ipv4'},
+        'cidr': {'type': 'string', 'pattern': '^/[0-9a-f.:]+$'},
+    },
+    'additionalProperties': True,
 }
 
 CREATE_RANGES = [('2.1', '2.18'), ('2.19', '2.31'), ('2.32', '2.32'),
@@ -129,6 +160,8 @@ def create_at(low):
                 'required': required,
                 'additionalProperties': False,
             },
+            'os:scheduler_hints': scheduler_hints,
+            'OS-SCH-HNT:scheduler_hints': scheduler_hints,
         },
         'required': ['server'],
         'additionalProperties': False,
@@ -185,8 +218,26 @@ console_output = {
         'minimum': -1}},
     'additionalProperties': False,
 }
+# Bodies Nova does not check (any value is taken).
+_anything = {}
+trigger_crash_dump = {'type': 'null'}
+reset_state = {
+    'type': 'object',
+    'properties': {'state': {'type': 'string', 'enum': ['active', 'error']}},
+    'required': ['state'],
+    'additionalProperties': False,
+}
+change_password = {
+    'type': 'object',
+    'properties': {'adminPass': {'type': 'string'}},
+    'required': ['adminPass'],
+    'additionalProperties': False,
+}
 _ACTIONS = {'unlock': unlock, 'os-stop': power, 'os-start': power,
-            'reboot': reboot, 'os-getConsoleOutput': console_output}
+            'reboot': reboot, 'os-getConsoleOutput': console_output,
+            'pause': _anything, 'unpause': _anything, 'suspend': _anything,
+            'resume': _anything, 'trigger_crash_dump': _anything,
+            'os-resetState': reset_state, 'changePassword': change_password}
 
 action = {
     'type': 'object',

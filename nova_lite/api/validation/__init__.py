@@ -3,10 +3,13 @@
 Error messages follow Nova's: the field is named, with the offending value
 and what was wrong with it.
 """
+import base64
+import binascii
 import functools
 
 import jsonschema
 from jsonschema import validators
+from oslo_utils import netutils
 from oslo_utils import uuidutils
 
 from nova_lite import exception
@@ -16,13 +19,36 @@ _Validator = validators.create(
     validators=jsonschema.Draft4Validator.VALIDATORS,
     type_checker=jsonschema.Draft4Validator.TYPE_CHECKER)
 # Formats checked in bodies: a uuid, with or without its dashes (as Nova
-# and Placement take them).
+# and Placement take them), IP addresses and base64 text.
 _FORMATS = jsonschema.FormatChecker(formats=())
 
 
 @_FORMATS.checks('uuid')
 def _is_uuid(value):
     return not isinstance(value, str) or uuidutils.is_uuid_like(value)
+
+
+@_FORMATS.checks('ipv4')
+def _is_ipv4(value):
+    return not isinstance(value, str) or netutils.is_valid_ipv4(value)
+
+
+@_FORMATS.checks('ipv6')
+def _is_ipv6(value):
+    return not isinstance(value, str) or netutils.is_valid_ipv6(value)
+
+
+@_FORMATS.checks('base64')
+def _is_base64(value):
+    """As Nova checks user data: what base64 decoding takes (it skips
+    characters outside the alphabet, not bad padding)."""
+    if not isinstance(value, str):
+        return True
+    try:
+        base64.decodebytes(value.encode('utf-8'))
+    except binascii.Error:
+        return False
+    return True
 
 
 def _reason(error):
@@ -36,9 +62,10 @@ def _reason(error):
 
 
 def _describe(error):
-    path = '/'.join(str(p) for p in error.path)
-    if not path:
+    names = [str(p) for p in error.path if not isinstance(p, int)]
+    if not names:
         return _reason(error)
+    path = names[-1]  # as Nova names it: the innermost key
     if error.validator == 'additionalProperties':
         return 'Invalid input for field/attribute %s. %s' % (path,
                                                             _reason(error))

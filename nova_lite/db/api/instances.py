@@ -4,6 +4,7 @@ import datetime
 import sqlalchemy as sa
 from sqlalchemy import orm
 
+from nova_lite.db.api import instance_metadata
 from nova_lite.db import engine
 from nova_lite.db import models
 from nova_lite.db import paging
@@ -17,7 +18,7 @@ def _utcnow():
 
 
 @engine.writer
-def create(context, values, extra, tags=()):
+def create(context, values, extra, tags=(), metadata=None):
     instance = models.Instance(**values)
     context.session.add(instance)
     context.session.add(models.InstanceExtra(instance_uuid=values['uuid'],
@@ -25,6 +26,8 @@ def create(context, values, extra, tags=()):
     context.session.add_all([models.Tag(resource_id=values['uuid'], tag=tag)
                              for tag in sorted(set(tags))])
     context.session.flush()
+    if metadata:
+        instance_metadata.write(context.session, values['uuid'], metadata)
     return instance
 
 

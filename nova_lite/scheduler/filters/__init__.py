@@ -14,6 +14,11 @@ class BaseHostFilter:
     def host_passes(self, host_state, spec_obj):
         raise NotImplementedError()
 
+    def for_request(self, spec_obj):
+        """``host_passes`` for one request: a filter that must look
+        something up for it (once, not once per host) overrides this."""
+        return lambda host_state: self.host_passes(host_state, spec_obj)
+
     def explain(self, spec_obj, rejected):
         """A short reason for the rejected host states, or ''."""
         return ''
@@ -44,9 +49,9 @@ class FilterHandler:
         hosts = list(host_states)
         for host_filter in self.filters:
             passed, rejected = [], []
+            passes = _for_request(host_filter, spec_obj)
             for host in hosts:
-                (passed if host_filter.host_passes(host, spec_obj)
-                 else rejected).append(host)
+                (passed if passes(host) else rejected).append(host)
             if rejected:
                 report.append((host_filter.name, len(rejected), len(hosts),
                                host_filter.explain(spec_obj, rejected)))
@@ -54,6 +59,14 @@ class FilterHandler:
             if not hosts:
                 break
         return hosts, report
+
+
+def _for_request(host_filter, spec_obj):
+    """The filter's test for one request (a plugin's filter need not
+    derive from BaseHostFilter: its ``host_passes`` is the test)."""
+    if isinstance(host_filter, BaseHostFilter):
+        return host_filter.for_request(spec_obj)
+    return lambda host_state: host_filter.host_passes(host_state, spec_obj)
 
 
 def _missing(names):

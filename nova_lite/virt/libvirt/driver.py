@@ -212,7 +212,8 @@ class LibvirtDriver(driver.ComputeDriver):
         if dom is not None:
             if dom.isActive():
                 dom.destroy()
-            dom.undefine()
+            # With the memory a suspend saved, if there is one.
+            dom.undefineFlags(libvirt.VIR_DOMAIN_UNDEFINE_MANAGED_SAVE)
 
     def _undefine_quietly(self, instance):
         """After a failed start: no domain may stay behind, even when
@@ -258,6 +259,28 @@ class LibvirtDriver(driver.ComputeDriver):
             self._create_domain(instance, remove_files_on_failure=False)
         elif not dom.isActive():
             dom.create()
+
+    def _active_domain(self, instance):
+        dom = self._lookup(instance)
+        if dom is None:
+            raise exception.InstanceNotFound(instance_id=instance.uuid)
+        return dom
+
+    def pause(self, instance):
+        self._active_domain(instance).suspend()
+
+    def unpause(self, instance):
+        self._active_domain(instance).resume()
+
+    def suspend(self, instance):
+        self._active_domain(instance).managedSave(0)
+
+    def resume(self, instance):
+        """Starting a domain with a managed save image restores it."""
+        self._active_domain(instance).create()
+
+    def trigger_crash_dump(self, instance):
+        self._active_domain(instance).injectNMI(0)
 
     def reboot(self, instance, reboot_type, timeout=0):
         self.power_off(instance, timeout if reboot_type == 'SOFT' else 0)

@@ -1,0 +1,24 @@
+"""A server's addresses by network: /servers/{server_id}/ips[/{label}].
+
+The same ``addresses`` the server's body shows (none until the server
+has a port on a network).
+"""
+from nova_lite.api.compute import server_view
+from nova_lite.api.compute import servers
+from nova_lite.api.schemas import responses
+from nova_lite.api import validation
+from nova_lite import exception
+
+
+@validation.responds(200, responses.addresses)
+def index(req, server_id):
+    instance = servers.get(req, server_id)
+    return 200, {'addresses': server_view.addresses(instance)}
+
+
+@validation.responds(200, responses.network_addresses)
+def show(req, server_id, network_label):
+    addresses = server_view.addresses(servers.get(req, server_id))
+    if network_label not in addresses:
+        raise exception.NetworkNotMember()
+    return 200, {network_label: addresses[network_label]}

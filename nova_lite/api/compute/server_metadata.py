@@ -1,0 +1,91 @@
+"""A server's metadata: /servers/{server_id}/metadata[/{key}].
+
+Its owner reads it at any time; changes it only while the server is
+active, stopped (or paused, suspended) with no task under way, and not
+locked (409 otherwise, as Nova answers). A server holds at most
+``[quota] metadata_items`` keys (403 beyond).
+"""
+from nova_lite.api.compute import servers
+from nova_lite.api.schemas import responses
+from nova_lite.api.schemas import server_metadata as schema
+from nova_lite.api import validation
+from nova_lite import exception
+from nova_lite.objects import fields
+
+# The states a server's metadata may change in.
+CHANGEABLE = (fields.VMState.ACTIVE, fields.VMState.STOPPED,
+              fields.VMState.PAUSED, fields.VMState.SUSPENDED)
+
+
+def _changeable(req, server_id, action):
+    instance = servers.get(req, server_id, ['metadata'])
+    servers.check_not_locked(req, instance)
+    busy = instance.task_state is not None
+    if busy or instance.vm_state not in CHANGEABLE:
+        raise exception.InstanceInvalidState(
+            action=action, instance_uuid=server_id,
+            attr='task_state' if busy else 'vm_state',
+            state=instance.task_state if busy else instance.vm_state)
+    return instance
+
+
+def _write(req, server_id, changes, replace):
+    instance = _changeable(req, server_id, 'update metadata')
+    instance.update_metadata(changes, replace=replace,
+                             limit=_limit(req))
+    return instance.metadata
+
+
+def _limit(req):
+    limit = req.conf.quota.metadata_items
+    return None if limit < 0 else limit
+
+
+@validation.responds(200, responses.metadata)
+def index(req, server_id):
+    instance = servers.get(req, server_id, ['metadata'])
+    return 200, {'metadata': dict(instance.metadata)}
+
+
+@validation.schema(schema.metadata_all)
+@validation.responds(200, responses.metadata)
+def create(req, server_id):
+    """Add to the metadata (a key given again takes the new value)."""
+    changes = req.body_json()['metadata']
+    return 200, {'metadata': _write(req, server_id, changes, False)}
+
+
+@validation.schema(schema.metadata_all)
+@validation.responds(200, responses.metadata)
+def update_all(req, server_id):
+    """Make the metadata exactly what is given."""
+    changes = req.body_json()['metadata']
+    return 200, {'metadata': _write(req, server_id, changes, True)}
+
+
+@validation.responds(200, responses.meta)
+def show(req, server_id, key):
+    instance = servers.get(req, server_id, ['metadata'])
+    if key not in instance.metadata:
+        raise exception.MetadataItemNotFound()
+    return 200, {'meta': {key: instance.metadata[key]}}
+
+
+@validation.schema(schema.metadata_one)
+@validation.responds(200, responses.meta)
+def update(req, server_id, key):
+    meta = req.body_json()['meta']
+    if key not in meta:
+        raise exception.ValidationError(detail='Request body and URI '
+                                               'mismatch')
+    _write(req, server_id, meta, False)
+    return 200, {'meta': meta}
+
+
+@validation.responds(204, None)
+def delete(req, server_id, key):
+    instance = _changeable(req, server_id, 'delete metadata')
+    if key not in instance.metadata:
+        raise exception.MetadataItemNotFound()
+    instance.delete_metadata_key(key)
+    return 204, None

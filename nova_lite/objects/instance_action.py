@@ -1,0 +1,163 @@
+"""InstanceAction and InstanceActionEvent: the history of a server.
+
+The API starts an action for each request that changes a server (create,
+reboot, lock...), under the request's id; every service that does a part
+of it (the conductor scheduling, the compute building) records that part
+as an event of the action, with when it started and finished and whether
+it failed. A request id travels with the RPC context, so the events find
+their action.
+"""
+import contextlib
+import traceback as tb
+
+from nova_lite.db.api import instance_actions as db
+from nova_lite import exception
+from nova_lite.objects import base
+from nova_lite.objects import fields
+
+SUCCESS = 'Success'
+ERROR = 'Error'
+
+
+@base.NovaLiteObjectRegistry.register
+class InstanceAction(base.NovaLiteTimestampObject, base.NovaLiteObject):
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = dict(base.NovaLiteTimestampObject.fields, **{
+        'id': fields.IntegerField(),
+        'action': fields.StringField(),
+        'instance_uuid': fields.UUIDField(),
+        'request_id': fields.StringField(),
+        'user_id': fields.StringField(nullable=True),
+        'project_id': fields.StringField(nullable=True),
+        'start_time': fields.DateTimeField(nullable=True),
+        'finish_time': fields.DateTimeField(nullable=True),
+        'message': fields.StringField(nullable=True),
+    })
+
+    @classmethod
+    def from_db(cls, context, row):
+        return base.fill_from_db(cls(context), row)
+
+    @base.remotable_classmethod
+    def action_start(cls, context, instance_uuid, action):
+        """Record that the caller's request does ``action`` on the server."""
+        return cls.from_db(context, db.action_start(context, {
+            'action': action, 'instance_uuid': instance_uuid,
+            'request_id': context.request_id, 'user_id': context.user_id,
+            'project_id': context.project_id}))
+
+    @base.remotable_classmethod
+    def get_by_request_id(cls, context, instance_uuid, request_id):
+        return cls.from_db(context, db.get_by_request_id(
+            context, instance_uuid, request_id))
+
+
+@base.NovaLiteObjectRegistry.register
+class InstanceActionList(base.ObjectListBase, base.NovaLiteObject):
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = {'objects': fields.ListOfObjectsField('InstanceAction')}
+
+    @base.remotable_classmethod
+    def get_by_instance_uuid(cls, context, instance_uuid, limit=None,
+                             marker=None, changes_since=None,
+                             changes_before=None):
+        rows = db.get_by_instance(context, instance_uuid, limit, marker,
+                                  changes_since, changes_before)
+        return cls(context, objects=[InstanceAction.from_db(context, r)
+                                     for r in rows])
+
+
+@base.NovaLiteObjectRegistry.register
+class InstanceActionEvent(base.NovaLiteTimestampObject, base.NovaLiteObject):
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = dict(base.NovaLiteTimestampObject.fields, **{
+        'id': fields.IntegerField(),
+        'action_id': fields.IntegerField(),
+        'event': fields.StringField(),
+        'start_time': fields.DateTimeField(nullable=True),
+        'finish_time': fields.DateTimeField(nullable=True),
+        'result': fields.StringField(nullable=True),
+        'traceback': fields.StringField(nullable=True),
+        'host': fields.StringField(nullable=True),
+        'details': fields.StringField(nullable=True),
+    })
+
+    @classmethod
+    def from_db(cls, context, row):
+        return base.fill_from_db(cls(context), row)
+
+    @base.remotable_classmethod
+    def event_start(cls, context, instance_uuid, event, host=None):
+        db.event_start(context, instance_uuid, context.request_id, event,
+                       host)
+
+    @base.remotable_classmethod
+    def event_finish(cls, context, instance_uuid, event, result,
+                     traceback=None, details=None):
+        db.event_finish(context, instance_uuid, context.request_id, event,
+                        result, traceback, details)
+
+    @classmethod
+    def finish_with(cls, context, instance_uuid, event, error=None):
+        """Close the event: Success, or Error with the error's words (the
+        details users may see) and its traceback (for admins)."""
+        if error is None:
+            cls.event_finish(context, instance_uuid, event, SUCCESS)
+            return
+        words = (error.format_message() if hasattr(error, 'format_message')
+                 else str(error))
+        cls.event_finish(context, instance_uuid, event, ERROR,
+                         traceback=''.join(tb.format_exception(error)),
+                         details=words[:255])
+
+
+@base.NovaLiteObjectRegistry.register
+class InstanceActionEventList(base.ObjectListBase, base.NovaLiteObject):
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = {'objects': fields.ListOfObjectsField('InstanceActionEvent')}
+
+    @base.remotable_classmethod
+    def get_by_action(cls, context, action_id):
+        return cls(context, objects=[
+            InstanceActionEvent.from_db(context, row)
+            for row in db.get_events(context, action_id)])
+
+
+class Outcome:
+    """How the step went: set ``error`` for one handled without raising."""
+    error = None
+
+
+def _quietly(record, *args, **kwargs):
+    """A step of a request that recorded no action (a periodic task's, or
+    one from before actions were kept) goes unrecorded."""
+    try:
+        record(*args, **kwargs)
+    except exception.InstanceActionNotFound:
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def recorded_event(context, instance_uuid, event, host=None):
+    """Record the enclosed step as ``event`` of the request's action."""
+    outcome = Outcome()
+    started = _quietly(InstanceActionEvent.event_start, context,
+                       instance_uuid, event, host)
+    try:
+        yield outcome
+    except Exception as e:
+        outcome.error = e
+        raise
+    finally:
+        if started:
+            _quietly(InstanceActionEvent.finish_with, context, instance_uuid,
+                     event, outcome.error)

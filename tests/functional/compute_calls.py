@@ -1,0 +1,56 @@
+"""The openstack client against an all-in-one's compute and image APIs,
+as a user runs it (a clouds.yaml with each service's endpoint)."""
+import json
+import os
+import subprocess
+import sys
+
+import requests
+
+OPENSTACK = os.path.join(os.path.dirname(sys.executable), 'openstack')
+
+
+def cloud_env(tmp_path, aio):
+    """The environment of a user whose clouds.yaml names the all-in-one:
+    no auth (the lab's anonymous admin), each service at its own
+    endpoint (the openstack client looks images up in the image API)."""
+    config = tmp_path / 'clouds.yaml'
+    config.write_text(
+        'clouds:\n'
+        '  aio:\n'
+        '    auth_type: none\n'
+        '    auth:\n'
+        '      endpoint: http://127.0.0.1:%d/v2.1\n'
+        '    compute_endpoint_override: http://127.0.0.1:%d/v2.1\n'
+        '    image_endpoint_override: %s\n'
+        '    identity_api_version: 3\n'
+        % (aio.api.port, aio.api.port, aio.image_url))
+    return dict(os.environ, OS_CLIENT_CONFIG_FILE=str(config),
+                OS_CLOUD='aio')
+
+
+def osc(env, *args, fails=False, version='2.86'):
+    """``openstack <args>`` at compute ``version``: its JSON output (with
+    ``-f json``) or text; ``fails``: it must fail, its stderr."""
+    result = subprocess.run(
+        [OPENSTACK, '--os-compute-api-version', version] + list(args),
+        capture_output=True, text=True, timeout=120, env=env,
+        stdin=subprocess.DEVNULL)
+    if fails:
+        assert result.returncode != 0, result.stdout
+        return result.stderr
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout) if 'json' in args else result.stdout
+
+
+def active_image(aio, name='disk'):
+    """The id of a new active public image called ``name``."""
+    headers = {'X-Auth-Token': 'admin:admin'}
+    image = requests.post(aio.image_url + '/v2/images', headers=headers,
+                          json={'name': name, 'disk_format': 'raw',
+                                'container_format': 'bare',
+                                'visibility': 'public'}).json()
+    requests.put(aio.image_url + '/v2/images/%s/file' % image['id'],
+                 data=b'bits', headers=dict(
+                     headers, **{'Content-Type': 'application/octet-stream'}))
+    return image['id']

@@ -1,0 +1,79 @@
+"""Hypervisor statistics and uptime, the extensions list and the
+versions document, as clients read them."""
+import pytest
+
+from tests.functional import compute_calls
+
+
+@pytest.fixture
+def aio(all_in_one):
+    return all_in_one(hosts=2)
+
+
+def test_the_openstack_client_shows_hypervisor_statistics(aio, tmp_path):
+    env = compute_calls.cloud_env(tmp_path, aio)
+    aio.client.create_flavor('m1', ram=512, vcpus=2, flavor_id='m1')
+    aio.client.boot('m1')
+    stats = compute_calls.osc(env, 'hypervisor', 'stats', 'show', '-f',
+                              'json')
+    nodes = aio.client.get('/os-hypervisors/detail')[1]['hypervisors']
+    assert stats['count'] == 2
+    for name in ('vcpus', 'memory_mb', 'local_gb', 'vcpus_used',
+                 'memory_mb_used', 'running_vms'):
+        assert stats[name] == sum(n[name] for n in nodes), name
+    assert stats['vcpus_used'] == 2
+    # A disabled compute's hypervisor is not counted.
+    aio.client.put('/os-services/disable', {'host': nodes[0]['service'][
+        'host'], 'binary': 'nova-compute'})
+    code, body = aio.client.get('/os-hypervisors/statistics')
+    assert body['hypervisor_statistics']['count'] == 1
+    assert aio.client.as_user('alice:demo').get(
+        '/os-hypervisors/statistics')[0] == 403
+
+
+def test_uptime_per_version(aio):
+    nodes = aio.client.get('/os-hypervisors')[1]['hypervisors']
+    code, body = aio.client.get('/os-hypervisors/%s/uptime' % nodes[0]['id'])
+    assert code == 200, body
+    assert ' up ' in body['hypervisor']['uptime']
+    assert 'load average' in body['hypervisor']['uptime']
+    assert body['hypervisor']['hypervisor_hostname'] == nodes[0][
+        'hypervisor_hostname']
+    latest = {'headers': {'OpenStack-API-Version': 'compute 2.53'}}
+    uuids = aio.client.get('/os-hypervisors', **latest)[1]['hypervisors']
+    code, body = aio.client.get('/os-hypervisors/%s/uptime'
+                                % uuids[0]['id'], **latest)
+    assert (code, body['hypervisor']['id']) == (200, uuids[0]['id'])
+    assert aio.client.get('/os-hypervisors/%s/uptime' % nodes[0]['id'],
+                          **latest)[0] == 404
+    assert aio.client.get('/os-hypervisors/999/uptime')[0] == 404
+
+
+def test_uptime_of_a_down_compute_is_refused(aio):
+    nodes = aio.client.get('/os-hypervisors')[1]['hypervisors']
+    host = aio.client.get('/os-hypervisors/detail')[1]['hypervisors'][0][
+        'service']['host']
+    aio.client.put('/os-services/force-down', {
+        'host': host, 'binary': 'nova-compute', 'forced_down': True},
+        headers={'OpenStack-API-Version': 'compute 2.11'})
+    code, body = aio.client.get('/os-hypervisors/%s/uptime' % nodes[0]['id'])
+    assert (code, body['badRequest']['message']) == (
+        400, 'Compute service of %s is unavailable at this time.' % host)
+
+
+def test_extensions(aio):
+    code, body = aio.client.get('/extensions')
+    aliases = [e['alias'] for e in body['extensions']]
+    assert 'os-keypairs' in aliases and 'os-instance-actions' in aliases
+    assert set(body['extensions'][0]) == {'alias', 'name', 'description',
+                                          'namespace', 'updated', 'links'}
+    code, body = aio.client.get('/extensions/os-keypairs')
+    assert body['extension']['name'] == 'Keypairs'
+    assert aio.client.get('/extensions/os-networks')[0] == 404
+
+
+def test_the_versions_document_at_the_root_is_200(aio):
+    code, body = aio.client.call('GET', '/')
+    assert code == 200
+    assert [v['id'] for v in body['versions']] == ['v2.1']
+    assert body['versions'][0]['version'] == '2.86'

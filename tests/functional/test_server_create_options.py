@@ -1,0 +1,145 @@
+"""What a create takes beyond name and flavor, as the openstack client
+sends it, and what it refuses (each refusal names the field and creates
+nothing)."""
+import base64
+import subprocess
+
+import pytest
+
+from tests.functional import compute_calls
+
+
+@pytest.fixture
+def aio(all_in_one):
+    aio = all_in_one(hosts=2)
+    aio.client.create_flavor('m1', flavor_id='m1')
+    return aio
+
+
+def _latest(api):
+    api.session.headers['OpenStack-API-Version'] = 'compute 2.86'
+    return api
+
+
+def test_the_openstack_client_boots_with_key_properties_user_data_and_drive(
+        aio, tmp_path):
+    env = compute_calls.cloud_env(tmp_path, aio)
+    compute_calls.active_image(aio)
+    subprocess.run(['ssh-keygen', '-q', '-t', 'ed25519', '-N', '', '-f',
+                    str(tmp_path / 'id')], check=True)
+    compute_calls.osc(env, 'keypair', 'create', '--public-key',
+                      str(tmp_path / 'id.pub'), 'k')
+    user_data = tmp_path / 'user-data'
+    user_data.write_text('#!/bin/sh\necho hello\n')
+    server = compute_calls.osc(
+        env, 'server', 'create', '--image', 'disk', '--flavor', 'm1',
+        '--nic', 'none', '--key-name', 'k', '--property', 'a=b',
+        '--user-data', str(user_data), '--config-drive', 'true', '--wait',
+        's1', '-f', 'json')
+    assert server['status'] == 'ACTIVE'
+    assert server['key_name'] == 'k'
+    assert server['properties'] == {'a': 'b'}
+    assert server['config_drive'] == 'True'
+    assert server['OS-EXT-SRV-ATTR:user_data'] == base64.b64encode(
+        user_data.read_bytes()).decode()
+    public_key = (tmp_path / 'id.pub').read_text().split()[:2]
+    assert aio.client.get('/os-keypairs/k')[1]['keypair'][
+        'public_key'].split()[:2] == public_key
+
+
+def test_the_create_answer_and_body_carry_what_was_asked(aio, overrides):
+    api = _latest(aio.client.as_user('admin:admin'))
+    code, body = api.post('/servers', {'server': {
+        'name': 'v', 'flavorRef': 'm1', 'networks': 'none',
+        'adminPass': 'sesame', 'accessIPv4': '192.0.2.7',
+        'accessIPv6': '2001:db8::7', 'OS-DCF:diskConfig': 'AUTO',
+        'availability_zone': 'nova', 'metadata': {'role': 'web'}}})
+    assert code == 202, body
+    assert body['server']['adminPass'] == 'sesame'
+    assert body['server']['OS-DCF:diskConfig'] == 'AUTO'
+    shown = aio.client.wait_server(body['server']['id'])
+    assert (shown['accessIPv4'], shown['accessIPv6']) == ('192.0.2.7',
+                                                          '2001:db8::7')
+    assert shown['OS-DCF:diskConfig'] == 'AUTO'
+    assert shown['OS-EXT-AZ:availability_zone'] == 'nova'
+    assert shown['metadata'] == {'role': 'web'}
+    assert shown['config_drive'] == ''
+    overrides('enable_instance_password', False, group='api')
+    code, body = api.post('/servers', {'server': {
+        'name': 'w', 'flavorRef': 'm1', 'networks': 'none'}})
+    assert 'adminPass' not in body['server']
+
+
+def _refused(aio, server, words, status=400, hints=None, version='2.86'):
+    body = {'server': dict({'name': 'x', 'flavorRef': 'm1',
+                            'networks': 'none'}, **server)}
+    if hints is not None:
+        body['os:scheduler_hints'] = hints
+    code, answer = aio.client.post('/servers', body, headers={
+        'OpenStack-API-Version': 'compute %s' % version})
+    assert code == status, answer
+    assert words in next(iter(answer.values()))['message']
+    assert aio.client.get('/servers')[1]['servers'] == []
+
+
+@pytest.mark.parametrize('server, words', [
+    ({'user_data': 'not base64!'}, 'field/attribute user_data'),
+    ({'user_data': 'QQ' * 40000}, 'field/attribute user_data'),
+    ({'accessIPv4': '300.1.1.1'}, "'300.1.1.1' is not a 'ipv4'"),
+    ({'accessIPv6': '192.0.2.1'}, "is not a 'ipv6'"),
+    ({'OS-DCF:diskConfig': 'SOMETIMES'}, 'OS-DCF:diskConfig'),
+    ({'metadata': {'k': 'v' * 256}}, 'field/attribute k'),
+    ({'metadata': {'': 'v'}}, 'field/attribute metadata'),
+    ({'config_drive': 'perhaps'}, 'field/attribute config_drive'),
+    ({'key_name': 'nobody'}, 'Invalid key_name provided.'),
+    ({'availability_zone': 'elsewhere'},
+     'The requested availability zone is not available'),
+    ({'adminPass': 5}, 'field/attribute adminPass'),
+])
+def test_bad_create_fields_are_refused(aio, server, words):
+    _refused(aio, server, words)
+
+
+def test_too_much_metadata_is_forbidden(aio, overrides):
+    overrides('metadata_items', 2, group='quota')
+    _refused(aio, {'metadata': {'a': '1', 'b': '2', 'c': '3'}},
+             'Maximum number of metadata items exceeds 2', status=403)
+
+
+@pytest.mark.parametrize('hints, words', [
+    ({'same_host': 'not-a-uuid'}, "is not valid under any of the given"),
+    ({'group': '4b3a4c7e-23b4-44c7-a0d1-1c5ee7f6d6a1'},
+     'Instance group 4b3a4c7e-23b4-44c7-a0d1-1c5ee7f6d6a1 could not be '
+     'found.'),
+])
+def test_bad_scheduler_hints_are_refused(aio, hints, words):
+    _refused(aio, {}, words, hints=hints)
+
+
+def test_same_host_and_different_host_place_servers(aio):
+    first = aio.client.boot('m1')
+    host = first['OS-EXT-SRV-ATTR:host']
+    for hint, same in (('same_host', True), ('different_host', False)):
+        code, body = aio.client.post('/servers', {
+            'server': {'name': hint, 'flavorRef': 'm1'},
+            'os:scheduler_hints': {hint: [first['id']]}})
+        assert code == 202, body
+        placed = aio.client.wait_server(body['server']['id'])
+        assert placed['status'] == 'ACTIVE'
+        assert (placed['OS-EXT-SRV-ATTR:host'] == host) is same
+
+
+def test_a_host_in_the_zone_is_for_admins(aio):
+    hosts = sorted(h['hypervisor_hostname'] for h in aio.client.get(
+        '/os-hypervisors')[1]['hypervisors'])
+    alice = aio.client.as_user('alice:demo')
+    code, body = alice.post('/servers', {'server': {
+        'name': 'x', 'flavorRef': 'm1',
+        'availability_zone': 'nova:%s' % hosts[1]}})
+    assert code == 403
+    code, body = aio.client.post('/servers', {'server': {
+        'name': 'x', 'flavorRef': 'm1',
+        'availability_zone': 'nova:%s' % hosts[1]}})
+    assert code == 202
+    placed = aio.client.wait_server(body['server']['id'])
+    assert placed['OS-EXT-SRV-ATTR:hypervisor_hostname'] == hosts[1]
