@@ -4,15 +4,19 @@ The kernel comes out of Debian's ``linux-image-amd64`` package and
 busybox out of ``busybox-static``; both are downloaded with
 ``apt-get download`` and unpacked with ``dpkg-deb``, so nothing is
 installed on the machine. The initramfs's ``/init`` mounts /proc, /sys
-and /dev, prints ``nova-lite guest up`` on the serial console and then
-waits, so a test can tell the guest reached userspace by reading the
-console log. Built files are kept in the build directory and reused.
+and /dev; if the guest has a config drive it loads the kernel's virtio
+and ISO 9660 modules, mounts the drive and prints ``nova-lite guest
+<hostname> key <fingerprint>`` from its ``meta_data.json``; then it
+prints ``nova-lite guest up`` on the serial console and waits, so a test
+can tell the guest reached userspace (and what it learned) by reading
+the console log. Built files are kept in the build directory and reused.
 ``upload`` puts them into the image service as ``nova-lite-demo`` (a
 machine image whose ``kernel_id`` and ``ramdisk_id`` name the other
 two).
 """
 import glob
 import gzip
+import hashlib
 import os
 import shutil
 import subprocess
@@ -21,16 +25,49 @@ import tempfile
 import requests
 
 GUEST_UP = 'nova-lite guest up'
+# Printed before GUEST_UP when the guest has a config drive.
+GUEST_KEY = 'nova-lite guest %s key %s'
 COMMAND_LINE = 'console=ttyS0 quiet panic=-1'
+# What reading a config drive takes (a virtio disk with ISO 9660 on it),
+# each after those it depends on; Debian builds them as modules.
+MODULES = ('drivers/virtio/virtio_ring', 'drivers/virtio/virtio',
+           'drivers/virtio/virtio_pci_modern_dev',
+           'drivers/virtio/virtio_pci_legacy_dev',
+           'drivers/virtio/virtio_pci', 'drivers/block/virtio_blk',
+           'drivers/cdrom/cdrom', 'fs/isofs/isofs')
 INIT = """#!/bin/busybox sh
-/bin/busybox mkdir -p /proc /sys /dev
+/bin/busybox mkdir -p /proc /sys /dev /mnt/config
 /bin/busybox mount -t proc proc /proc
 /bin/busybox mount -t sysfs sysfs /sys
 /bin/busybox mount -t devtmpfs devtmpfs /dev
 /bin/busybox --install -s /bin
-echo "%s"
+for m in %(modules)s; do insmod /lib/modules/$m.ko 2>/dev/null; done
+meta=/mnt/config/openstack/latest/meta_data.json
+# A second virtio disk (PCI ids 1001, 1042) is the config drive: only
+# then wait for it to show up.
+disks=$(cat /sys/bus/pci/devices/*/device | grep -c -e 0x1001 -e 0x1042)
+[ "$disks" -gt 1 ] && for try in 1 2 3 4 5 6 7 8 9 10; do
+  for dev in /dev/vd?; do
+    mount -t iso9660 -o ro $dev /mnt/config 2>/dev/null || continue
+    [ -f $meta ] && break 2
+    umount /mnt/config
+  done
+  sleep 1
+done
+if [ -f $meta ]; then
+  host=$(sed -n 's/.*"hostname": "\\([^"]*\\)".*/\\1/p' $meta)
+  blob=$(sed -n 's/.*"public_keys": {"[^"]*": "[^ "]* \\([^ "]*\\).*/\\1/p' $meta)
+  fingerprint=none
+  if [ -n "$blob" ]; then
+    fingerprint=$(echo "$blob" | base64 -d | md5sum | cut -c1-32 |
+                  sed 's/../&:/g; s/:$//')
+  fi
+  echo "nova-lite guest $host key $fingerprint"
+fi
+echo "%(up)s"
 while true; do /bin/busybox sleep 3600; done
-""" % GUEST_UP
+""" % {'modules': ' '.join(m.rsplit('/', 1)[1] for m in MODULES),
+       'up': GUEST_UP}
 
 
 class BuildError(Exception):
@@ -76,21 +113,39 @@ def _extract(deb, member_glob, workdir):
     return sorted(glob.glob(os.path.join(workdir, member_glob)))
 
 
+def _module_paths(build_dir):
+    return [os.path.join(build_dir, 'modules', name.rsplit('/', 1)[1] +
+                         '.ko') for name in MODULES]
+
+
 def build_kernel(build_dir):
+    """The kernel, and beside it (``modules/``) the modules the
+    initramfs loads, from the same package."""
     target = os.path.join(build_dir, 'vmlinuz')
-    if os.path.exists(target):
+    modules = _module_paths(build_dir)
+    if all(os.path.exists(p) for p in [target] + modules):
         return target
     with tempfile.TemporaryDirectory(dir=build_dir) as work:
         deb = _download(_kernel_package(), work)
         kernels = _extract(deb, './boot/vmlinuz-*', work)
         if not kernels:
             raise BuildError('%s holds no /boot/vmlinuz' % deb)
+        os.makedirs(os.path.join(build_dir, 'modules'), exist_ok=True)
+        for name, path in zip(MODULES, modules):
+            found = _extract(deb, './lib/modules/*/kernel/%s.ko' % name,
+                             work)
+            if not found:
+                raise BuildError('%s holds no %s.ko' % (deb, name))
+            os.replace(found[0], path)
         os.replace(kernels[0], target)
     return target
 
 
 def build_initramfs(build_dir):
-    target = os.path.join(build_dir, 'initramfs.gz')
+    """busybox, /init and the kernel's modules; named after what /init
+    says, so a changed /init is built afresh."""
+    digest = hashlib.sha1(INIT.encode()).hexdigest()[:8]
+    target = os.path.join(build_dir, 'initramfs-%s.gz' % digest)
     if os.path.exists(target):
         return target
     with tempfile.TemporaryDirectory(dir=build_dir) as work:
@@ -100,7 +155,10 @@ def build_initramfs(build_dir):
             raise BuildError('%s holds no /bin/busybox' % deb)
         root = os.path.join(work, 'root')
         os.makedirs(os.path.join(root, 'bin'))
+        os.makedirs(os.path.join(root, 'lib', 'modules'))
         shutil.copy(busybox[0], os.path.join(root, 'bin', 'busybox'))
+        for path in _module_paths(build_dir):
+            shutil.copy(path, os.path.join(root, 'lib', 'modules'))
         with open(os.path.join(root, 'init'), 'w') as f:
             f.write(INIT)
         os.chmod(os.path.join(root, 'init'), 0o755)
@@ -133,8 +191,8 @@ def build(build_dir):
         if shutil.which(tool) is None:
             raise BuildError('needs %s (apt-get install %s)' % (tool,
                                                                 package))
-    return {'kernel': build_kernel(build_dir),
-            'ramdisk': build_initramfs(build_dir),
+    kernel = build_kernel(build_dir)  # the initramfs takes its modules
+    return {'kernel': kernel, 'ramdisk': build_initramfs(build_dir),
             'disk': build_disk(build_dir)}
 
 

@@ -8,6 +8,7 @@ serial console, which os-getConsoleOutput returns; a delete must leave
 no domain and no file. Bad images and a libvirtd that cannot be reached
 end the server in ERROR with a fault that says which, leaving nothing.
 """
+import io
 import json
 import os
 import signal
@@ -17,6 +18,7 @@ import time
 import uuid
 
 import libvirt
+import pycdlib
 import pytest
 import requests
 
@@ -133,6 +135,45 @@ def test_the_demo_guest_boots_reports_up_and_leaves_nothing(
     assert aio.client.delete('/servers/%s' % server_id)[0] == 204
     _wait_gone(aio, server_id)
     assert _domain(libvirtd, server_id) is None
+    assert not os.path.exists(_instance_dir(aio, server_id))
+
+
+def test_the_guest_reads_its_config_drive(real_aio, libvirtd, demo_files,
+                                         tmp_path):
+    """A key pair and a config drive: the demo guest mounts the drive
+    and prints its hostname and the key's fingerprint, as ssh-keygen
+    computes it, on the console."""
+    aio = real_aio()
+    image_id = demo_image.upload(demo_files, aio.image_url, 'admin:admin')
+    subprocess.run(['ssh-keygen', '-q', '-t', 'ed25519', '-N', '', '-f',
+                    str(tmp_path / 'id')], check=True)
+    public_key = (tmp_path / 'id.pub').read_text()
+    fingerprint = subprocess.run(
+        ['ssh-keygen', '-l', '-E', 'md5', '-f', str(tmp_path / 'id.pub')],
+        capture_output=True, text=True, check=True).stdout.split()[1][4:]
+    assert aio.client.post('/os-keypairs', {'keypair': {
+        'name': 'k', 'public_key': public_key}})[0] == 200
+    status, body = aio.client.post('/servers', {'server': {
+        'name': 'Drive Guest', 'flavorRef': 'demo', 'imageRef': image_id,
+        'key_name': 'k', 'config_drive': True,
+        'metadata': {'role': 'demo'},
+        'user_data': 'IyEvYmluL3NoCg=='}})
+    assert status == 202, body
+    server_id = body['server']['id']
+    aio.client.wait_server(server_id, ('ACTIVE',), timeout=120,
+                           settled=True)
+    _wait_for_console(aio, server_id)
+    assert demo_image.GUEST_KEY % ('drive-guest', fingerprint) in _console(
+        aio, server_id)
+    drive = pycdlib.PyCdlib()
+    drive.open(os.path.join(_instance_dir(aio, server_id), 'disk.config'))
+    user_data = io.BytesIO()
+    drive.get_file_from_iso_fp(user_data,
+                               rr_path='/openstack/latest/user_data')
+    drive.close()
+    assert user_data.getvalue() == b'#!/bin/sh\n'
+    assert aio.client.delete('/servers/%s' % server_id)[0] == 204
+    _wait_gone(aio, server_id)
     assert not os.path.exists(_instance_dir(aio, server_id))
 
 

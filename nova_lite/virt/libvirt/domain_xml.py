@@ -52,15 +52,25 @@ def _os(domain, boot):
         _sub(os_el, 'boot', dev='hd')
 
 
+def _disk(devices, path, dev, kind, read_only=False):
+    disk = _sub(devices, 'disk', type='file', device='disk')
+    _sub(disk, 'driver', name='qemu', type=kind)
+    _sub(disk, 'source', file=path)
+    _sub(disk, 'target', dev=dev, bus='virtio')
+    if read_only:
+        _sub(disk, 'readonly')
+
+
 def _devices(domain, boot):
-    """The disk, and the serial console written to the console log."""
+    """The disk, the config drive (a read-only virtio disk, which a guest
+    finds by its label), and the serial console written to the console
+    log."""
     devices = _sub(domain, 'devices')
     if boot is None:
         return
-    disk = _sub(devices, 'disk', type='file', device='disk')
-    _sub(disk, 'driver', name='qemu', type='qcow2')
-    _sub(disk, 'source', file=boot.disk)
-    _sub(disk, 'target', dev='vda', bus='virtio')
+    _disk(devices, boot.disk, 'vda', 'qcow2')
+    if boot.config_drive:
+        _disk(devices, boot.config_drive, 'vdb', 'raw', read_only=True)
     serial = _sub(devices, 'serial', type='file')
     _sub(serial, 'source', path=boot.console_log, append='on')
     _sub(serial, 'target', port='0')

@@ -5,8 +5,8 @@ image's bits and write only their own changes), grown to the flavor's
 root disk; a machine image (``ami``) with ``kernel_id`` and
 ``ramdisk_id`` properties boots directly from copies of that kernel and
 ramdisk with the image's ``os_command_line``; ``console.log`` receives
-the guest's serial console. Deleting the directory removes the guest's
-every file.
+the guest's serial console; ``disk.config`` is its config drive, if it
+has one. Deleting the directory removes the guest's every file.
 """
 import dataclasses
 import json
@@ -15,6 +15,7 @@ import shutil
 import subprocess
 
 from nova_lite import exception
+from nova_lite.virt import config_drive
 
 DEFAULT_COMMAND_LINE = 'root=/dev/vda console=tty0 console=ttyS0'
 KERNEL_FORMATS = {'kernel_id': 'aki', 'ramdisk_id': 'ari'}
@@ -30,6 +31,7 @@ class BootFiles:
     kernel: str = None
     ramdisk: str = None
     command_line: str = None
+    config_drive: str = None
 
 
 def instance_dir(instances_path, instance):
@@ -99,6 +101,16 @@ def _disk(instance, base, image, directory):
     return disk
 
 
+def _config_drive(instance, directory):
+    """The drive written afresh (metadata may have changed since the
+    last start), if the server has one."""
+    if not instance.config_drive:
+        return None
+    path = os.path.join(directory, 'disk.config')
+    config_drive.write(instance, path)
+    return path
+
+
 def prepare(instances_path, cache, instance):
     """Fetch what the instance boots from and lay its files out."""
     if not instance.image_ref:
@@ -120,7 +132,8 @@ def prepare(instances_path, cache, instance):
             directory=directory, disk=_disk(instance, base, image, directory),
             console_log=console_log(instances_path, instance),
             kernel=kernel, ramdisk=ramdisk,
-            command_line=command_line if kernel else None)
+            command_line=command_line if kernel else None,
+            config_drive=_config_drive(instance, directory))
     except BaseException:
         if new:  # a guest started again keeps what it wrote
             remove(instances_path, instance)

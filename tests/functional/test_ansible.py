@@ -1,0 +1,131 @@
+"""Ansible's openstack.cloud modules against the all-in-one, run by
+ansible-playbook from this virtualenv (the ``ansible`` package ships the
+collection): key pairs, server actions and server metadata.
+
+The collection (2.5.0 in ansible 12) reads ``openstack.version``, which
+openstacksdk 4.15 stopped importing; the openstack client here needs a
+newer openstacksdk. So the modules run under an interpreter of their own
+with openstacksdk pinned to the last release the collection works with
+(a virtualenv made once, then reused).
+"""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.functional import compute_calls
+
+PLAYBOOK = """
+- hosts: localhost
+  connection: local
+  gather_facts: false
+  vars:
+    ansible_python_interpreter: %(python)s
+  tasks:
+    - name: a key pair from a public key
+      openstack.cloud.keypair:
+        cloud: aio
+        name: deploy
+        public_key: "%(public_key)s"
+      register: keypair
+    - name: the key pair again changes nothing
+      openstack.cloud.keypair:
+        cloud: aio
+        name: deploy
+        public_key: "%(public_key)s"
+      register: again
+    - name: metadata on the server
+      openstack.cloud.server_metadata:
+        cloud: aio
+        server: web
+        metadata:
+          role: frontend
+    - name: pause the server
+      openstack.cloud.server_action:
+        cloud: aio
+        server: web
+        action: pause
+        wait: true
+        timeout: 60
+    - name: unpause it
+      openstack.cloud.server_action:
+        cloud: aio
+        server: web
+        action: unpause
+        wait: true
+        timeout: 60
+    - name: stop it
+      openstack.cloud.server_action:
+        cloud: aio
+        server: web
+        action: stop
+        wait: true
+        timeout: 60
+    - name: what the play did
+      copy:
+        dest: "%(out)s"
+        content: "{{ {'keypair': keypair, 'again': again} | to_json }}"
+    - name: the key pair removed
+      openstack.cloud.keypair:
+        cloud: aio
+        name: deploy
+        state: absent
+"""
+
+
+MODULES_SDK = 'openstacksdk==4.14.0'
+MODULES_VENV = os.path.join(os.environ.get('XDG_CACHE_HOME') or
+                            os.path.expanduser('~/.cache'),
+                            'nova-lite-tests', 'ansible-modules-venv')
+
+
+def _modules_python():
+    python = os.path.join(MODULES_VENV, 'bin', 'python')
+    marker = os.path.join(MODULES_VENV, MODULES_SDK)
+    if not os.path.exists(marker):
+        subprocess.run([sys.executable, '-m', 'venv', '--clear',
+                        MODULES_VENV], check=True)
+        subprocess.run([python, '-m', 'pip', 'install', '-q', MODULES_SDK],
+                       check=True)
+        open(marker, 'w').close()
+    return python
+
+
+@pytest.fixture
+def aio(all_in_one):
+    aio = all_in_one(hosts=1)
+    aio.client.create_flavor('m1', flavor_id='m1')
+    return aio
+
+
+def test_a_playbook_manages_keypairs_metadata_and_actions(aio, tmp_path):
+    env = compute_calls.cloud_env(tmp_path, aio)
+    env['ANSIBLE_LOCALHOST_WARNING'] = 'false'
+    env['ANSIBLE_INVENTORY_UNPARSED_WARNING'] = 'false'
+    server = aio.client.boot('m1', name='web')
+    subprocess.run(['ssh-keygen', '-q', '-t', 'ed25519', '-N', '', '-f',
+                    str(tmp_path / 'id')], check=True)
+    playbook = tmp_path / 'play.yml'
+    out = tmp_path / 'out.json'
+    playbook.write_text(PLAYBOOK % {
+        'python': _modules_python(), 'out': out,
+        'public_key': (tmp_path / 'id.pub').read_text().strip()})
+    result = subprocess.run(
+        [os.path.join(os.path.dirname(sys.executable), 'ansible-playbook'),
+         str(playbook)], capture_output=True, text=True, env=env,
+        timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    done = json.loads(out.read_text())
+    assert done['keypair']['changed'] is True
+    assert done['again']['changed'] is False
+    assert done['keypair']['keypair']['name'] == 'deploy'
+    shown = aio.client.get('/servers/%s' % server['id'])[1]['server']
+    assert shown['metadata'] == {'role': 'frontend'}
+    assert shown['status'] == 'SHUTOFF'
+    actions = [a['action'] for a in aio.client.get(
+        '/servers/%s/os-instance-actions' % server['id'])[1][
+            'instanceActions']]
+    assert actions == ['stop', 'unpause', 'pause', 'create']
+    assert aio.client.get('/os-keypairs')[1] == {'keypairs': []}
