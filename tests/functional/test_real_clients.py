@@ -10,7 +10,6 @@ from keystoneauth1 import session as ks_session
 from keystoneauth1 import token_endpoint
 from novaclient import client as nova_client
 import openstack
-import requests
 import pytest
 
 from tests.functional import compute_calls
