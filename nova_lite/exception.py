@@ -383,3 +383,7 @@ class NetworkNotMember(NotFound):
 
 class ComputeServiceUnavailable(Invalid):
     msg_fmt = 'Compute service of %(host)s is unavailable at this time.'
+
+
+class SnapshotFailed(NovaLiteException):
+    msg_fmt = 'Snapshot of instance %(instance_uuid)s failed: %(reason)s'

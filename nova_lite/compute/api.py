@@ -12,6 +12,7 @@ from oslo_utils import timeutils
 from oslo_utils import uuidutils
 
 from nova_lite.compute import rpcapi as compute_rpcapi
+from nova_lite.compute import snapshot_image
 from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import exception
 from nova_lite import hooks
@@ -152,6 +153,24 @@ class API:
         self._begin(context, instance, 'resume', [fields.VMState.SUSPENDED],
                     fields.TaskState.RESUMING, 'resume')
         self.compute_api.resume_instance(context, instance)
+
+    def snapshot(self, context, instance, name, metadata=None):
+        """A new image of the server's disk: made here, queued, and
+        claimed for the compute, which uploads the bits (ACTIVE, SHUTOFF,
+        PAUSED or SUSPENDED servers). The image's id."""
+        self._begin(context, instance, 'createImage', [
+            fields.VMState.ACTIVE, fields.VMState.STOPPED,
+            fields.VMState.PAUSED, fields.VMState.SUSPENDED],
+            fields.TaskState.IMAGE_SNAPSHOT, 'createImage')
+        image = snapshot_image.new(context, instance, name, metadata)
+        try:
+            image.create()
+        except Exception:
+            instance.task_state = None
+            instance.save()
+            raise
+        self.compute_api.snapshot_instance(context, instance, image.id)
+        return image.id
 
     def trigger_crash_dump(self, context, instance):
         """From a running or paused guest with no task under way; the

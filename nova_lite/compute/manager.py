@@ -5,6 +5,7 @@ the same code runs where the only way to the database is the conductor.
 """
 import collections
 import contextlib
+import os
 import threading
 
 from futurist import periodics
@@ -24,6 +25,7 @@ from nova_lite.objects import instance_action
 from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite import service
 from nova_lite.virt import driver as virt_driver
+from nova_lite.virt import image_client
 
 LOG = logging.getLogger(__name__)
 
@@ -38,12 +40,21 @@ class ComputeManager(service.Manager):
         self.rt = resource_tracker.ResourceTracker(conf, host, self.driver)
         self.rt.check_config()  # a plugin's bad option stops it here
         self.conductor_api = conductor_rpcapi.ConductorAPI(conf)
+        self._images = None
         # One per instance, so a delete waits for a build in flight; and
         # the instances with an operation under way (or waiting) here.
         self._locks = named_locks.NamedLocks()
         self._busy = collections.Counter()
         self._busy_guard = threading.Lock()
         self.last_reconcile = None
+
+    @property
+    def images(self):
+        """The image API client (made on first use, from the config of
+        that moment)."""
+        if self._images is None:
+            self._images = image_client.ImageClient(self.conf)
+        return self._images
 
     @contextlib.contextmanager
     def _working_on(self, uuid):
@@ -256,6 +267,50 @@ class ComputeManager(service.Manager):
                 outcome.error = e
                 LOG.warning('crash dump of %s failed on %s: %s',
                             instance.uuid, self.host, e)
+
+    def snapshot_instance(self, context, instance, image_id):
+        """Upload the guest's disk into the image the API made for it;
+        if that fails the image goes, and the server is as it was."""
+        with self._working_on(instance.uuid), instance_action.recorded_event(
+                context, instance.uuid, 'compute_snapshot_instance',
+                self.host) as outcome:
+            if not self._still_asked(context, instance,
+                                     fields.TaskState.IMAGE_SNAPSHOT):
+                return
+            try:
+                self._upload_snapshot(instance, image_id)
+            except Exception as e:
+                outcome.error = e
+                LOG.warning('snapshot of %s into image %s failed on %s: %s',
+                            instance.uuid, image_id, self.host, e)
+                self._discard_image(image_id)
+            self._end_task(instance, fields.TaskState.IMAGE_SNAPSHOT)
+
+    def _upload_snapshot(self, instance, image_id):
+        directory = os.path.join(self.conf.state_path, 'snapshots')
+        os.makedirs(directory, exist_ok=True)
+        path = os.path.join(directory, image_id)
+        try:
+            disk_format = self.driver.snapshot(instance, path)
+            self.images.upload(image_id, path, disk_format)
+        finally:
+            if os.path.exists(path):
+                os.remove(path)
+
+    def _discard_image(self, image_id):
+        try:
+            self.images.delete(image_id)
+        except exception.ImageUnacceptable as e:
+            LOG.error('the failed snapshot image %s could not be removed: '
+                      '%s', image_id, e)
+
+    def _end_task(self, instance, task_state):
+        instance.task_state = None
+        try:
+            instance.save(expected_task_state=[task_state])
+        except (exception.Conflict, exception.InstanceNotFound):
+            LOG.info('instance %s was deleted during %s', instance.uuid,
+                     task_state)
 
     def get_host_uptime(self, context):
         return self.driver.get_host_uptime()

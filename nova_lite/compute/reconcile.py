@@ -17,6 +17,7 @@ from oslo_utils import timeutils
 
 from nova_lite import exception
 from nova_lite.objects import fields
+from nova_lite.objects import image as image_obj
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import placement as placement_obj
 
@@ -52,6 +53,8 @@ def _reconcile_one(manager, context, instance, known):
         return 'failed'
     if instance.task_state in POWER_TASKS:
         _end_power_task(manager, instance)
+    if instance.task_state == fields.TaskState.IMAGE_SNAPSHOT:
+        _end_snapshot(manager, context, instance)
     resume = (instance.vm_state == fields.VMState.ACTIVE and
               manager.conf.compute.resume_guests_state_on_host_boot)
     if instance.uuid in known:
@@ -92,6 +95,19 @@ def _end_power_task(manager, instance):
                                         instance.task_state)
     LOG.info('instance %s: %s was interrupted; it is %s', instance.uuid,
              instance.task_state, instance.vm_state)
+    instance.task_state = None
+    instance.save()
+
+
+def _end_snapshot(manager, context, instance):
+    """A snapshot cut off by the restart: its image, never given its
+    bits, goes; the server is as it was."""
+    for image in image_obj.ImageList.get_all(
+            context, {'status': 'queued', 'owner': instance.project_id}):
+        if (image.properties.get('instance_uuid') == instance.uuid and
+                image.properties.get('image_type') == 'snapshot'):
+            manager._discard_image(image.id)
+    LOG.info('instance %s: its snapshot was interrupted', instance.uuid)
     instance.task_state = None
     instance.save()
 

@@ -9,8 +9,8 @@ Version history:
 * 1.2 - stop_instance, start_instance, reboot_instance (casts) and
         get_console_output (a call)
 * 1.3 - pause_instance, unpause_instance, suspend_instance,
-        resume_instance, trigger_crash_dump (casts) and get_host_uptime
-        (a call)
+        resume_instance, trigger_crash_dump, snapshot_instance (casts) and
+        get_host_uptime (a call)
 """
 import oslo_messaging as messaging
 
@@ -20,7 +20,8 @@ from nova_lite import rpc
 TOPIC = 'compute'
 # The version each action came in (1.2 if not named).
 _SINCE = {'pause': '1.3', 'unpause': '1.3', 'suspend': '1.3',
-          'resume': '1.3', 'trigger_crash_dump': '1.3', 'uptime': '1.3'}
+          'resume': '1.3', 'trigger_crash_dump': '1.3', 'uptime': '1.3',
+          'createImage': '1.3'}
 
 
 class ComputeAPI:
@@ -99,6 +100,11 @@ class ComputeAPI:
     def trigger_crash_dump(self, context, instance):
         self._cast(context, instance, 'trigger_crash_dump',
                    'trigger_crash_dump')
+
+    def snapshot_instance(self, context, instance, image_id):
+        self._prepare(instance, 'createImage').cast(
+            context, 'snapshot_instance', instance=instance,
+            image_id=image_id)
 
     def get_host_uptime(self, context, host):
         version = self._version_of(host, 'uptime')

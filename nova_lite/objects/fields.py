@@ -26,9 +26,10 @@ class TaskState:
     UNPAUSING = 'unpausing'
     SUSPENDING = 'suspending'
     RESUMING = 'resuming'
+    IMAGE_SNAPSHOT = 'image_snapshot'
     ALL = (SCHEDULING, SPAWNING, DELETING, POWERING_OFF, POWERING_ON,
            REBOOTING, REBOOTING_HARD, PAUSING, UNPAUSING, SUSPENDING,
-           RESUMING)
+           RESUMING, IMAGE_SNAPSHOT)
 
 
 class PowerState:

@@ -79,7 +79,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.4: key_name, key_data, user_data, config_drive,
     #              access_ip_v4, access_ip_v6, availability_zone,
     #              auto_disk_config, metadata; vm states paused and
-    #              suspended and their task states
+    #              suspended and their task states; task state
+    #              image_snapshot
     VERSION = '1.4'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{

@@ -94,6 +94,11 @@ class ComputeDriver:
         dumps its memory)."""
         raise NotImplementedError()
 
+    def snapshot(self, instance, path):
+        """Write the guest's disk to ``path``, whole (no backing file), as
+        a new image's bits; their disk format."""
+        raise NotImplementedError()
+
     def get_host_uptime(self):
         """The host's ``uptime`` line (time, up for, users, load): the
         agent runs on the host it drives."""

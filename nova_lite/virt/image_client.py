@@ -1,5 +1,6 @@
-"""Reads images from the image API, as a compute does: an image's
-metadata, and its bits streamed to a file with the checksum verified."""
+"""The image API as a compute uses it: an image's metadata, its bits
+streamed to a file with the checksum verified, and a snapshot's bits
+uploaded (or the snapshot's image removed when it fails)."""
 import hashlib
 import os
 
@@ -19,9 +20,13 @@ class ImageClient:
         self.session.headers['X-Auth-Token'] = conf.glance.lab_token
 
     def _get(self, image_id, suffix='', **kwargs):
+        return self._call('GET', image_id, suffix, **kwargs)
+
+    def _call(self, method, image_id, suffix='', **kwargs):
         url = '%s/v2/images/%s%s' % (self.base, image_id, suffix)
         try:
-            return self.session.get(url, timeout=self.timeout, **kwargs)
+            return self.session.request(method, url, timeout=self.timeout,
+                                        **kwargs)
         except requests.RequestException as e:
             raise exception.ImageUnacceptable(
                 image_id=image_id,
@@ -58,3 +63,32 @@ class ImageClient:
                 image_id=image['id'], reason='its download does not match '
                                              'its checksum')
         os.replace(part, path)
+
+    def _check(self, response, image_id, what):
+        if response.status_code >= 400:
+            raise exception.ImageUnacceptable(
+                image_id=image_id, reason='%s answered %d: %s' % (
+                    what, response.status_code, response.text[:200]))
+        return response
+
+    def upload(self, image_id, path, disk_format, container_format='bare'):
+        """Give a queued image its formats, then its bits from ``path``."""
+        patch = [{'op': 'replace', 'path': '/' + name, 'value': value}
+                 for name, value in (('disk_format', disk_format),
+                                     ('container_format', container_format))]
+        self._check(self._call(
+            'PATCH', image_id, json=patch, headers={
+                'Content-Type':
+                    'application/openstack-images-v2.1-json-patch'}),
+            image_id, 'its update')
+        with open(path, 'rb') as data:
+            self._check(self._call(
+                'PUT', image_id, '/file', data=data,
+                headers={'Content-Type': 'application/octet-stream'}),
+                image_id, 'its upload')
+
+    def delete(self, image_id):
+        """Remove an image (gone already is no error)."""
+        response = self._call('DELETE', image_id)
+        if response.status_code != 404:
+            self._check(response, image_id, 'its delete')

@@ -1,6 +1,7 @@
 """POST /servers/{server_id}/action: lock and unlock, os-stop, os-start,
 reboot, pause and unpause, suspend and resume, trigger_crash_dump (2.17),
-os-resetState (admins), changePassword and os-getConsoleOutput.
+os-resetState (admins), changePassword, createImage and
+os-getConsoleOutput.
 
 The power actions answer 202 once the server is claimed for them (its
 task state set; 409 if it is in the wrong state or busy); the compute
@@ -119,6 +120,20 @@ def _change_password(req, body, server_id):
     raise exception.Conflict(message='QEMU guest agent is not enabled')
 
 
+def _create_image(req, body, server_id):
+    """202 once the image is made (queued) and the compute asked to fill
+    it: its address in Location before 2.45, its id in the body from
+    then on."""
+    instance = servers.get(req, server_id)
+    servers.check_not_locked(req, instance)
+    image_id = req.compute_api.snapshot(req.context, instance, body['name'],
+                                        body.get('metadata'))
+    if req.api_version.matches('2.45'):
+        return 202, {'image_id': image_id}
+    return 202, None, {'Location': '%s/images/%s' % (
+        req.conf.glance.api_servers.rstrip('/'), image_id)}
+
+
 _SERVERS = 'os_compute_api:servers:'
 ACTIONS = {
     'lock': (_lock, _RULE + 'lock'),
@@ -139,6 +154,7 @@ ACTIONS = {
     'os-resetState': (_reset_state,
                       'os_compute_api:os-admin-actions:reset_state'),
     'changePassword': (_change_password, 'os_compute_api:os-admin-password'),
+    'createImage': (_create_image, _SERVERS + 'create_image'),
 }
 
 

@@ -87,6 +87,9 @@ RULES = [
     base.rule('os-admin-password', base.PROJECT_MEMBER, 'POST',
               _ACTION + ' (changePassword)',
               "Change the administrator password of a server's guest."),
+    base.rule('servers:create_image', base.PROJECT_MEMBER, 'POST',
+              _ACTION + ' (createImage)', "Snapshot a server's disk into "
+                                          'a new image.'),
     base.rule('server-metadata:index', base.PROJECT_READER, 'GET',
               _META, "List a server's metadata."),
     base.rule('server-metadata:show', base.PROJECT_READER, 'GET',

@@ -233,11 +233,18 @@ change_password = {
     'required': ['adminPass'],
     'additionalProperties': False,
 }
+create_image = {
+    'type': 'object',
+    'properties': {'name': types.name, 'metadata': types.metadata},
+    'required': ['name'],
+    'additionalProperties': False,
+}
 _ACTIONS = {'unlock': unlock, 'os-stop': power, 'os-start': power,
             'reboot': reboot, 'os-getConsoleOutput': console_output,
             'pause': _anything, 'unpause': _anything, 'suspend': _anything,
             'resume': _anything, 'trigger_crash_dump': _anything,
-            'os-resetState': reset_state, 'changePassword': change_password}
+            'os-resetState': reset_state, 'changePassword': change_password,
+            'createImage': create_image}
 
 action = {
     'type': 'object',

@@ -55,3 +55,7 @@ class FakeDriver(driver.ComputeDriver):
 
     def get_console_output(self, instance):
         return ''
+
+    def snapshot(self, instance, path):
+        open(path, 'wb').close()
+        return 'raw'

@@ -48,11 +48,11 @@ def _spawn_error(instance, reason):
                                         reason=reason)
 
 
-def _qemu_img(instance, *args):
+def _qemu_img(instance, *args, error=_spawn_error):
     result = subprocess.run(('qemu-img',) + args, capture_output=True,
                             text=True)
     if result.returncode:
-        raise _spawn_error(instance, 'qemu-img %s failed: %s' % (
+        raise error(instance, 'qemu-img %s failed: %s' % (
             args[0], result.stderr.strip()))
     return result.stdout
 
@@ -138,6 +138,17 @@ def prepare(instances_path, cache, instance):
         if new:  # a guest started again keeps what it wrote
             remove(instances_path, instance)
         raise
+
+
+def flatten(instance, disk, path):
+    """``disk`` and its backing image as one qcow2 at ``path``."""
+    _qemu_img(instance, 'convert', '-U', '-f', 'qcow2', '-O', 'qcow2',
+              disk, path, error=_snapshot_error)
+
+
+def _snapshot_error(instance, reason):
+    return exception.SnapshotFailed(instance_uuid=instance.uuid,
+                                    reason=reason)
 
 
 def remove(instances_path, instance):
