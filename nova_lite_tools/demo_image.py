@@ -141,11 +141,21 @@ def build_kernel(build_dir):
     return target
 
 
-def build_initramfs(build_dir):
-    """busybox, /init and the kernel's modules; named after what /init
-    says, so a changed /init is built afresh."""
+def _initramfs_path(build_dir):
+    """Named after what /init says, so a changed /init is built afresh."""
     digest = hashlib.sha1(INIT.encode()).hexdigest()[:8]
-    target = os.path.join(build_dir, 'initramfs-%s.gz' % digest)
+    return os.path.join(build_dir, 'initramfs-%s.gz' % digest)
+
+
+def built_files(build_dir):
+    """Every file ``build`` leaves in ``build_dir`` (and reuses)."""
+    return [os.path.join(build_dir, 'vmlinuz'), _initramfs_path(build_dir),
+            os.path.join(build_dir, 'disk.img')] + _module_paths(build_dir)
+
+
+def build_initramfs(build_dir):
+    """busybox, /init and the kernel's modules."""
+    target = _initramfs_path(build_dir)
     if os.path.exists(target):
         return target
     with tempfile.TemporaryDirectory(dir=build_dir) as work:

@@ -1,6 +1,7 @@
 """What a server is created with (key, user data, config drive, access
-addresses, zone, disk config), its metadata, key pairs, and the actions
-taken on servers with their events.
+addresses, zone, disk config) and the image it is shelved in, its
+metadata, key pairs, and the actions taken on servers with their
+events.
 
 Revision ID: 0012
 Revises: 0011
@@ -23,6 +24,7 @@ _INSTANCE_COLUMNS = [
     ('access_ip_v6', sa.String(39)),
     ('availability_zone', sa.String(255)),
     ('auto_disk_config', sa.Boolean),
+    ('shelved_image_id', sa.String(36)),
 ]
 
 

@@ -21,8 +21,14 @@ from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import instance_action
 from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite.objects import service as service_obj
+from nova_lite.virt import image_client
 
 LOG = logging.getLogger(__name__)
+
+
+# The states a server's disk may be snapshotted (or shelved) from.
+_SNAPSHOTTABLE = [fields.VMState.ACTIVE, fields.VMState.STOPPED,
+                  fields.VMState.PAUSED, fields.VMState.SUSPENDED]
 
 
 def record_action(context, instance, action):
@@ -90,16 +96,27 @@ class API:
         instance.forget()
         request_spec_obj.RequestSpec.destroy_by_instance_uuid(
             context, instance.uuid)
+        if instance.shelved_image_id:
+            self._discard_shelved_image(instance.shelved_image_id)
+
+    def _discard_shelved_image(self, image_id):
+        """An offloaded server's disk, which nothing will unshelve now."""
+        try:
+            image_client.ImageClient(self.conf).delete(image_id)
+        except exception.ImageUnacceptable as e:
+            LOG.error('the shelved image %s could not be removed: %s',
+                      image_id, e)
 
     def _begin(self, context, instance, action, vm_states, task_state,
-               record):
+               record, needs_host=True):
         """Claim the server for an action: it must be in one of
         ``vm_states`` with no task under way (409 otherwise, as when
         another request claimed it first), on a compute new enough; then
         the request is recorded as instance action ``record``."""
         self.compute_api.check_action_supported(instance, action)
         busy = instance.task_state is not None
-        if busy or instance.vm_state not in vm_states or not instance.host:
+        if busy or instance.vm_state not in vm_states or (
+                needs_host and not instance.host):
             raise exception.InstanceInvalidState(
                 action=action, instance_uuid=instance.uuid,
                 attr='task_state' if busy else 'vm_state',
@@ -158,10 +175,16 @@ class API:
         """A new image of the server's disk: made here, queued, and
         claimed for the compute, which uploads the bits (ACTIVE, SHUTOFF,
         PAUSED or SUSPENDED servers). The image's id."""
-        self._begin(context, instance, 'createImage', [
-            fields.VMState.ACTIVE, fields.VMState.STOPPED,
-            fields.VMState.PAUSED, fields.VMState.SUSPENDED],
-            fields.TaskState.IMAGE_SNAPSHOT, 'createImage')
+        self._begin(context, instance, 'createImage', _SNAPSHOTTABLE,
+                    fields.TaskState.IMAGE_SNAPSHOT, 'createImage')
+        image_id = self._snapshot_image(context, instance, name, metadata)
+        self.compute_api.snapshot_instance(context, instance, image_id)
+        return image_id
+
+    @staticmethod
+    def _snapshot_image(context, instance, name, metadata=None):
+        """The queued image a snapshot fills; if it cannot be made, the
+        server's task is over."""
         image = snapshot_image.new(context, instance, name, metadata)
         try:
             image.create()
@@ -169,8 +192,59 @@ class API:
             instance.task_state = None
             instance.save()
             raise
-        self.compute_api.snapshot_instance(context, instance, image.id)
         return image.id
+
+    def rebuild(self, context, instance, image_id, changes, metadata=None,
+                metadata_limit=None):
+        """Boot the server anew from ``image_id`` (ACTIVE, SHUTOFF or
+        ERROR on a host), with ``changes`` to its fields and, if given,
+        ``metadata`` for its metadata."""
+        self._begin(context, instance, 'rebuild', [
+            fields.VMState.ACTIVE, fields.VMState.STOPPED,
+            fields.VMState.ERROR], fields.TaskState.REBUILDING, 'rebuild')
+        try:
+            if metadata is not None:
+                instance.update_metadata(metadata, replace=True,
+                                         limit=metadata_limit)
+            for name, value in dict(changes, image_ref=image_id).items():
+                setattr(instance, name, value)
+            instance.save()
+        except Exception:
+            instance.task_state = None
+            instance.save()
+            raise
+        self.compute_api.rebuild_instance(context, instance)
+
+    def shelve(self, context, instance):
+        """Keep the server's disk in an image, its guest off (offloaded
+        at once, later or never: ``[compute] shelved_offload_time``)."""
+        self._begin(context, instance, 'shelve', _SNAPSHOTTABLE,
+                    fields.TaskState.SHELVING, 'shelve')
+        image_id = self._snapshot_image(
+            context, instance, '%s-shelved' % instance.display_name)
+        self.compute_api.shelve_instance(context, instance, image_id)
+
+    def shelve_offload(self, context, instance):
+        self._begin(context, instance, 'shelveOffload',
+                    [fields.VMState.SHELVED],
+                    fields.TaskState.SHELVING_OFFLOADING, 'shelveOffload')
+        self.compute_api.shelve_offload_instance(context, instance)
+
+    def unshelve(self, context, instance):
+        """On its host if still there; else scheduled again (by the
+        conductor) and built from its shelved image."""
+        if instance.vm_state == fields.VMState.SHELVED_OFFLOADED:
+            self.conductor_api.check_unshelve_supported()
+        self._begin(context, instance, 'unshelve', [
+            fields.VMState.SHELVED, fields.VMState.SHELVED_OFFLOADED],
+            fields.TaskState.UNSHELVING, 'unshelve', needs_host=False)
+        if instance.vm_state == fields.VMState.SHELVED:
+            self.compute_api.unshelve_instance(context, instance,
+                                               instance.host)
+            return
+        spec = request_spec_obj.RequestSpec.get_by_instance_uuid(
+            context, instance.uuid)
+        self.conductor_api.unshelve_instance(context, instance, spec)
 
     def trigger_crash_dump(self, context, instance):
         """From a running or paused guest with no task under way; the

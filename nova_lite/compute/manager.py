@@ -5,6 +5,7 @@ the same code runs where the only way to the database is the conductor.
 """
 import collections
 import contextlib
+import datetime
 import os
 import threading
 
@@ -22,6 +23,7 @@ from nova_lite import named_locks
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import instance_action
+from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite import service
 from nova_lite.virt import driver as virt_driver
@@ -108,7 +110,37 @@ class ComputeManager(service.Manager):
             except Exception:
                 LOG.exception('finishing abandoned tasks failed on %s',
                               self.host)
-        return [update_available_resource, finish_abandoned_tasks]
+        tasks = [update_available_resource, finish_abandoned_tasks]
+        offload_after = self.conf.compute.shelved_offload_time
+        if offload_after > 0:
+            @periodics.periodic(max(offload_after // 4, 1),
+                                run_immediately=False)
+            def offload_shelved():
+                try:
+                    self.offload_shelved(nl_context.get_admin_context(),
+                                         offload_after)
+                except Exception:
+                    LOG.exception('offloading shelved servers failed on '
+                                  '%s', self.host)
+            tasks.append(offload_shelved)
+        return tasks
+
+    def offload_shelved(self, context, seconds):
+        """Offload the servers shelved here for ``seconds`` or more."""
+        cutoff = timeutils.utcnow(with_timezone=True) - datetime.timedelta(
+            seconds=seconds)
+        for instance in self.instances_on_host(context):
+            changed = instance.updated_at or instance.created_at
+            if (instance.vm_state != fields.VMState.SHELVED or
+                    instance.task_state is not None or changed > cutoff):
+                continue
+            instance.task_state = fields.TaskState.SHELVING_OFFLOADING
+            try:
+                instance.save(expected_task_state=[None])
+            except (exception.Conflict, exception.InstanceNotFound):
+                continue  # a request got to it first
+            with self._working_on(instance.uuid):
+                self._offload(context, instance)
 
     def build_and_run_instance(self, context, instance, request_spec,
                                alternates=None, allocations=None):
@@ -195,6 +227,8 @@ class ComputeManager(service.Manager):
 
     def _terminate(self, context, instance):
         self.driver.destroy(context, instance)
+        if instance.shelved_image_id:
+            self._discard_image(instance.shelved_image_id)
         # The last state goes with the record's removal, in one step: a
         # crash before it leaves the delete to finish (task deleting).
         instance.vm_state = fields.VMState.DELETED
@@ -311,6 +345,177 @@ class ComputeManager(service.Manager):
         except (exception.Conflict, exception.InstanceNotFound):
             LOG.info('instance %s was deleted during %s', instance.uuid,
                      task_state)
+
+    def shelve_instance(self, context, instance, image_id):
+        """Guest off, its disk into the image; then SHELVED, or offloaded
+        at once (``[compute] shelved_offload_time`` 0). If the snapshot
+        fails the image goes and the guest runs again as it did."""
+        with self._working_on(instance.uuid), instance_action.recorded_event(
+                context, instance.uuid, 'compute_shelve_instance',
+                self.host) as outcome:
+            if not self._still_asked(context, instance,
+                                     fields.TaskState.SHELVING):
+                return
+            was = self.driver.get_power_state(instance)
+            try:
+                self.driver.power_off(instance,
+                                      self.conf.compute.shutdown_timeout)
+                self._upload_snapshot(instance, image_id)
+            except Exception as e:
+                outcome.error = e
+                LOG.warning('shelve of %s failed on %s: %s', instance.uuid,
+                            self.host, e)
+                self._discard_image(image_id)
+                self._power_back(instance, was)
+                self._end_task(instance, fields.TaskState.SHELVING)
+                return
+            instance.shelved_image_id = image_id
+            instance.vm_state = fields.VMState.SHELVED
+            instance.power_state = self.driver.get_power_state(instance)
+            if self.conf.compute.shelved_offload_time != 0:
+                self._end_task(instance, fields.TaskState.SHELVING)
+                return
+            # Offloaded at once: the task goes on, no request gets in.
+            instance.task_state = fields.TaskState.SHELVING_OFFLOADING
+            try:
+                instance.save(expected_task_state=[fields.TaskState.SHELVING])
+            except (exception.Conflict, exception.InstanceNotFound):
+                return
+            self._offload(context, instance)
+
+    def _power_back(self, instance, power_state):
+        if power_state == fields.PowerState.RUNNING:
+            try:
+                self.driver.power_on(instance)
+            except Exception as e:
+                LOG.error('could not start %s again: %s', instance.uuid, e)
+
+    def shelve_offload_instance(self, context, instance):
+        with self._working_on(instance.uuid), instance_action.recorded_event(
+                context, instance.uuid, 'compute_shelve_offload_instance',
+                self.host):
+            if not self._still_asked(context, instance,
+                                     fields.TaskState.SHELVING_OFFLOADING):
+                return
+            self._offload(context, instance)
+
+    def _offload(self, context, instance):
+        """The guest and its files removed, the server off this host and
+        its placement claim dropped (its disk is in its shelved image),
+        in one save with the host's usage freed. The caller has set task
+        shelving_offloading, so no other request acts on it meanwhile."""
+        self.driver.destroy(context, instance)
+        instance.vm_state = fields.VMState.SHELVED_OFFLOADED
+        instance.task_state = None
+        instance.host = None
+        instance.node = None
+        instance.power_state = fields.PowerState.NOSTATE
+
+        def leave():
+            instance.save(expected_task_state=[
+                fields.TaskState.SHELVING_OFFLOADING])
+            placement_obj.Placement.unclaim(context, instance.uuid)
+        try:
+            self.rt.drop_instance(instance, remove_record=leave)
+        except (exception.Conflict, exception.InstanceNotFound):
+            LOG.info('instance %s changed during its offload', instance.uuid)
+
+    def unshelve_instance(self, context, instance, allocations=None):
+        """Start a server shelved here; or build an offloaded one the
+        scheduler placed here from its shelved image (if that fails, it
+        is offloaded again and its claim dropped). The image goes once
+        the server runs from it."""
+        with self._working_on(instance.uuid), instance_action.recorded_event(
+                context, instance.uuid, 'compute_unshelve_instance',
+                self.host) as outcome:
+            if not self._still_asked(context, instance,
+                                     fields.TaskState.UNSHELVING):
+                return
+            if instance.host == self.host:
+                outcome.error = self._start_shelved(instance)
+            else:
+                outcome.error = self._spawn_offloaded(context, instance,
+                                                      allocations)
+
+    def _start_shelved(self, instance):
+        try:
+            self.driver.power_on(instance)
+        except Exception as e:
+            LOG.warning('unshelve of %s failed on %s: %s', instance.uuid,
+                        self.host, e)
+            self._end_task(instance, fields.TaskState.UNSHELVING)
+            return e
+        self._unshelved(instance, fields.TaskState.UNSHELVING)
+        return None
+
+    def _spawn_offloaded(self, context, instance, allocations):
+        try:
+            claim = self.rt.instance_claim(
+                context, instance, instance.flavor, allocations,
+                expected_task_state=fields.TaskState.UNSHELVING)
+        except (exception.InstanceNotFound, exception.Conflict):
+            return None
+        except exception.ComputeResourcesUnavailable as e:
+            self._back_to_offloaded(context, instance)
+            return e
+        try:
+            with claim:
+                self.driver.spawn(context, instance,
+                                  image_id=instance.shelved_image_id)
+        except Exception as e:
+            LOG.warning('unshelve of %s failed on %s: %s', instance.uuid,
+                        self.host, e)
+            self._back_to_offloaded(context, instance)
+            return e
+        self._unshelved(instance, fields.TaskState.SPAWNING)
+        return None
+
+    def _back_to_offloaded(self, context, instance):
+        instance.task_state = None
+        try:
+            instance.save()
+        except exception.InstanceNotFound:
+            return
+        placement_obj.Placement.unclaim(context, instance.uuid)
+
+    def _unshelved(self, instance, task_state):
+        image_id = instance.shelved_image_id
+        instance.vm_state = fields.VMState.ACTIVE
+        instance.power_state = self.driver.get_power_state(instance)
+        instance.shelved_image_id = None
+        self._end_task(instance, task_state)
+        if image_id:
+            self._discard_image(image_id)
+
+    def rebuild_instance(self, context, instance):
+        """The guest made anew from the server's (new) image, on this
+        host with its claim; stopped again if it was. A failure ends in
+        ERROR with a fault, the server still here."""
+        with self._working_on(instance.uuid), instance_action.recorded_event(
+                context, instance.uuid, 'compute_rebuild_instance',
+                self.host) as outcome:
+            if not self._still_asked(context, instance,
+                                     fields.TaskState.REBUILDING):
+                return
+            stopped = instance.vm_state == fields.VMState.STOPPED
+            try:
+                self.driver.destroy(context, instance)
+                self.driver.spawn(context, instance)
+                if stopped:
+                    self.driver.power_off(instance)
+            except Exception as e:
+                outcome.error = e
+                LOG.warning('rebuild of %s failed on %s: %s', instance.uuid,
+                            self.host, e)
+                instance.fail(e, host=self.host, keep_claim=True,
+                              expected_task_state=[
+                                  fields.TaskState.REBUILDING])
+                return
+            instance.vm_state = (fields.VMState.STOPPED if stopped
+                                 else fields.VMState.ACTIVE)
+            instance.power_state = self.driver.get_power_state(instance)
+            instance.launched_at = timeutils.utcnow()
+            self._end_task(instance, fields.TaskState.REBUILDING)
 
     def get_host_uptime(self, context):
         return self.driver.get_host_uptime()

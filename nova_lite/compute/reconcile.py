@@ -27,7 +27,7 @@ LOG = logging.getLogger(__name__)
 def reconcile_host(manager, context):
     known = set(manager.driver.list_instance_uuids())
     summary = {'running': 0, 'recreated': 0, 'deleted': 0, 'failed': 0,
-               'removed': 0}
+               'removed': 0, 'offloaded': 0}
     instances = manager.instances_on_host(context)
     for instance in instances:
         outcome = _reconcile_one(manager, context, instance, known)
@@ -38,9 +38,10 @@ def reconcile_host(manager, context):
         summary['removed'] += 1
     LOG.info('host %s reconciled with its hypervisor: %d running, '
              '%d re-created, %d deletes finished, %d builds failed, '
-             '%d guests of deleted servers removed', manager.host,
+             '%d guests of deleted servers removed, %d shelved servers '
+             'offloaded', manager.host,
              summary['running'], summary['recreated'], summary['deleted'],
-             summary['failed'], summary['removed'])
+             summary['failed'], summary['removed'], summary['offloaded'])
     return summary
 
 
@@ -53,7 +54,10 @@ def _reconcile_one(manager, context, instance, known):
         return 'failed'
     if instance.task_state in POWER_TASKS:
         _end_power_task(manager, instance)
-    if instance.task_state == fields.TaskState.IMAGE_SNAPSHOT:
+    if instance.task_state in SHELVE_TASKS or (
+            instance.vm_state == fields.VMState.SHELVED_OFFLOADED):
+        return _end_shelve_task(manager, context, instance)
+    if instance.task_state in _SNAPSHOT_TASKS:
         _end_snapshot(manager, context, instance)
     resume = (instance.vm_state == fields.VMState.ACTIVE and
               manager.conf.compute.resume_guests_state_on_host_boot)
@@ -97,6 +101,27 @@ def _end_power_task(manager, instance):
              instance.task_state, instance.vm_state)
     instance.task_state = None
     instance.save()
+
+
+_SNAPSHOT_TASKS = (_T.IMAGE_SNAPSHOT, _T.SHELVING)
+SHELVE_TASKS = (_T.SHELVING_OFFLOADING, _T.UNSHELVING)
+
+
+def _end_shelve_task(manager, context, instance):
+    """An offload cut off is finished; an unshelve is undone: a server
+    shelved here stays shelved, one being built here from its shelved
+    image (offloaded, task unshelving or spawning) is offloaded again."""
+    if instance.task_state == _T.SHELVING_OFFLOADING:
+        manager._offload(context, instance)
+        return 'offloaded'
+    if instance.vm_state == fields.VMState.SHELVED_OFFLOADED:
+        manager.driver.destroy(context, instance)
+        manager.rt.abort_instance_claim(instance)
+        manager._back_to_offloaded(context, instance)
+        return 'offloaded'
+    instance.task_state = None
+    instance.save()
+    return 'running'
 
 
 def _end_snapshot(manager, context, instance):

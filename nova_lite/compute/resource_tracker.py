@@ -160,11 +160,13 @@ class ResourceTracker:
             setattr(node, field, getattr(node, field) + sign * amount)
         node.running_vms += sign
 
-    def instance_claim(self, context, instance, flavor, allocations=None):
+    def instance_claim(self, context, instance, flavor, allocations=None,
+                       expected_task_state=fields.TaskState.SCHEDULING):
         """Hold the flavor's resources for the instance, or raise.
 
         The instance is assigned to this host in the same step, with its
-        task state moving from scheduling to spawning; if it was deleted
+        task state moving from ``expected_task_state`` (scheduling, or
+        unshelving) to spawning; if it was deleted
         meanwhile, the claim is undone and the error propagates. The node's
         usage is saved before the instance gets its host: the scheduler
         stops counting its placement once the host is set, so in between it
@@ -185,8 +187,7 @@ class ResourceTracker:
             instance.node = self.nodename
             instance.task_state = fields.TaskState.SPAWNING
             try:
-                instance.save(
-                    expected_task_state=[fields.TaskState.SCHEDULING])
+                instance.save(expected_task_state=[expected_task_state])
             except Exception:
                 self._untrack(instance.uuid)
                 self.compute_node.save()

@@ -9,8 +9,9 @@ Version history:
 * 1.2 - stop_instance, start_instance, reboot_instance (casts) and
         get_console_output (a call)
 * 1.3 - pause_instance, unpause_instance, suspend_instance,
-        resume_instance, trigger_crash_dump, snapshot_instance (casts) and
-        get_host_uptime (a call)
+        resume_instance, trigger_crash_dump, snapshot_instance,
+        shelve_instance, shelve_offload_instance, unshelve_instance,
+        rebuild_instance (casts) and get_host_uptime (a call)
 """
 import oslo_messaging as messaging
 
@@ -21,7 +22,8 @@ TOPIC = 'compute'
 # The version each action came in (1.2 if not named).
 _SINCE = {'pause': '1.3', 'unpause': '1.3', 'suspend': '1.3',
           'resume': '1.3', 'trigger_crash_dump': '1.3', 'uptime': '1.3',
-          'createImage': '1.3'}
+          'createImage': '1.3', 'shelve': '1.3', 'shelveOffload': '1.3',
+          'unshelve': '1.3', 'rebuild': '1.3'}
 
 
 class ComputeAPI:
@@ -105,6 +107,25 @@ class ComputeAPI:
         self._prepare(instance, 'createImage').cast(
             context, 'snapshot_instance', instance=instance,
             image_id=image_id)
+
+    def shelve_instance(self, context, instance, image_id):
+        self._prepare(instance, 'shelve').cast(
+            context, 'shelve_instance', instance=instance, image_id=image_id)
+
+    def shelve_offload_instance(self, context, instance):
+        self._cast(context, instance, 'shelveOffload',
+                   'shelve_offload_instance')
+
+    def unshelve_instance(self, context, instance, host, allocations=None):
+        """On ``host``: the server's own (shelved there) or the one the
+        scheduler chose (offloaded), with what it claimed there."""
+        version = self._version_of(host, 'unshelve')
+        self.client.prepare(server=host, version=version).cast(
+            context, 'unshelve_instance', instance=instance,
+            allocations=allocations)
+
+    def rebuild_instance(self, context, instance):
+        self._cast(context, instance, 'rebuild', 'rebuild_instance')
 
     def get_host_uptime(self, context, host):
         version = self._version_of(host, 'uptime')

@@ -43,7 +43,7 @@ SCHEDULE_EVENT = 'conductor_schedule_and_build_instances'
 class ConductorManager(object_indirection.ObjectIndirection,
                        service.Manager):
 
-    target = messaging.Target(version='1.2')
+    target = messaging.Target(version='1.3')
 
     def __init__(self, conf, host):
         super().__init__(conf, host)
@@ -114,6 +114,25 @@ class ConductorManager(object_indirection.ObjectIndirection,
             allocations=chosen.allocations())
         return None
 
+    def unshelve_instance(self, context, instance, request_spec):
+        """Schedule an offloaded shelved server and hand it to the chosen
+        compute; with no host for it, it stays offloaded (task over)."""
+        with instance_action.recorded_event(
+                context, instance.uuid, 'conductor_unshelve_instance',
+                self.host) as outcome:
+            try:
+                chosen = self._schedule(context, request_spec)[0]
+            except (exception.NoValidHost,
+                    messaging.MessagingTimeout) as e:
+                outcome.error = e
+                LOG.info('unshelve of %s found no host: %s', instance.uuid,
+                         e)
+                _end_unshelve(instance)
+                return
+            self.compute_api.unshelve_instance(
+                context, instance, chosen.service_host,
+                allocations=chosen.allocations())
+
     @staticmethod
     def _claim_alternate(context, instance, request_spec, alternates):
         """Move the instance's allocation to the first alternate that
@@ -159,6 +178,7 @@ class ConductorManager(object_indirection.ObjectIndirection,
                 if self.tracks_builds:
                     self.retry_untaken_builds(context, retry_after)
                 fail_builds_older_than(context, timeout, self.host)
+                end_unshelves_older_than(context, timeout)
             except Exception:
                 LOG.exception('checking for stale builds failed')
         return fail_stale_builds
@@ -222,6 +242,33 @@ def heal(context, seen=None):
         seen.clear()
         seen.update(_key(f) for f in found if not f.safe_to_remove)
     return removed
+
+
+def _end_unshelve(instance):
+    """An unshelve that will not happen: the server is offloaded, with
+    no task (and no claim)."""
+    instance.task_state = None
+    try:
+        instance.save(expected_task_state=[fields.TaskState.UNSHELVING])
+    except (exception.Conflict, exception.InstanceNotFound):
+        return
+    placement_obj.Placement.unclaim(instance._context, instance.uuid)
+
+
+def end_unshelves_older_than(context, seconds):
+    """Unshelves of offloaded servers that no compute took within
+    ``seconds`` (their request was lost): offloaded again, no task."""
+    cutoff = timeutils.utcnow(with_timezone=True) - datetime.timedelta(
+        seconds=seconds)
+    for instance in instance_obj.InstanceList.get_by_filters(
+            context, {'vm_state': fields.VMState.SHELVED_OFFLOADED,
+                      'task_state': [fields.TaskState.UNSHELVING],
+                      'host': None}):
+        changed = instance.updated_at or instance.created_at
+        if changed is not None and changed < cutoff:
+            LOG.warning('unshelve of %s had no host after %d s: it stays '
+                        'offloaded', instance.uuid, seconds)
+            _end_unshelve(instance)
 
 
 def _key(finding):

@@ -8,11 +8,13 @@ Version history:
         services that have no database
 * 1.2 - ping: a compute that starts before any conductor answers waits
         for one instead of losing its first calls
+* 1.3 - unshelve_instance: schedule an offloaded shelved server again
 """
 from oslo_log import log as logging
 import oslo_messaging as messaging
 from oslo_versionedobjects import base as ovo_base
 
+from nova_lite import exception
 from nova_lite import rpc
 
 LOG = logging.getLogger(__name__)
@@ -21,7 +23,7 @@ TOPIC = 'conductor'
 
 class ConductorAPI(ovo_base.VersionedObjectIndirectionAPI):
 
-    VERSION = '1.2'
+    VERSION = '1.3'
 
     def __init__(self, conf, version_cap=None):
         target = messaging.Target(topic=TOPIC, version=self.VERSION)
@@ -49,6 +51,18 @@ class ConductorAPI(ovo_base.VersionedObjectIndirectionAPI):
                 LOG.warning('no conductor answered within %d s (attempt '
                             '%d): is nova-lite-conductor running? Trying '
                             'again', timeout, attempt)
+
+    def check_unshelve_supported(self):
+        """ComputeTooOld (409) while conductors are capped below 1.3."""
+        if not self.client.can_send_version('1.3'):
+            raise exception.ComputeTooOld(host='conductor',
+                                          action='unshelve')
+
+    def unshelve_instance(self, context, instance, request_spec):
+        """Schedule an offloaded server again."""
+        self.client.prepare(version='1.3').cast(
+            context, 'unshelve_instance', instance=instance,
+            request_spec=request_spec)
 
     def build_instances(self, context, instance, request_spec,
                         alternates=None, last_error=None):

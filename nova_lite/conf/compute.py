@@ -66,6 +66,18 @@ On start, re-create the domains of ACTIVE instances that the hypervisor
 no longer knows (a libvirt test-driver host keeps its state in memory, so
 after a restart every domain must be re-created).
 """),
+    cfg.IntOpt('shelved_offload_time', default=0, min=-1, help="""
+Seconds a shelved server stays on its host (its guest off, its resources
+held) before it is offloaded: its guest removed and its resources freed,
+to be scheduled again when unshelved.
+
+Possible values:
+
+* 0 (the default): offloaded as soon as it is shelved.
+* -1: never offloaded but by an explicit shelveOffload.
+* A positive number: offloaded by the compute's periodic check once that
+  long shelved.
+"""),
     cfg.BoolOpt('force_config_drive', default=False, help="""
 Give every server a config drive, whether or not its create asked for one.
 """),

@@ -166,6 +166,8 @@ class Instance(TimestampMixin, Base):
     access_ip_v6: Mapped[str | None] = mapped_column(String(39))
     availability_zone: Mapped[str | None] = mapped_column(String(255))
     auto_disk_config: Mapped[bool | None] = mapped_column(Boolean)
+    # The snapshot a shelved server is kept in (and unshelved from).
+    shelved_image_id: Mapped[str | None] = mapped_column(String(36))
 
 
 class InstanceMetadata(TimestampMixin, Base):

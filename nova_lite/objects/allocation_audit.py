@@ -10,8 +10,9 @@ Per compute node:
 * ``elsewhere``: one whose consumer is a live server of another host;
 * ``unknown``: one whose consumer is no server at all.
 
-An allocation of a build that is still being scheduled (BUILD, no host) is
-none of these. ``deleted`` and ``failed`` are safe to remove at any time:
+An allocation of a build that is still being scheduled (BUILD, no host),
+or of a shelved server being unshelved (no host until a compute takes
+it), is none of these. ``deleted`` and ``failed`` are safe to remove at any time:
 no server will ever use them. The others need an operator's look (or
 ``--heal``): an ``unknown`` consumer may be another client's of placement.
 """
@@ -78,7 +79,8 @@ def _kind(instance):
         return 'elsewhere'
     if instance.vm_state == fields.VMState.ERROR:
         return 'failed'
-    if instance.vm_state == fields.VMState.BUILDING:
+    if (instance.vm_state == fields.VMState.BUILDING or
+            instance.task_state == fields.TaskState.UNSHELVING):
         return None
     return 'failed'  # no host and not building: it runs nowhere
 

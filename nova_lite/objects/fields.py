@@ -11,7 +11,10 @@ class VMState:
     DELETED = 'deleted'
     PAUSED = 'paused'
     SUSPENDED = 'suspended'
-    ALL = (BUILDING, ACTIVE, STOPPED, ERROR, DELETED, PAUSED, SUSPENDED)
+    SHELVED = 'shelved'
+    SHELVED_OFFLOADED = 'shelved_offloaded'
+    ALL = (BUILDING, ACTIVE, STOPPED, ERROR, DELETED, PAUSED, SUSPENDED,
+           SHELVED, SHELVED_OFFLOADED)
 
 
 class TaskState:
@@ -27,9 +30,14 @@ class TaskState:
     SUSPENDING = 'suspending'
     RESUMING = 'resuming'
     IMAGE_SNAPSHOT = 'image_snapshot'
+    SHELVING = 'shelving'
+    SHELVING_OFFLOADING = 'shelving_offloading'
+    UNSHELVING = 'unshelving'
+    REBUILDING = 'rebuilding'
     ALL = (SCHEDULING, SPAWNING, DELETING, POWERING_OFF, POWERING_ON,
            REBOOTING, REBOOTING_HARD, PAUSING, UNPAUSING, SUSPENDING,
-           RESUMING, IMAGE_SNAPSHOT)
+           RESUMING, IMAGE_SNAPSHOT, SHELVING, SHELVING_OFFLOADING,
+           UNSHELVING, REBUILDING)
 
 
 class PowerState:

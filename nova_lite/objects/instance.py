@@ -28,14 +28,14 @@ _COLUMNS = ('uuid', 'display_name', 'user_id', 'project_id', 'host', 'node',
             'hostname', 'reservation_id', 'launch_index', 'locked_by',
             'locked_reason', 'image_ref', 'key_name', 'key_data',
             'user_data', 'config_drive', 'access_ip_v4', 'access_ip_v6',
-            'availability_zone', 'auto_disk_config')
+            'availability_zone', 'auto_disk_config', 'shelved_image_id')
 _ADDED_IN_1_1 = ('display_description', 'hostname', 'reservation_id',
                  'launch_index', 'locked_by', 'locked_reason', 'tags')
 _ADDED_IN_1_2 = ('vietstack_request', 'resource_records')
 _ADDED_IN_1_3 = ('image_ref',)
 _ADDED_IN_1_4 = ('key_name', 'key_data', 'user_data', 'config_drive',
                  'access_ip_v4', 'access_ip_v6', 'availability_zone',
-                 'auto_disk_config', 'metadata')
+                 'auto_disk_config', 'metadata', 'shelved_image_id')
 # Extra fields kept as plain JSON rather than as an object's primitive.
 _PLAIN_JSON_EXTRA = ('resource_records',)
 
@@ -80,7 +80,9 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     #              access_ip_v4, access_ip_v6, availability_zone,
     #              auto_disk_config, metadata; vm states paused and
     #              suspended and their task states; task state
-    #              image_snapshot
+    #              image_snapshot; shelved_image_id, vm states shelved
+    #              and shelved_offloaded and their task states; task
+    #              state rebuilding
     VERSION = '1.4'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
@@ -134,6 +136,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         'auto_disk_config': fields.BooleanField(nullable=True),
         # The server's metadata (instance_metadata).
         'metadata': fields.DictOfNullableStringsField(),
+        # The snapshot a shelved server is kept in, until unshelved.
+        'shelved_image_id': fields.StringField(nullable=True),
     })
 
     # Sub-object fields by the version they came in: older targets lose

@@ -47,8 +47,10 @@ class ComputeDriver:
     def get_power_state(self, instance):
         raise NotImplementedError()
 
-    def spawn(self, context, instance):
-        """Create and start the guest; raise InstanceSpawnError on failure."""
+    def spawn(self, context, instance, image_id=None):
+        """Create and start the guest (its disk from ``image_id``, by
+        default the server's image); raise InstanceSpawnError on
+        failure."""
         raise NotImplementedError()
 
     def destroy(self, context, instance):

@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+from nova_lite_tools import demo_image
+
 BIN = os.path.dirname(sys.executable)
 
 
@@ -60,8 +62,10 @@ def test_compute_refuses_a_bad_vietstack_nic_naming_it(tmp_path):
 
 
 def test_demo_image_without_an_image_api_says_so_and_exits_1(tmp_path):
-    for name in ('vmlinuz', 'initramfs.gz', 'disk.img'):
-        (tmp_path / name).write_bytes(b'built before')  # reused, as built
+    for path in demo_image.built_files(str(tmp_path)):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, 'wb') as f:
+            f.write(b'built before')  # reused, as built
     with socket.socket() as sock:
         sock.bind(('127.0.0.1', 0))
         closed_port = sock.getsockname()[1]

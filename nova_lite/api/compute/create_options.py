@@ -17,7 +17,7 @@ _PASSWORD_SYMBOLS = ('23456789ABCDEFGHJKLMNPQRSTUVWXYZ'
                      'abcdefghijkmnopqrstuvwxyz')
 
 
-def _key(req, key_name):
+def key_of(req, key_name):
     """(key_name, key_data) of the caller's key pair, or Nones."""
     if key_name is None:
         return None, None
@@ -41,7 +41,7 @@ def zone_of(body):
     return zone or None, host or None, node or None
 
 
-def _metadata(req, body):
+def metadata_of(req, body):
     metadata = body.get('metadata') or {}
     limit = req.conf.quota.metadata_items
     if 0 <= limit < len(metadata):
@@ -56,11 +56,11 @@ def _config_drive(req, body):
 
 def fields_of(req, body):
     """The instance fields the request sets (for each server it makes)."""
-    key_name, key_data = _key(req, body.get('key_name'))
+    key_name, key_data = key_of(req, body.get('key_name'))
     return {
         'key_name': key_name, 'key_data': key_data,
         'user_data': body.get('user_data'),
-        'metadata': _metadata(req, body),
+        'metadata': metadata_of(req, body),
         'config_drive': _config_drive(req, body),
         'access_ip_v4': body.get('accessIPv4'),
         'access_ip_v6': body.get('accessIPv6'),
@@ -71,6 +71,25 @@ def fields_of(req, body):
 
 def _as_list(value):
     return [value] if isinstance(value, str) else list(value)
+
+
+def rebuild_fields_of(req, body):
+    """The instance fields a rebuild changes (those it names; 2.54 may
+    drop the key with null, 2.57 the user data)."""
+    changes = {}
+    for name, field in (('name', 'display_name'),
+                        ('description', 'display_description'),
+                        ('accessIPv4', 'access_ip_v4'),
+                        ('accessIPv6', 'access_ip_v6'),
+                        ('user_data', 'user_data')):
+        if name in body:
+            changes[field] = body[name]
+    if 'OS-DCF:diskConfig' in body:
+        changes['auto_disk_config'] = body['OS-DCF:diskConfig'] == 'AUTO'
+    if 'key_name' in body:
+        changes['key_name'], changes['key_data'] = key_of(
+            req, body['key_name'])
+    return changes
 
 
 def hints_of(request_body):

@@ -1,7 +1,7 @@
 """POST /servers/{server_id}/action: lock and unlock, os-stop, os-start,
 reboot, pause and unpause, suspend and resume, trigger_crash_dump (2.17),
-os-resetState (admins), changePassword, createImage and
-os-getConsoleOutput.
+os-resetState (admins), changePassword, createImage, shelve,
+shelveOffload (admins) and unshelve, rebuild, and os-getConsoleOutput.
 
 The power actions answer 202 once the server is claimed for them (its
 task state set; 409 if it is in the wrong state or busy); the compute
@@ -15,6 +15,8 @@ server body and filterable with ``locked``. Who locked it is kept: an
 owner may not unlock what an admin locked (403), as in Nova.
 """
 from nova_lite.api import actions
+from nova_lite.api.compute import create_options
+from nova_lite.api.compute import server_view
 from nova_lite.api.compute import servers
 from nova_lite.api import policy
 from nova_lite.api.schemas import servers as schema
@@ -134,7 +136,51 @@ def _create_image(req, body, server_id):
         req.conf.glance.api_servers.rstrip('/'), image_id)}
 
 
+def _unshelve(req, body, server_id):
+    """From 2.77 an offloaded server may be sent to a zone (only 'nova'
+    exists)."""
+    zone = None
+    if req.api_version.matches('2.77'):
+        validation.validate(schema.unshelve_2_77, body)
+        zone = (body or {}).get('availability_zone')
+    instance = servers.get(req, server_id)
+    servers.check_not_locked(req, instance)
+    if zone is not None:
+        if instance.vm_state != fields.VMState.SHELVED_OFFLOADED:
+            raise exception.Conflict(message=(
+                'Specifying an availability zone when unshelving server %s '
+                'with status %s is not supported. The server status must '
+                'be SHELVED_OFFLOADED.' % (server_id, instance.vm_state)))
+        create_options.zone_of({'availability_zone': zone})
+    req.compute_api.unshelve(req.context, instance)
+    return 202, None
+
+
+def _rebuild(req, body, server_id):
+    """202 with the server as it now reads (and its new admin
+    password); the compute then boots it anew."""
+    for low, high in schema.REBUILD_RANGES:
+        if req.api_version.matches(low, high):
+            validation.validate(schema.rebuild_at(low), body)
+    view = server_view.ServerView(req)
+    instance = servers.get(req, server_id, view.expected_attrs())
+    servers.check_not_locked(req, instance)
+    image_id = servers.bootable_image(req.context, body['imageRef'])
+    changes = create_options.rebuild_fields_of(req, body)
+    metadata = (create_options.metadata_of(req, body)
+                if 'metadata' in body else None)
+    limit = req.conf.quota.metadata_items
+    req.compute_api.rebuild(req.context, instance, image_id, changes,
+                            metadata, None if limit < 0 else limit)
+    server = view.show(instance)
+    password = create_options.admin_password(req, body)
+    if password is not None:
+        server['adminPass'] = password
+    return 202, {'server': server}
+
+
 _SERVERS = 'os_compute_api:servers:'
+_SHELVE = 'os_compute_api:os-shelve:'
 ACTIONS = {
     'lock': (_lock, _RULE + 'lock'),
     'unlock': (_unlock, _RULE + 'unlock'),
@@ -155,6 +201,10 @@ ACTIONS = {
                       'os_compute_api:os-admin-actions:reset_state'),
     'changePassword': (_change_password, 'os_compute_api:os-admin-password'),
     'createImage': (_create_image, _SERVERS + 'create_image'),
+    'shelve': (_simple('shelve'), _SHELVE + 'shelve'),
+    'shelveOffload': (_simple('shelve_offload'), _SHELVE + 'shelve_offload'),
+    'unshelve': (_unshelve, _SHELVE + 'unshelve'),
+    'rebuild': (_rebuild, _SERVERS + 'rebuild'),
 }
 
 

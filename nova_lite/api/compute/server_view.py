@@ -21,6 +21,8 @@ _STATUS = {
     fields.VMState.DELETED: 'DELETED',
     fields.VMState.PAUSED: 'PAUSED',
     fields.VMState.SUSPENDED: 'SUSPENDED',
+    fields.VMState.SHELVED: 'SHELVED',
+    fields.VMState.SHELVED_OFFLOADED: 'SHELVED_OFFLOADED',
 }
 _POWER = {0: 0, 1: 1, 3: 3, 4: 4, 6: 6}
 

@@ -90,6 +90,12 @@ def _flavor(context, flavor_ref):
                                 % flavor_ref)
 
 
+def bootable_image(context, image_ref):
+    """The id of the active image ``image_ref`` names (an id or a link),
+    which the caller may boot; 400 otherwise."""
+    return _image(context, {'imageRef': image_ref})
+
+
 def _image(context, body):
     """The id of the active image to boot from, or None (no image: a
     test-driver host boots without one): ``imageRef``, or the image a

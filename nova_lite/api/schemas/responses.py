@@ -63,7 +63,8 @@ server = {'type': 'object', 'properties': dict(
     server_brief['properties'], **{
         'status': {'type': 'string', 'enum': [
             'BUILD', 'ACTIVE', 'SHUTOFF', 'REBOOT', 'HARD_REBOOT', 'ERROR',
-            'DELETED', 'PAUSED', 'SUSPENDED', 'UNKNOWN']},
+            'DELETED', 'PAUSED', 'SUSPENDED', 'SHELVED',
+            'SHELVED_OFFLOADED', 'UNKNOWN']},
         'tenant_id': _nullable_string, 'user_id': _nullable_string,
         'metadata': {'type': 'object'}, 'hostId': {'type': 'string'},
         'image': {'oneOf': [{'type': 'string', 'enum': ['']}, _object(

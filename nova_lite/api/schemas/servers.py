@@ -239,12 +239,54 @@ create_image = {
     'required': ['name'],
     'additionalProperties': False,
 }
+unshelve_2_77 = {'oneOf': [
+    {'type': 'null'},
+    {'type': 'object',
+     'properties': {'availability_zone': types.name},
+     'additionalProperties': False},
+]}
+def rebuild_at(low):
+    """The rebuild body for versions from ``low``: 2.19 adds its
+    ``description``, 2.54 ``key_name`` (null: none), 2.57 ``user_data``
+    (null: none), 2.63 ``trusted_image_certificates``."""
+    minor = int(low.split('.')[1])
+    properties = {
+        'imageRef': {'type': 'string', 'minLength': 1, 'maxLength': 255},
+        'name': types.name,
+        'adminPass': {'type': 'string'},
+        'metadata': types.metadata,
+        'preserve_ephemeral': types.boolean,
+        'accessIPv4': _BASE['accessIPv4'],
+        'accessIPv6': _BASE['accessIPv6'],
+        'OS-DCF:diskConfig': _BASE['OS-DCF:diskConfig'],
+    }
+    if minor >= 19:
+        properties['description'] = description
+    if minor >= 54:
+        properties['key_name'] = {'anyOf': [types.name, {'type': 'null'}]}
+    if minor >= 57:
+        properties['user_data'] = {'anyOf': [_BASE['user_data'],
+                                             {'type': 'null'}]}
+    if minor >= 63:
+        properties['trusted_image_certificates'] = {
+            'type': ['array', 'null'], 'minItems': 1, 'maxItems': 50,
+            'uniqueItems': True, 'items': {'type': 'string',
+                                           'minLength': 1}}
+    return {'type': 'object', 'properties': copy.deepcopy(properties),
+            'required': ['imageRef'], 'additionalProperties': False}
+
+
+REBUILD_RANGES = [('2.1', '2.18'), ('2.19', '2.53'), ('2.54', '2.56'),
+                  ('2.57', '2.62'), ('2.63', None)]
+
 _ACTIONS = {'unlock': unlock, 'os-stop': power, 'os-start': power,
             'reboot': reboot, 'os-getConsoleOutput': console_output,
             'pause': _anything, 'unpause': _anything, 'suspend': _anything,
             'resume': _anything, 'trigger_crash_dump': _anything,
             'os-resetState': reset_state, 'changePassword': change_password,
-            'createImage': create_image}
+            'createImage': create_image, 'shelve': _anything,
+            'shelveOffload': _anything, 'unshelve': _anything,
+            'rebuild': _anything}
 
 action = {
     'type': 'object',

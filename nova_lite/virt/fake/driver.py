@@ -31,7 +31,7 @@ class FakeDriver(driver.ComputeDriver):
         with self._lock:
             return self._guests.get(instance.uuid, fields.PowerState.NOSTATE)
 
-    def spawn(self, context, instance):
+    def spawn(self, context, instance, image_id=None):
         with self._lock:
             self._guests[instance.uuid] = fields.PowerState.RUNNING
 

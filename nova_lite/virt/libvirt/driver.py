@@ -158,10 +158,12 @@ class LibvirtDriver(driver.ComputeDriver):
             return fields.PowerState.NOSTATE
         return _POWER_STATES.get(dom.state()[0], fields.PowerState.NOSTATE)
 
-    def spawn(self, context, instance):
-        self._create_domain(instance, remove_files_on_failure=True)
+    def spawn(self, context, instance, image_id=None):
+        self._create_domain(instance, remove_files_on_failure=True,
+                            image_id=image_id)
 
-    def _create_domain(self, instance, remove_files_on_failure):
+    def _create_domain(self, instance, remove_files_on_failure,
+                       image_id=None):
         """Lay the guest's files out (a real host), define and start it;
         on failure no domain stays behind, and no file either unless the
         files were there before (a guest being started again)."""
@@ -169,7 +171,7 @@ class LibvirtDriver(driver.ComputeDriver):
         boot = None
         if self.is_real:
             boot = guest_files.prepare(self.instances_path, self.image_cache,
-                                       instance)
+                                       instance, image_id)
         xml = domain_xml.build(
             instance, self.virt_type,
             instance.name_from(self.conf.instance_name_template), self.host,

@@ -111,12 +111,14 @@ def _config_drive(instance, directory):
     return path
 
 
-def prepare(instances_path, cache, instance):
-    """Fetch what the instance boots from and lay its files out."""
-    if not instance.image_ref:
+def prepare(instances_path, cache, instance, image_id=None):
+    """Fetch what the instance boots from (``image_id``, by default its
+    image) and lay its files out."""
+    image_id = image_id or instance.image_ref
+    if not image_id:
         raise _spawn_error(instance, 'a real hypervisor needs an image to '
                                      'boot from; the server has none')
-    base, image = _fetch(cache, instance, instance.image_ref,
+    base, image = _fetch(cache, instance, image_id,
                          'the image to boot from')
     if image.get('disk_format') not in BOOTABLE_FORMATS:
         raise _spawn_error(instance, 'image %s is %s; boot from one of %s' % (

@@ -1,0 +1,133 @@
+"""shelve, shelveOffload and unshelve on simulated hosts: the states a
+user sees, the placement claim freed by an offload and taken again by
+the unshelve, and the refusals."""
+import pytest
+import requests
+
+from tests.functional import compute_calls
+
+ADMIN = {'X-Auth-Token': 'admin:admin'}
+
+
+@pytest.fixture
+def aio(all_in_one):
+    aio = all_in_one(hosts=2)
+    aio.client.create_flavor('m1', flavor_id='m1')
+    return aio
+
+
+def _act(aio, sid, action, version=None):
+    headers = ({'OpenStack-API-Version': 'compute %s' % version}
+               if version else None)
+    return aio.client.post('/servers/%s/action' % sid, action,
+                           **({'headers': headers} if headers else {}))
+
+
+def _claim(aio, sid):
+    return aio.placement_client.get('/allocations/%s' % sid)[1][
+        'allocations']
+
+
+def _images(aio):
+    return requests.get(aio.image_url + '/v2/images',
+                        headers=ADMIN).json()['images']
+
+
+def test_shelve_offloads_and_unshelve_schedules_again(aio, tmp_path):
+    env = compute_calls.cloud_env(tmp_path, aio)
+    server = aio.client.boot('m1', name='web')
+    sid = server['id']
+    assert _claim(aio, sid)
+    compute_calls.osc(env, 'server', 'shelve', '--wait', sid)
+    shown = aio.client.wait_server(sid, ('SHELVED_OFFLOADED',),
+                                   settled=True)
+    assert shown['OS-EXT-SRV-ATTR:host'] is None
+    assert shown['OS-EXT-STS:power_state'] == 0
+    assert _claim(aio, sid) == {}
+    image, = _images(aio)
+    assert (image['name'], image['status'], image['instance_uuid']) == (
+        'web-shelved', 'active', sid)
+    compute_calls.osc(env, 'server', 'unshelve', '--wait', sid)
+    shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    assert shown['OS-EXT-SRV-ATTR:host'] is not None
+    assert list(_claim(aio, sid))
+    assert _images(aio) == []  # the shelved image goes once unshelved
+    actions = [a['action'] for a in aio.client.get(
+        '/servers/%s/os-instance-actions' % sid)[1]['instanceActions']]
+    assert actions == ['unshelve', 'shelve', 'create']
+
+
+def test_shelved_on_its_host_until_offloaded(aio, overrides):
+    overrides('shelved_offload_time', -1, group='compute')
+    sid = aio.client.boot('m1')['id']
+    assert _act(aio, sid, {'shelve': None})[0] == 202
+    shown = aio.client.wait_server(sid, ('SHELVED',), settled=True)
+    host = shown['OS-EXT-SRV-ATTR:host']
+    assert host and _claim(aio, sid)
+    member = aio.client.as_user('bob:admin')
+    assert member.post('/servers/%s/action' % sid,
+                       {'shelveOffload': None})[0] == 403
+    assert _act(aio, sid, {'unshelve': None})[0] == 202
+    shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    assert shown['OS-EXT-SRV-ATTR:host'] == host
+    assert _act(aio, sid, {'shelve': None})[0] == 202
+    aio.client.wait_server(sid, ('SHELVED',), settled=True)
+    assert _act(aio, sid, {'shelveOffload': None})[0] == 202
+    aio.client.wait_server(sid, ('SHELVED_OFFLOADED',), settled=True)
+    assert _claim(aio, sid) == {}
+
+
+def test_refusals(aio):
+    sid = aio.client.boot('m1')['id']
+    code, body = _act(aio, sid, {'unshelve': None})
+    assert (code, body['conflictingRequest']['message']) == (
+        409, "Cannot 'unshelve' instance %s while it is in vm_state active"
+        % sid)
+    assert _act(aio, sid, {'shelveOffload': None})[0] == 409
+    code, body = _act(aio, sid, {'unshelve': {'availability_zone': 'nova'}},
+                      '2.77')
+    assert code == 409
+    assert 'must be SHELVED_OFFLOADED' in body['conflictingRequest'][
+        'message']
+    _act(aio, sid, {'shelve': None})
+    aio.client.wait_server(sid, ('SHELVED_OFFLOADED',), settled=True)
+    assert _act(aio, sid, {'shelve': None})[0] == 409
+    code, body = _act(aio, sid, {'unshelve': {'availability_zone': 'x'}},
+                      '2.77')
+    assert (code, body['badRequest']['message']) == (
+        400, 'The requested availability zone is not available')
+    code, body = _act(aio, sid, {'unshelve': {'zone': 'nova'}}, '2.77')
+    assert code == 400
+    assert aio.client.get('/servers/%s' % sid)[1]['server'][
+        'OS-EXT-STS:task_state'] is None
+    assert _act(aio, sid, {'unshelve': {'availability_zone': 'nova'}},
+                '2.77')[0] == 202
+    aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+
+
+def test_deleting_an_offloaded_server_removes_its_image(aio):
+    sid = aio.client.boot('m1')['id']
+    _act(aio, sid, {'shelve': None})
+    aio.client.wait_server(sid, ('SHELVED_OFFLOADED',), settled=True)
+    assert len(_images(aio)) == 1
+    assert aio.client.delete('/servers/%s' % sid)[0] == 204
+    aio.client.wait_server(sid, ('DELETED',))
+    assert _images(aio) == []
+
+
+def test_an_unshelve_with_no_room_stays_offloaded(aio):
+    sid = aio.client.boot('m1')['id']
+    _act(aio, sid, {'shelve': None})
+    aio.client.wait_server(sid, ('SHELVED_OFFLOADED',), settled=True)
+    for service in aio.client.get('/os-services?binary=nova-compute')[1][
+            'services']:
+        aio.client.put('/os-services/disable', {
+            'host': service['host'], 'binary': 'nova-compute'})
+    assert _act(aio, sid, {'unshelve': None})[0] == 202
+    shown = aio.client.wait_server(sid, ('SHELVED_OFFLOADED',),
+                                   settled=True)
+    assert shown['OS-EXT-SRV-ATTR:host'] is None
+    assert _claim(aio, sid) == {}
+    action = aio.client.get('/servers/%s/os-instance-actions' % sid)[1][
+        'instanceActions'][0]
+    assert (action['action'], action['message']) == ('unshelve', 'Error')
