@@ -31,6 +31,11 @@ _SNAPSHOTTABLE = [fields.VMState.ACTIVE, fields.VMState.STOPPED,
                   fields.VMState.PAUSED, fields.VMState.SUSPENDED]
 
 
+# States with no guest to read the console of.
+_NO_CONSOLE = (fields.VMState.BUILDING, fields.VMState.SHELVED_OFFLOADED,
+               fields.VMState.DELETED)
+
+
 def record_action(context, instance, action):
     """The request's action on the server, for its history."""
     instance_action.InstanceAction.action_start(context, instance.uuid,
@@ -181,11 +186,27 @@ class API:
         self.compute_api.snapshot_instance(context, instance, image_id)
         return image_id
 
+    def backup(self, context, instance, name, backup_type, rotation,
+               metadata=None):
+        """A snapshot kept as a backup of ``backup_type``: once it is
+        uploaded, only the ``rotation`` newest backups of that type of
+        the server stay. The image's id."""
+        self._begin(context, instance, 'createBackup', _SNAPSHOTTABLE,
+                    fields.TaskState.IMAGE_BACKUP, 'createBackup')
+        image_id = self._snapshot_image(context, instance, name, metadata,
+                                        backup_type)
+        self.compute_api.backup_instance(context, instance, image_id,
+                                         backup_type, rotation)
+        return image_id
+
     @staticmethod
-    def _snapshot_image(context, instance, name, metadata=None):
+    def _snapshot_image(context, instance, name, metadata=None,
+                        backup_type=None):
         """The queued image a snapshot fills; if it cannot be made, the
         server's task is over."""
-        image = snapshot_image.new(context, instance, name, metadata)
+        image = snapshot_image.new(
+            context, instance, name, metadata,
+            'snapshot' if backup_type is None else 'backup', backup_type)
         try:
             image.create()
         except Exception:
@@ -214,6 +235,20 @@ class API:
             instance.save()
             raise
         self.compute_api.rebuild_instance(context, instance)
+
+    def rescue(self, context, instance, image_id=None):
+        """Boot the server from ``image_id`` (by default its own image)
+        with its disk second (ACTIVE, SHUTOFF or ERROR on a host)."""
+        self._begin(context, instance, 'rescue', [
+            fields.VMState.ACTIVE, fields.VMState.STOPPED,
+            fields.VMState.ERROR], fields.TaskState.RESCUING, 'rescue')
+        self.compute_api.rescue_instance(context, instance,
+                                         image_id or instance.image_ref)
+
+    def unrescue(self, context, instance):
+        self._begin(context, instance, 'unrescue', [fields.VMState.RESCUED],
+                    fields.TaskState.UNRESCUING, 'unrescue')
+        self.compute_api.unrescue_instance(context, instance)
 
     def shelve(self, context, instance):
         """Keep the server's disk in an image, its guest off (offloaded
@@ -288,8 +323,10 @@ class API:
         return self.compute_api.get_host_uptime(context, host)
 
     def get_console_output(self, context, instance):
-        if instance.vm_state not in (fields.VMState.ACTIVE,
-                                     fields.VMState.STOPPED):
+        """From a server with a guest on a host (any state but a build or
+        a delete under way)."""
+        if (instance.vm_state in _NO_CONSOLE or not instance.host or
+                instance.task_state == fields.TaskState.DELETING):
             raise exception.InstanceInvalidState(
                 action='os-getConsoleOutput', instance_uuid=instance.uuid,
                 attr='vm_state', state=instance.vm_state)

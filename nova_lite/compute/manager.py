@@ -21,6 +21,7 @@ from nova_lite import context as nl_context
 from nova_lite import exception
 from nova_lite import named_locks
 from nova_lite.objects import fields
+from nova_lite.objects import image as image_obj
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import instance_action
 from nova_lite.objects import placement as placement_obj
@@ -305,12 +306,25 @@ class ComputeManager(service.Manager):
     def snapshot_instance(self, context, instance, image_id):
         """Upload the guest's disk into the image the API made for it;
         if that fails the image goes, and the server is as it was."""
+        self._snapshot(context, instance, image_id,
+                       fields.TaskState.IMAGE_SNAPSHOT,
+                       'compute_snapshot_instance')
+
+    def backup_instance(self, context, instance, image_id, backup_type,
+                        rotation):
+        """A snapshot, then the server's backups of ``backup_type``
+        beyond the ``rotation`` newest removed."""
+        if self._snapshot(context, instance, image_id,
+                          fields.TaskState.IMAGE_BACKUP,
+                          'compute_backup_instance'):
+            self._rotate_backups(context, instance, backup_type, rotation)
+
+    def _snapshot(self, context, instance, image_id, task_state, event):
+        """Whether the image got the guest's disk."""
         with self._working_on(instance.uuid), instance_action.recorded_event(
-                context, instance.uuid, 'compute_snapshot_instance',
-                self.host) as outcome:
-            if not self._still_asked(context, instance,
-                                     fields.TaskState.IMAGE_SNAPSHOT):
-                return
+                context, instance.uuid, event, self.host) as outcome:
+            if not self._still_asked(context, instance, task_state):
+                return False
             try:
                 self._upload_snapshot(instance, image_id)
             except Exception as e:
@@ -318,7 +332,19 @@ class ComputeManager(service.Manager):
                 LOG.warning('snapshot of %s into image %s failed on %s: %s',
                             instance.uuid, image_id, self.host, e)
                 self._discard_image(image_id)
-            self._end_task(instance, fields.TaskState.IMAGE_SNAPSHOT)
+            self._end_task(instance, task_state)
+            return outcome.error is None
+
+    def _rotate_backups(self, context, instance, backup_type, rotation):
+        backups = [i for i in image_obj.ImageList.get_all(
+            context.elevated(), {'owner': instance.project_id},
+            sort_key='created_at', sort_dir='desc')
+            if i.properties.get('image_type') == 'backup' and
+            i.properties.get('instance_uuid') == instance.uuid and
+            i.properties.get('backup_type') == backup_type]
+        for image in backups[rotation:]:
+            LOG.info('rotating out backup %s of %s', image.id, instance.uuid)
+            self._discard_image(image.id)
 
     def _upload_snapshot(self, instance, image_id):
         directory = os.path.join(self.conf.state_path, 'snapshots')
@@ -516,6 +542,39 @@ class ComputeManager(service.Manager):
             instance.power_state = self.driver.get_power_state(instance)
             instance.launched_at = timeutils.utcnow()
             self._end_task(instance, fields.TaskState.REBUILDING)
+
+    def rescue_instance(self, context, instance, image_id):
+        self._guest_swap(context, instance, fields.TaskState.RESCUING,
+                         fields.VMState.RESCUED, 'compute_rescue_instance',
+                         lambda: self.driver.rescue(context, instance,
+                                                    image_id))
+
+    def unrescue_instance(self, context, instance):
+        self._guest_swap(context, instance, fields.TaskState.UNRESCUING,
+                         fields.VMState.ACTIVE, 'compute_unrescue_instance',
+                         lambda: self.driver.unrescue(context, instance))
+
+    def _guest_swap(self, context, instance, task_state, vm_state, event,
+                    act):
+        """Replace the guest's domain (rescue, unrescue): the server ends
+        in ``vm_state``, or in ERROR with a fault if that fails (on this
+        host, its claim kept)."""
+        with self._working_on(instance.uuid), instance_action.recorded_event(
+                context, instance.uuid, event, self.host) as outcome:
+            if not self._still_asked(context, instance, task_state):
+                return
+            try:
+                act()
+            except Exception as e:
+                outcome.error = e
+                LOG.warning('%s of %s failed on %s: %s', task_state,
+                            instance.uuid, self.host, e)
+                instance.fail(e, host=self.host, keep_claim=True,
+                              expected_task_state=[task_state])
+                return
+            instance.vm_state = vm_state
+            instance.power_state = self.driver.get_power_state(instance)
+            self._end_task(instance, task_state)
 
     def get_host_uptime(self, context):
         return self.driver.get_host_uptime()

@@ -54,6 +54,8 @@ def _reconcile_one(manager, context, instance, known):
         return 'failed'
     if instance.task_state in POWER_TASKS:
         _end_power_task(manager, instance)
+    if instance.task_state in RESCUE_TASKS:
+        return _end_rescue_task(manager, context, instance)
     if instance.task_state in SHELVE_TASKS or (
             instance.vm_state == fields.VMState.SHELVED_OFFLOADED):
         return _end_shelve_task(manager, context, instance)
@@ -103,7 +105,23 @@ def _end_power_task(manager, instance):
     instance.save()
 
 
-_SNAPSHOT_TASKS = (_T.IMAGE_SNAPSHOT, _T.SHELVING)
+_SNAPSHOT_TASKS = (_T.IMAGE_SNAPSHOT, _T.SHELVING, _T.IMAGE_BACKUP)
+RESCUE_TASKS = (_T.RESCUING, _T.UNRESCUING)
+
+
+def _end_rescue_task(manager, context, instance):
+    """A rescue or unrescue cut off: the guest boots its own disk again
+    (ACTIVE), or the server is in ERROR if even that fails."""
+    try:
+        manager.driver.unrescue(context, instance)
+    except Exception as e:
+        instance.fail(e, host=manager.host, keep_claim=True)
+        return 'failed'
+    instance.vm_state = fields.VMState.ACTIVE
+    instance.task_state = None
+    instance.power_state = manager.driver.get_power_state(instance)
+    instance.save()
+    return 'running'
 SHELVE_TASKS = (_T.SHELVING_OFFLOADING, _T.UNSHELVING)
 
 
@@ -130,7 +148,8 @@ def _end_snapshot(manager, context, instance):
     for image in image_obj.ImageList.get_all(
             context, {'status': 'queued', 'owner': instance.project_id}):
         if (image.properties.get('instance_uuid') == instance.uuid and
-                image.properties.get('image_type') == 'snapshot'):
+                image.properties.get('image_type') in ('snapshot',
+                                                       'backup')):
             manager._discard_image(image.id)
     LOG.info('instance %s: its snapshot was interrupted', instance.uuid)
     instance.task_state = None

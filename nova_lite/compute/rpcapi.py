@@ -11,7 +11,8 @@ Version history:
 * 1.3 - pause_instance, unpause_instance, suspend_instance,
         resume_instance, trigger_crash_dump, snapshot_instance,
         shelve_instance, shelve_offload_instance, unshelve_instance,
-        rebuild_instance (casts) and get_host_uptime (a call)
+        rebuild_instance, rescue_instance, unrescue_instance,
+        backup_instance (casts) and get_host_uptime (a call)
 """
 import oslo_messaging as messaging
 
@@ -23,7 +24,8 @@ TOPIC = 'compute'
 _SINCE = {'pause': '1.3', 'unpause': '1.3', 'suspend': '1.3',
           'resume': '1.3', 'trigger_crash_dump': '1.3', 'uptime': '1.3',
           'createImage': '1.3', 'shelve': '1.3', 'shelveOffload': '1.3',
-          'unshelve': '1.3', 'rebuild': '1.3'}
+          'unshelve': '1.3', 'rebuild': '1.3', 'rescue': '1.3',
+          'unrescue': '1.3', 'createBackup': '1.3'}
 
 
 class ComputeAPI:
@@ -126,6 +128,19 @@ class ComputeAPI:
 
     def rebuild_instance(self, context, instance):
         self._cast(context, instance, 'rebuild', 'rebuild_instance')
+
+    def rescue_instance(self, context, instance, image_id):
+        self._prepare(instance, 'rescue').cast(
+            context, 'rescue_instance', instance=instance, image_id=image_id)
+
+    def unrescue_instance(self, context, instance):
+        self._cast(context, instance, 'unrescue', 'unrescue_instance')
+
+    def backup_instance(self, context, instance, image_id, backup_type,
+                        rotation):
+        self._prepare(instance, 'createBackup').cast(
+            context, 'backup_instance', instance=instance, image_id=image_id,
+            backup_type=backup_type, rotation=rotation)
 
     def get_host_uptime(self, context, host):
         version = self._version_of(host, 'uptime')

@@ -28,16 +28,20 @@ def _base(context, instance):
         return None
 
 
-def new(context, instance, name, metadata=None):
-    """An Image object, not yet created."""
+def new(context, instance, name, metadata=None, image_type='snapshot',
+        backup_type=None):
+    """An Image object, not yet created (a backup's names its
+    ``backup_type``)."""
     base = _base(context, instance)
     properties = {k: v for k, v in (base.properties if base else {}).items()
                   if k in _INHERITED}
     properties.update(metadata or {})
     properties.update({
-        'image_type': 'snapshot', 'instance_uuid': instance.uuid,
+        'image_type': image_type, 'instance_uuid': instance.uuid,
         'base_image_ref': instance.image_ref or '',
         'user_id': context.user_id})
+    if backup_type is not None:
+        properties['backup_type'] = backup_type
     return image_obj.Image(
         context, id=uuidutils.generate_uuid(), name=name, status='queued',
         visibility='private', owner=instance.project_id,

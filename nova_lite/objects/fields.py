@@ -13,8 +13,9 @@ class VMState:
     SUSPENDED = 'suspended'
     SHELVED = 'shelved'
     SHELVED_OFFLOADED = 'shelved_offloaded'
+    RESCUED = 'rescued'
     ALL = (BUILDING, ACTIVE, STOPPED, ERROR, DELETED, PAUSED, SUSPENDED,
-           SHELVED, SHELVED_OFFLOADED)
+           SHELVED, SHELVED_OFFLOADED, RESCUED)
 
 
 class TaskState:
@@ -34,10 +35,13 @@ class TaskState:
     SHELVING_OFFLOADING = 'shelving_offloading'
     UNSHELVING = 'unshelving'
     REBUILDING = 'rebuilding'
+    IMAGE_BACKUP = 'image_backup'
+    RESCUING = 'rescuing'
+    UNRESCUING = 'unrescuing'
     ALL = (SCHEDULING, SPAWNING, DELETING, POWERING_OFF, POWERING_ON,
            REBOOTING, REBOOTING_HARD, PAUSING, UNPAUSING, SUSPENDING,
            RESUMING, IMAGE_SNAPSHOT, SHELVING, SHELVING_OFFLOADING,
-           UNSHELVING, REBUILDING)
+           UNSHELVING, REBUILDING, RESCUING, UNRESCUING, IMAGE_BACKUP)
 
 
 class PowerState:

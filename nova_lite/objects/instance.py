@@ -82,7 +82,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     #              suspended and their task states; task state
     #              image_snapshot; shelved_image_id, vm states shelved
     #              and shelved_offloaded and their task states; task
-    #              state rebuilding
+    #              state rebuilding; vm state rescued and its task
+    #              states; task state image_backup
     VERSION = '1.4'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{

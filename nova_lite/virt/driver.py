@@ -96,6 +96,15 @@ class ComputeDriver:
         dumps its memory)."""
         raise NotImplementedError()
 
+    def rescue(self, context, instance, image_id):
+        """Boot the guest from ``image_id`` with its own disk as its
+        second disk (to repair it)."""
+        raise NotImplementedError()
+
+    def unrescue(self, context, instance):
+        """Boot the guest from its own disk again."""
+        raise NotImplementedError()
+
     def snapshot(self, instance, path):
         """Write the guest's disk to ``path``, whole (no backing file), as
         a new image's bits; their disk format."""

@@ -212,3 +212,40 @@ def test_change_password_needs_a_guest_agent(aio, server):
     status, body = _act(aio, sid, {'changePassword': {'adminPass': 'x'}})
     assert (status, body['conflictingRequest']['message']) == (
         409, 'QEMU guest agent is not enabled')
+
+
+def test_rescue_and_unrescue(aio, server, tmp_path):
+    from tests.functional import compute_calls
+    env = compute_calls.cloud_env(tmp_path, aio)
+    sid = server['id']
+    compute_calls.osc(env, 'server', 'rescue', sid)
+    aio.client.wait_server(sid, ('RESCUE',), timeout=30, settled=True)
+    assert _power_state(aio, sid) == 1
+    code, body = _act(aio, sid, {'rescue': None})
+    assert (code, body['conflictingRequest']['message']) == (
+        409, "Cannot 'rescue' instance %s while it is in vm_state rescued"
+        % sid)
+    compute_calls.osc(env, 'server', 'unrescue', sid)
+    aio.client.wait_server(sid, ('ACTIVE',), timeout=30, settled=True)
+    assert _act(aio, sid, {'unrescue': None})[0] == 409
+    code, body = _act(aio, sid, {'rescue': {'adminPass': 'pw'}})
+    assert (code, body) == (200, {'adminPass': 'pw'})
+    aio.client.wait_server(sid, ('RESCUE',), timeout=30, settled=True)
+    actions = [a['action'] for a in aio.client.get(
+        '/servers/%s/os-instance-actions' % sid)[1]['instanceActions']]
+    assert actions[:3] == ['rescue', 'unrescue', 'rescue']
+
+
+@pytest.mark.parametrize('body, words', [
+    ({'rescue_image_ref': 'not-a-uuid'}, 'field/attribute rescue_image_ref'),
+    ({'rescue_image_ref': '4b3a4c7e-23b4-44c7-a0d1-1c5ee7f6d6a1'},
+     'Image 4b3a4c7e-23b4-44c7-a0d1-1c5ee7f6d6a1 could not be found.'),
+    ({'other': 1}, 'Additional properties'),
+])
+def test_bad_rescues_change_nothing(aio, server, body, words):
+    code, answer = _act(aio, server['id'], {'rescue': body})
+    assert code == 400
+    assert words in answer['badRequest']['message']
+    shown = aio.client.get('/servers/%s' % server['id'])[1]['server']
+    assert (shown['status'], shown['OS-EXT-STS:task_state']) == (
+        'ACTIVE', None)

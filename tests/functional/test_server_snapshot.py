@@ -119,3 +119,41 @@ def test_a_failed_snapshot_removes_its_image(aio):
     action = aio.client.get('/servers/%s/os-instance-actions' % server[
         'id'])[1]['instanceActions'][0]
     assert (action['action'], action['message']) == ('createImage', 'Error')
+
+
+def _backups(aio):
+    listed = requests.get(aio.image_url + '/v2/images', headers=ADMIN)
+    return sorted((i['name'], i['backup_type']) for i in listed.json()[
+        'images'] if i.get('image_type') == 'backup')
+
+
+def test_backups_rotate(aio, tmp_path):
+    env = compute_calls.cloud_env(tmp_path, aio)
+    server = aio.client.boot('m1', name='db')
+    for name in ('one', 'two', 'three'):
+        compute_calls.osc(env, 'server', 'backup', 'create', '--name', name,
+                          '--type', 'daily', '--rotate', '2', '--wait',
+                          server['id'])
+        aio.client.wait_server(server['id'], settled=True)
+    assert _backups(aio) == [('three', 'daily'), ('two', 'daily')]
+    code, body = aio.client.post(
+        '/servers/%s/action' % server['id'], {'createBackup': {
+            'name': 'weekly', 'backup_type': 'weekly', 'rotation': 0}})
+    assert (code, body) == (202, None)
+    assert 'Location' not in aio.client.last.headers
+    aio.client.wait_server(server['id'], settled=True)
+    assert _backups(aio) == [('three', 'daily'), ('two', 'daily')]
+
+
+@pytest.mark.parametrize('body, words', [
+    ({'name': 'b', 'backup_type': 'daily'},
+     "'rotation' is a required property"),
+    ({'name': 'b', 'backup_type': 'daily', 'rotation': -1},
+     'field/attribute rotation'),
+])
+def test_bad_backups_are_refused(aio, body, words):
+    server = aio.client.boot('m1')
+    code, answer = aio.client.post('/servers/%s/action' % server['id'],
+                                   {'createBackup': body})
+    assert code == 400
+    assert words in answer['badRequest']['message']

@@ -314,3 +314,80 @@ def test_guests_that_are_not_this_computes_are_left_alone(real_aio,
     finally:
         foreign.undefine()
         other.undefine()
+
+
+def _act(aio, server_id, action):
+    status, body = aio.client.post('/servers/%s/action' % server_id,
+                                   action)
+    assert status in (200, 202), body
+    return body
+
+
+def test_the_lifecycle_actions_on_a_real_guest(real_aio, libvirtd,
+                                               demo_files):
+    """pause, suspend, rescue, createImage (whose image boots), shelve
+    and unshelve (offloaded: the guest built again from its image) and
+    rebuild, each seen in libvirt and on the guest's console."""
+    aio = real_aio()
+    image_id = demo_image.upload(demo_files, aio.image_url, 'admin:admin')
+    server_id = _boot(aio, image_id)
+    aio.client.wait_server(server_id, ('ACTIVE',), timeout=120, settled=True)
+    _wait_for_console(aio, server_id)
+    dom = _domain(libvirtd, server_id)
+
+    _act(aio, server_id, {'pause': None})
+    aio.client.wait_server(server_id, ('PAUSED',), timeout=60, settled=True)
+    assert dom.state()[0] == libvirt.VIR_DOMAIN_PAUSED
+    _act(aio, server_id, {'unpause': None})
+    aio.client.wait_server(server_id, ('ACTIVE',), timeout=60, settled=True)
+    _act(aio, server_id, {'suspend': None})
+    aio.client.wait_server(server_id, ('SUSPENDED',), timeout=60,
+                           settled=True)
+    assert dom.hasManagedSaveImage(0)
+    _act(aio, server_id, {'resume': None})
+    aio.client.wait_server(server_id, ('ACTIVE',), timeout=60, settled=True)
+    assert dom.isActive() and not dom.hasManagedSaveImage(0)
+
+    _act(aio, server_id, {'rescue': None})
+    aio.client.wait_server(server_id, ('RESCUE',), timeout=60, settled=True)
+    rescue_xml = _domain(libvirtd, server_id).XMLDesc()
+    assert 'rescue/disk' in rescue_xml and "dev='vdb'" in rescue_xml
+    _wait_for_console(aio, server_id, count=2)
+    _act(aio, server_id, {'unrescue': None})
+    aio.client.wait_server(server_id, ('ACTIVE',), timeout=60, settled=True)
+    assert 'rescue/' not in _domain(libvirtd, server_id).XMLDesc()
+    _wait_for_console(aio, server_id, count=3)
+
+    snapshot = aio.client.post(
+        '/servers/%s/action' % server_id, {'createImage': {'name': 'snap'}},
+        headers={'OpenStack-API-Version': 'compute 2.45'})[1]['image_id']
+    aio.client.wait_server(server_id, ('ACTIVE',), timeout=120,
+                           settled=True)
+    image = requests.get(aio.image_url + '/v2/images/%s' % snapshot,
+                         headers={'X-Auth-Token': 'admin:admin'}).json()
+    assert (image['status'], image['disk_format']) == ('active', 'qcow2')
+    assert image['kernel_id'] and image['ramdisk_id']
+    again = _boot(aio, snapshot)
+    aio.client.wait_server(again, ('ACTIVE',), timeout=120, settled=True)
+    _wait_for_console(aio, again)
+
+    _act(aio, server_id, {'shelve': None})
+    aio.client.wait_server(server_id, ('SHELVED_OFFLOADED',), timeout=120,
+                           settled=True)
+    assert _domain(libvirtd, server_id) is None
+    assert not os.path.exists(_instance_dir(aio, server_id))
+    _act(aio, server_id, {'unshelve': None})
+    aio.client.wait_server(server_id, ('ACTIVE',), timeout=120,
+                           settled=True)
+    _wait_for_console(aio, server_id)
+
+    _act(aio, server_id, {'rebuild': {'imageRef': snapshot}})
+    shown = aio.client.wait_server(server_id, ('ACTIVE',), timeout=120,
+                                   settled=True)
+    assert shown['image']['id'] == snapshot
+    _wait_for_console(aio, server_id)
+
+    for sid in (server_id, again):
+        assert aio.client.delete('/servers/%s' % sid)[0] == 204
+        _wait_gone(aio, sid)
+        assert _domain(libvirtd, sid) is None

@@ -1,7 +1,8 @@
 """POST /servers/{server_id}/action: lock and unlock, os-stop, os-start,
 reboot, pause and unpause, suspend and resume, trigger_crash_dump (2.17),
-os-resetState (admins), changePassword, createImage, shelve,
-shelveOffload (admins) and unshelve, rebuild, and os-getConsoleOutput.
+os-resetState (admins), changePassword, createImage, createBackup, shelve,
+shelveOffload (admins) and unshelve, rebuild, rescue and unrescue, and
+os-getConsoleOutput.
 
 The power actions answer 202 once the server is claimed for them (its
 task state set; 409 if it is in the wrong state or busy); the compute
@@ -130,10 +131,29 @@ def _create_image(req, body, server_id):
     servers.check_not_locked(req, instance)
     image_id = req.compute_api.snapshot(req.context, instance, body['name'],
                                         body.get('metadata'))
+    return _image_made(req, image_id)
+
+
+def _image_made(req, image_id, located=True):
     if req.api_version.matches('2.45'):
         return 202, {'image_id': image_id}
+    if not located:
+        return 202, None
     return 202, None, {'Location': '%s/images/%s' % (
         req.conf.glance.api_servers.rstrip('/'), image_id)}
+
+
+def _create_backup(req, body, server_id):
+    """As createImage, the image a backup that rotation keeps only the
+    newest ``rotation`` of (0: none, not even this one, which then has
+    no Location)."""
+    instance = servers.get(req, server_id)
+    servers.check_not_locked(req, instance)
+    rotation = int(body['rotation'])
+    image_id = req.compute_api.backup(req.context, instance, body['name'],
+                                      body['backup_type'], rotation,
+                                      body.get('metadata'))
+    return _image_made(req, image_id, located=rotation > 0)
 
 
 def _unshelve(req, body, server_id):
@@ -179,6 +199,22 @@ def _rebuild(req, body, server_id):
     return 202, {'server': server}
 
 
+def _rescue(req, body, server_id):
+    """200 with the admin password (Nova's answer; nothing sets it in the
+    guest), or an empty body if the API gives none."""
+    validation.validate(schema.rescue, body)
+    body = body or {}
+    instance = servers.get(req, server_id)
+    servers.check_not_locked(req, instance)
+    image_id = None
+    if body.get('rescue_image_ref'):
+        image_id = servers.bootable_image(req.context,
+                                          body['rescue_image_ref'])
+    req.compute_api.rescue(req.context, instance, image_id)
+    password = create_options.admin_password(req, body)
+    return 200, {} if password is None else {'adminPass': password}
+
+
 _SERVERS = 'os_compute_api:servers:'
 _SHELVE = 'os_compute_api:os-shelve:'
 ACTIONS = {
@@ -201,16 +237,20 @@ ACTIONS = {
                       'os_compute_api:os-admin-actions:reset_state'),
     'changePassword': (_change_password, 'os_compute_api:os-admin-password'),
     'createImage': (_create_image, _SERVERS + 'create_image'),
+    'createBackup': (_create_backup, 'os_compute_api:os-create-backup'),
     'shelve': (_simple('shelve'), _SHELVE + 'shelve'),
     'shelveOffload': (_simple('shelve_offload'), _SHELVE + 'shelve_offload'),
     'unshelve': (_unshelve, _SHELVE + 'unshelve'),
     'rebuild': (_rebuild, _SERVERS + 'rebuild'),
+    'rescue': (_rescue, 'os_compute_api:os-rescue'),
+    'unrescue': (_simple('unrescue'), 'os_compute_api:os-unrescue'),
 }
 
 
 @validation.schema(schema.action, '2.1', '2.72')
 @validation.schema(schema.action_2_73, '2.73')
 @validation.responds(202, None)
-@validation.responds(200, schema.console_output_response)
+@validation.responds(200, {'oneOf': [schema.console_output_response,
+                                      schema.rescue_response]})
 def action(req, server_id):
     return actions.dispatch(req, ACTIONS, server_id=server_id)

@@ -23,6 +23,7 @@ _STATUS = {
     fields.VMState.SUSPENDED: 'SUSPENDED',
     fields.VMState.SHELVED: 'SHELVED',
     fields.VMState.SHELVED_OFFLOADED: 'SHELVED_OFFLOADED',
+    fields.VMState.RESCUED: 'RESCUE',
 }
 _POWER = {0: 0, 1: 1, 3: 3, 4: 4, 6: 6}
 

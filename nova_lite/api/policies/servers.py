@@ -92,6 +92,15 @@ RULES = [
                                           'a new image.'),
     base.rule('servers:rebuild', base.PROJECT_MEMBER, 'POST',
               _ACTION + ' (rebuild)', 'Boot a server anew from an image.'),
+    base.rule('os-create-backup', base.PROJECT_MEMBER, 'POST',
+              _ACTION + ' (createBackup)',
+              "Back a server's disk up into an image, keeping the newest "
+              'few.'),
+    base.rule('os-rescue', base.PROJECT_MEMBER, 'POST',
+              _ACTION + ' (rescue)', 'Boot a server from a rescue image.'),
+    base.rule('os-unrescue', base.PROJECT_MEMBER, 'POST',
+              _ACTION + ' (unrescue)', 'Boot a rescued server from its own '
+                                       'disk again.'),
     base.rule('os-shelve:shelve', base.PROJECT_MEMBER, 'POST',
               _ACTION + ' (shelve)', 'Shelve a server.'),
     base.rule('os-shelve:shelve_offload', base.ADMIN, 'POST',

@@ -239,12 +239,11 @@ create_image = {
     'required': ['name'],
     'additionalProperties': False,
 }
-unshelve_2_77 = {'oneOf': [
-    {'type': 'null'},
-    {'type': 'object',
-     'properties': {'availability_zone': types.name},
-     'additionalProperties': False},
-]}
+unshelve_2_77 = {
+    'type': ['object', 'null'],
+    'properties': {'availability_zone': types.name},
+    'additionalProperties': False,
+}
 def rebuild_at(low):
     """The rebuild body for versions from ``low``: 2.19 adds its
     ``description``, 2.54 ``key_name`` (null: none), 2.57 ``user_data``
@@ -279,6 +278,26 @@ def rebuild_at(low):
 REBUILD_RANGES = [('2.1', '2.18'), ('2.19', '2.53'), ('2.54', '2.56'),
                   ('2.57', '2.62'), ('2.63', None)]
 
+create_backup = {
+    'type': 'object',
+    'properties': {
+        'name': types.name,
+        'backup_type': {'type': 'string'},
+        'rotation': types.non_negative_integer(),
+        'metadata': types.metadata,
+    },
+    'required': ['name', 'backup_type', 'rotation'],
+    'additionalProperties': False,
+}
+rescue = {
+    'type': ['object', 'null'],
+    'properties': {'adminPass': {'type': 'string'},
+                   'rescue_image_ref': {'type': 'string', 'format': 'uuid'}},
+    'additionalProperties': False,
+}
+rescue_response = {'type': 'object',
+                   'properties': {'adminPass': {'type': 'string'}},
+                   'additionalProperties': False}
 _ACTIONS = {'unlock': unlock, 'os-stop': power, 'os-start': power,
             'reboot': reboot, 'os-getConsoleOutput': console_output,
             'pause': _anything, 'unpause': _anything, 'suspend': _anything,
@@ -286,7 +305,9 @@ _ACTIONS = {'unlock': unlock, 'os-stop': power, 'os-start': power,
             'os-resetState': reset_state, 'changePassword': change_password,
             'createImage': create_image, 'shelve': _anything,
             'shelveOffload': _anything, 'unshelve': _anything,
-            'rebuild': _anything}
+            'rebuild': _anything, 'rescue': _anything,
+            'createBackup': create_backup,
+            'unrescue': _anything}
 
 action = {
     'type': 'object',

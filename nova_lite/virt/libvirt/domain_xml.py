@@ -62,15 +62,20 @@ def _disk(devices, path, dev, kind, read_only=False):
 
 
 def _devices(domain, boot):
-    """The disk, the config drive (a read-only virtio disk, which a guest
-    finds by its label), and the serial console written to the console
-    log."""
+    """The disk, a rescued guest's own disk, the config drive (a
+    read-only virtio disk, which a guest finds by its label), and the
+    serial console written to the console log."""
     devices = _sub(domain, 'devices')
     if boot is None:
         return
     _disk(devices, boot.disk, 'vda', 'qcow2')
+    more = []
+    if boot.data_disk:  # a rescued guest's own disk
+        more.append((boot.data_disk, 'qcow2', False))
     if boot.config_drive:
-        _disk(devices, boot.config_drive, 'vdb', 'raw', read_only=True)
+        more.append((boot.config_drive, 'raw', True))
+    for dev, (path, kind, read_only) in zip(('vdb', 'vdc'), more):
+        _disk(devices, path, dev, kind, read_only)
     serial = _sub(devices, 'serial', type='file')
     _sub(serial, 'source', path=boot.console_log, append='on')
     _sub(serial, 'target', port='0')

@@ -162,16 +162,31 @@ class LibvirtDriver(driver.ComputeDriver):
         self._create_domain(instance, remove_files_on_failure=True,
                             image_id=image_id)
 
+    def rescue(self, context, instance, image_id):
+        """The guest's domain replaced by one that boots the rescue image
+        (its files in ``rescue/``) with the guest's disk second."""
+        self._remove_domain(instance)
+        self._create_domain(instance, remove_files_on_failure=False,
+                            image_id=image_id, rescue=True)
+
+    def unrescue(self, context, instance):
+        self._remove_domain(instance)
+        if self.is_real:
+            guest_files.remove_rescue(self.instances_path, instance)
+        self._create_domain(instance, remove_files_on_failure=False)
+
     def _create_domain(self, instance, remove_files_on_failure,
-                       image_id=None):
+                       image_id=None, rescue=False):
         """Lay the guest's files out (a real host), define and start it;
         on failure no domain stays behind, and no file either unless the
         files were there before (a guest being started again)."""
         started = time.monotonic()
         boot = None
         if self.is_real:
-            boot = guest_files.prepare(self.instances_path, self.image_cache,
-                                       instance, image_id)
+            prepare = (guest_files.prepare_rescue if rescue
+                       else guest_files.prepare)
+            boot = prepare(self.instances_path, self.image_cache, instance,
+                           image_id)
         xml = domain_xml.build(
             instance, self.virt_type,
             instance.name_from(self.conf.instance_name_template), self.host,

@@ -32,6 +32,7 @@ class BootFiles:
     ramdisk: str = None
     command_line: str = None
     config_drive: str = None
+    data_disk: str = None
 
 
 def instance_dir(instances_path, instance):
@@ -111,9 +112,28 @@ def _config_drive(instance, directory):
     return path
 
 
-def prepare(instances_path, cache, instance, image_id=None):
+def rescue_dir(instances_path, instance):
+    return os.path.join(instance_dir(instances_path, instance), 'rescue')
+
+
+def prepare_rescue(instances_path, cache, instance, image_id):
+    """A rescue guest's files (``rescue/``): it boots ``image_id`` on a
+    disk of its own, with the server's disk as its second."""
+    boot = prepare(instances_path, cache, instance, image_id,
+                   directory=rescue_dir(instances_path, instance))
+    boot.data_disk = os.path.join(instance_dir(instances_path, instance),
+                                  'disk')
+    return boot
+
+
+def remove_rescue(instances_path, instance):
+    shutil.rmtree(rescue_dir(instances_path, instance), ignore_errors=True)
+
+
+def prepare(instances_path, cache, instance, image_id=None, directory=None):
     """Fetch what the instance boots from (``image_id``, by default its
-    image) and lay its files out."""
+    image) and lay its files out (in ``directory``, by default the
+    instance's)."""
     image_id = image_id or instance.image_ref
     if not image_id:
         raise _spawn_error(instance, 'a real hypervisor needs an image to '
@@ -124,7 +144,7 @@ def prepare(instances_path, cache, instance, image_id=None):
         raise _spawn_error(instance, 'image %s is %s; boot from one of %s' % (
             image['id'], image.get('disk_format'),
             ', '.join(BOOTABLE_FORMATS)))
-    directory = instance_dir(instances_path, instance)
+    directory = directory or instance_dir(instances_path, instance)
     new = not os.path.exists(directory)
     os.makedirs(directory, exist_ok=True)
     try:
@@ -138,7 +158,7 @@ def prepare(instances_path, cache, instance, image_id=None):
             config_drive=_config_drive(instance, directory))
     except BaseException:
         if new:  # a guest started again keeps what it wrote
-            remove(instances_path, instance)
+            shutil.rmtree(directory, ignore_errors=True)
         raise
 
 
