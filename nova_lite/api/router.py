@@ -7,6 +7,7 @@ from nova_lite.api.compute import hypervisors
 from nova_lite.api.compute import instance_actions
 from nova_lite.api.compute import keypairs
 from nova_lite.api.compute import openapi_doc
+from nova_lite.api.compute import remote_consoles
 from nova_lite.api.compute import server_actions
 from nova_lite.api.compute import server_ips
 from nova_lite.api.compute import server_metadata
@@ -74,6 +75,8 @@ ROUTES = [
      _R + 'server-metadata:update'),
     ('DELETE', _META + '/{key}', server_metadata.delete,
      _R + 'server-metadata:delete'),
+    ('POST', _SERVER + '/remote-consoles', remote_consoles.create,
+     _R + 'os-remote-consoles'),
     ('GET', _SERVER + '/ips', server_ips.index, _R + 'ips:index'),
     ('GET', _SERVER + '/ips/{network_label}', server_ips.show,
      _R + 'ips:show'),

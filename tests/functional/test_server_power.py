@@ -249,3 +249,63 @@ def test_bad_rescues_change_nothing(aio, server, body, words):
     shown = aio.client.get('/servers/%s' % server['id'])[1]['server']
     assert (shown['status'], shown['OS-EXT-STS:task_state']) == (
         'ACTIVE', None)
+
+
+def test_force_delete_deletes_and_restore_has_nothing_to_restore(aio,
+                                                                 server):
+    sid = server['id']
+    code, body = _act(aio, sid, {'restore': None})
+    assert (code, body['conflictingRequest']['message']) == (
+        409, "Cannot 'restore' instance %s while it is in vm_state active"
+        % sid)
+    assert _act(aio, sid, {'forceDelete': None})[0] == 202
+    aio.client.wait_server(sid, ('DELETED',))
+    assert aio.client.get('/servers/%s' % sid)[0] == 404
+
+
+@pytest.mark.parametrize('action, version, status, words', [
+    ({'addSecurityGroup': {'name': 'web'}}, '2.86', 400,
+     'Security group web needs the network service'),
+    ({'removeSecurityGroup': {'name': 'default'}}, '2.86', 400,
+     'Security group default needs the network service'),
+    ({'addSecurityGroup': {}}, '2.86', 400, "'name' is a required"),
+    ({'addFloatingIp': {'address': '192.0.2.1'}}, '2.43', 400,
+     'A floating IP needs the network service'),
+    ({'addFloatingIp': {'address': '192.0.2.1'}}, '2.44', 404,
+     'There is no such action: addFloatingIp'),
+    ({'addFixedIp': {'networkId': 'x'}}, '2.1', 400,
+     'A fixed IP needs the network service'),
+    ({'os-getVNCConsole': {'type': 'novnc'}}, '2.86', 400,
+     'Unavailable console type novnc.'),
+    ({'os-getSerialConsole': {'type': 'serial'}}, '2.1', 400,
+     'Unavailable console type serial.'),
+])
+def test_actions_of_services_this_deployment_lacks(aio, server, action,
+                                                   version, status, words):
+    code, body = _act(aio, server['id'], action,
+                      {'OpenStack-API-Version': 'compute %s' % version})
+    assert code == status
+    assert words in next(iter(body.values()))['message']
+    shown = aio.client.get('/servers/%s' % server['id'])[1]['server']
+    assert shown['security_groups'] == [{'name': 'default'}]
+
+
+def test_the_default_group_is_there_already(aio, server):
+    assert _act(aio, server['id'], {'addSecurityGroup': {
+        'name': 'default'}})[0] == 202
+
+
+def test_remote_consoles_need_a_console_proxy(aio, server):
+    path = '/servers/%s/remote-consoles' % server['id']
+    body = {'remote_console': {'protocol': 'vnc', 'type': 'novnc'}}
+    code, _ = aio.client.post(path, body, headers={
+        'OpenStack-API-Version': 'compute 2.5'})
+    assert code == 404
+    code, answer = aio.client.post(path, body, headers={
+        'OpenStack-API-Version': 'compute 2.6'})
+    assert (code, answer['badRequest']['message']) == (
+        400, 'Unavailable console type novnc.')
+    code, answer = aio.client.post(path, {'remote_console': {
+        'protocol': 'mks', 'type': 'webmks'}}, headers={
+        'OpenStack-API-Version': 'compute 2.6'})
+    assert code == 400 and 'mks' in answer['badRequest']['message']

@@ -1,8 +1,13 @@
 """POST /servers/{server_id}/action: lock and unlock, os-stop, os-start,
 reboot, pause and unpause, suspend and resume, trigger_crash_dump (2.17),
 os-resetState (admins), changePassword, createImage, createBackup, shelve,
-shelveOffload (admins) and unshelve, rebuild, rescue and unrescue, and
-os-getConsoleOutput.
+shelveOffload (admins) and unshelve, rebuild, rescue and unrescue,
+forceDelete and restore, and os-getConsoleOutput.
+
+Actions that need a service this deployment does not run answer as Nova
+does without it: security groups other than default and fixed or
+floating IPs (to 2.43) need the network service (400); the remote
+consoles a console proxy ("Unavailable console type", 400).
 
 The power actions answer 202 once the server is claimed for them (its
 task state set; 409 if it is in the wrong state or busy); the compute
@@ -16,6 +21,7 @@ server body and filterable with ``locked``. Who locked it is kept: an
 owner may not unlock what an admin locked (403), as in Nova.
 """
 from nova_lite.api import actions
+from nova_lite.api.compute import boot_source
 from nova_lite.api.compute import create_options
 from nova_lite.api.compute import server_view
 from nova_lite.api.compute import servers
@@ -215,6 +221,63 @@ def _rescue(req, body, server_id):
     return 200, {} if password is None else {'adminPass': password}
 
 
+def _force_delete(req, body, server_id):
+    """As DELETE: servers are never kept soft-deleted here (no reclaim
+    interval), so there is nothing to wait for."""
+    instance = servers.get(req, server_id)
+    servers.check_not_locked(req, instance)
+    req.compute_api.delete(req.context, instance)
+    return 202, None
+
+
+def _restore(req, body, server_id):
+    """Only a soft-deleted server comes back; none is ever soft-deleted
+    here."""
+    instance = servers.get(req, server_id)
+    raise exception.InstanceInvalidState(
+        action='restore', instance_uuid=server_id, attr='vm_state',
+        state=instance.vm_state)
+
+
+def _no_network(what):
+    def handler(req, body, server_id):
+        servers.get(req, server_id)
+        raise exception.Invalid(message=(
+            '%s needs the network service, which this deployment does not '
+            'have.' % what))
+    return handler
+
+
+def _security_group(adding):
+    """Every server is in the default group, which is all there is."""
+    def handler(req, body, server_id):
+        validation.validate(schema.security_group_action, body)
+        servers.get(req, server_id)
+        if adding and body['name'] == boot_source.DEFAULT_GROUP:
+            return 202, None
+        return _no_network('Security group %s' % body['name'])(
+            req, body, server_id)
+    return handler
+
+
+def _console(console_type):
+    def handler(req, body, server_id):
+        servers.get(req, server_id)
+        raise exception.Invalid(
+            message='Unavailable console type %s.' % console_type)
+    return handler
+
+
+def _until_2_43(handler, name):
+    """Actions 2.44 took away: there is no such action from then on."""
+    def versioned(req, body, server_id):
+        if req.api_version.matches('2.44'):
+            raise exception.NotFound(
+                message='There is no such action: %s' % name)
+        return handler(req, body, server_id)
+    return versioned
+
+
 _SERVERS = 'os_compute_api:servers:'
 _SHELVE = 'os_compute_api:os-shelve:'
 ACTIONS = {
@@ -242,6 +305,32 @@ ACTIONS = {
     'shelveOffload': (_simple('shelve_offload'), _SHELVE + 'shelve_offload'),
     'unshelve': (_unshelve, _SHELVE + 'unshelve'),
     'rebuild': (_rebuild, _SERVERS + 'rebuild'),
+    'forceDelete': (_force_delete, 'os_compute_api:os-deferred-delete:'
+                                   'force'),
+    'restore': (_restore, 'os_compute_api:os-deferred-delete:restore'),
+    'addSecurityGroup': (_security_group(True),
+                         'os_compute_api:os-security-groups:add'),
+    'removeSecurityGroup': (_security_group(False),
+                            'os_compute_api:os-security-groups:remove'),
+    'addFloatingIp': (_until_2_43(_no_network('A floating IP'),
+                                  'addFloatingIp'),
+                      'os_compute_api:os-floating-ips:add'),
+    'removeFloatingIp': (_until_2_43(_no_network('A floating IP'),
+                                     'removeFloatingIp'),
+                         'os_compute_api:os-floating-ips:remove'),
+    'addFixedIp': (_until_2_43(_no_network('A fixed IP'), 'addFixedIp'),
+                   'os_compute_api:os-multinic:add'),
+    'removeFixedIp': (_until_2_43(_no_network('A fixed IP'),
+                                  'removeFixedIp'),
+                      'os_compute_api:os-multinic:remove'),
+    'os-getVNCConsole': (_console('novnc'),
+                         'os_compute_api:os-remote-consoles'),
+    'os-getSPICEConsole': (_console('spice-html5'),
+                           'os_compute_api:os-remote-consoles'),
+    'os-getRDPConsole': (_console('rdp-html5'),
+                         'os_compute_api:os-remote-consoles'),
+    'os-getSerialConsole': (_console('serial'),
+                            'os_compute_api:os-remote-consoles'),
     'rescue': (_rescue, 'os_compute_api:os-rescue'),
     'unrescue': (_simple('unrescue'), 'os_compute_api:os-unrescue'),
 }

@@ -289,6 +289,12 @@ create_backup = {
     'required': ['name', 'backup_type', 'rotation'],
     'additionalProperties': False,
 }
+security_group_action = {
+    'type': 'object',
+    'properties': {'name': {'type': 'string', 'minLength': 1}},
+    'required': ['name'],
+    'additionalProperties': False,
+}
 rescue = {
     'type': ['object', 'null'],
     'properties': {'adminPass': {'type': 'string'},
@@ -306,7 +312,13 @@ _ACTIONS = {'unlock': unlock, 'os-stop': power, 'os-start': power,
             'createImage': create_image, 'shelve': _anything,
             'shelveOffload': _anything, 'unshelve': _anything,
             'rebuild': _anything, 'rescue': _anything,
-            'createBackup': create_backup,
+            'createBackup': create_backup, 'forceDelete': _anything,
+            'restore': _anything, 'addSecurityGroup': _anything,
+            'removeSecurityGroup': _anything, 'addFloatingIp': _anything,
+            'removeFloatingIp': _anything, 'addFixedIp': _anything,
+            'removeFixedIp': _anything, 'os-getVNCConsole': _anything,
+            'os-getSPICEConsole': _anything, 'os-getRDPConsole': _anything,
+            'os-getSerialConsole': _anything,
             'unrescue': _anything}
 
 action = {

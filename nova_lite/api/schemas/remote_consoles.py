@@ -1,0 +1,25 @@
+"""Request schemas of remote-consoles: 2.6, and 2.8 with webmks."""
+import copy
+
+create_2_6 = {
+    'type': 'object',
+    'properties': {
+        'remote_console': {
+            'type': 'object',
+            'properties': {
+                'protocol': {'enum': ['vnc', 'spice', 'rdp', 'serial']},
+                'type': {'enum': ['novnc', 'xvpvnc', 'rdp-html5',
+                                  'spice-html5', 'serial']},
+            },
+            'required': ['protocol', 'type'],
+            'additionalProperties': False,
+        },
+    },
+    'required': ['remote_console'],
+    'additionalProperties': False,
+}
+
+create_2_8 = copy.deepcopy(create_2_6)
+_console = create_2_8['properties']['remote_console']['properties']
+_console['protocol']['enum'].append('mks')
+_console['type']['enum'].append('webmks')
