@@ -9,6 +9,7 @@ from nova_lite.api.compute import keypairs
 from nova_lite.api.compute import openapi_doc
 from nova_lite.api.compute import remote_consoles
 from nova_lite.api.compute import server_actions
+from nova_lite.api.compute import server_attachments as attachments
 from nova_lite.api.compute import server_ips
 from nova_lite.api.compute import server_metadata
 from nova_lite.api.compute import server_tags
@@ -23,6 +24,9 @@ _TAGS = _SERVER + '/tags'
 _META = _SERVER + '/metadata'
 _IA = _SERVER + '/os-instance-actions'
 _KEYPAIR = '/os-keypairs/{keypair_name}'
+_VOLUMES = _SERVER + '/os-volume_attachments'
+_PORTS = _SERVER + '/os-interface'
+_PASSWORD = _SERVER + '/os-server-password'
 _R = 'os_compute_api:'
 
 ROUTES = [
@@ -77,6 +81,32 @@ ROUTES = [
      _R + 'server-metadata:delete'),
     ('POST', _SERVER + '/remote-consoles', remote_consoles.create,
      _R + 'os-remote-consoles'),
+    ('GET', _VOLUMES, attachments.volumes,
+     _R + 'os-volumes-attachments:index'),
+    ('POST', _VOLUMES, attachments.attach_volume,
+     _R + 'os-volumes-attachments:create'),
+    ('GET', _VOLUMES + '/{volume_id}', attachments.volume,
+     _R + 'os-volumes-attachments:show'),
+    ('PUT', _VOLUMES + '/{volume_id}', attachments.swap_volume,
+     _R + 'os-volumes-attachments:update'),
+    ('DELETE', _VOLUMES + '/{volume_id}', attachments.detach_volume,
+     _R + 'os-volumes-attachments:delete'),
+    ('GET', _PORTS, attachments.interfaces,
+     _R + 'os-attach-interfaces:list'),
+    ('POST', _PORTS, attachments.attach_interface,
+     _R + 'os-attach-interfaces:create'),
+    ('GET', _PORTS + '/{port_id}', attachments.interface,
+     _R + 'os-attach-interfaces:show'),
+    ('DELETE', _PORTS + '/{port_id}', attachments.detach_interface,
+     _R + 'os-attach-interfaces:delete'),
+    ('GET', _SERVER + '/os-virtual-interfaces',
+     attachments.virtual_interfaces, _R + 'os-virtual-interfaces'),
+    ('GET', _PASSWORD, attachments.password,
+     _R + 'os-server-password:show'),
+    ('DELETE', _PASSWORD, attachments.clear_password,
+     _R + 'os-server-password:clear'),
+    ('GET', _SERVER + '/topology', attachments.topology,
+     'compute:server:topology:index'),
     ('GET', _SERVER + '/ips', server_ips.index, _R + 'ips:index'),
     ('GET', _SERVER + '/ips/{network_label}', server_ips.show,
      _R + 'ips:show'),

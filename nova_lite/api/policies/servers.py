@@ -7,6 +7,9 @@ from nova_lite.api.policies import base
 _ACTION = '/servers/{server_id}/action'
 _META = '/servers/{server_id}/metadata'
 _ACTIONS = '/servers/{server_id}/os-instance-actions'
+_VOLUMES = '/servers/{server_id}/os-volume_attachments'
+_PORTS = '/servers/{server_id}/os-interface'
+_PASSWORD = '/servers/{server_id}/os-server-password'
 
 RULES = [
     base.rule('servers:index', base.PROJECT_READER, 'GET', '/servers',
@@ -134,6 +137,38 @@ RULES = [
               'Offload a shelved server from its host.'),
     base.rule('os-shelve:unshelve', base.PROJECT_MEMBER, 'POST',
               _ACTION + ' (unshelve)', 'Unshelve a server.'),
+    base.rule('os-volumes-attachments:index', base.PROJECT_READER, 'GET',
+              _VOLUMES, "List a server's volume attachments."),
+    base.rule('os-volumes-attachments:create', base.PROJECT_MEMBER, 'POST',
+              _VOLUMES, 'Attach a volume to a server.'),
+    base.rule('os-volumes-attachments:show', base.PROJECT_READER, 'GET',
+              _VOLUMES + '/{volume_id}', 'Show a volume attachment.'),
+    base.rule('os-volumes-attachments:update', base.ADMIN, 'PUT',
+              _VOLUMES + '/{volume_id}', "Swap a server's volume."),
+    base.rule('os-volumes-attachments:delete', base.PROJECT_MEMBER,
+              'DELETE', _VOLUMES + '/{volume_id}',
+              'Detach a volume from a server.'),
+    base.rule('os-attach-interfaces:list', base.PROJECT_READER, 'GET',
+              _PORTS, "List a server's port interfaces."),
+    base.rule('os-attach-interfaces:create', base.PROJECT_MEMBER, 'POST',
+              _PORTS, 'Attach a port interface to a server.'),
+    base.rule('os-attach-interfaces:show', base.PROJECT_READER, 'GET',
+              _PORTS + '/{port_id}', 'Show a port interface.'),
+    base.rule('os-attach-interfaces:delete', base.PROJECT_MEMBER, 'DELETE',
+              _PORTS + '/{port_id}', 'Detach a port interface.'),
+    base.rule('os-virtual-interfaces', base.PROJECT_READER, 'GET',
+              '/servers/{server_id}/os-virtual-interfaces',
+              "List a server's virtual interfaces (to 2.43)."),
+    base.rule('os-server-password:show', base.PROJECT_READER, 'GET',
+              _PASSWORD, "Show a server's encrypted admin password."),
+    base.rule('os-server-password:clear', base.PROJECT_MEMBER, 'DELETE',
+              _PASSWORD, "Clear a server's encrypted admin password."),
+    policy.DocumentedRuleDefault(
+        name='compute:server:topology:index',
+        check_str=base.PROJECT_READER,
+        description="Show a server's NUMA topology (2.78).",
+        operations=[{'method': 'GET',
+                     'path': '/servers/{server_id}/topology'}]),
     base.rule('server-metadata:index', base.PROJECT_READER, 'GET',
               _META, "List a server's metadata."),
     base.rule('server-metadata:show', base.PROJECT_READER, 'GET',

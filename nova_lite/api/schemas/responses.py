@@ -262,3 +262,11 @@ _extension = _object({
     'updated': {'type': 'string'}, 'links': _links})
 extension_list = wrap('extensions', {'type': 'array', 'items': _extension})
 extension_one = wrap('extension', _extension)
+
+volume_attachments = wrap('volumeAttachments', {'type': 'array',
+                                                'maxItems': 0})
+interface_attachments = wrap('interfaceAttachments', {'type': 'array',
+                                                      'maxItems': 0})
+server_password = wrap('password', {'type': 'string'})
+server_topology = _object({'nodes': {'type': 'array'},
+                           'pagesize_kb': {'type': ['integer', 'null']}})

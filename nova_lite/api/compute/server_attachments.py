@@ -1,0 +1,116 @@
+"""A server's volumes and ports (os-volume_attachments, os-interface),
+its virtual interfaces (to 2.43), its admin password (os-server-password)
+and its NUMA topology (2.78).
+
+Without block-storage or network services a server has no volume and no
+port: the lists are empty, one attachment is not found, and attaching
+is refused naming the missing service (400). The password is the one a
+guest agent posts through the metadata service, which there is none of:
+empty. A server without a NUMA topology has no nodes.
+"""
+from nova_lite.api.compute import servers
+from nova_lite.api import microversion
+from nova_lite.api.schemas import responses
+from nova_lite.api.schemas import server_attachments as schema
+from nova_lite.api import validation
+from nova_lite import exception
+
+
+def _missing(service, what):
+    return exception.Invalid(message=(
+        '%s needs the %s service, which this deployment does not have.'
+        % (what, service)))
+
+
+@validation.responds(200, responses.volume_attachments)
+def volumes(req, server_id):
+    servers.get(req, server_id)
+    return 200, {'volumeAttachments': []}
+
+
+@validation.schema(schema.attach_volume, '2.1', '2.48')
+@validation.schema(schema.attach_volume_2_49, '2.49', '2.78')
+@validation.schema(schema.attach_volume_2_79, '2.79')
+@validation.responds(200, None)
+def attach_volume(req, server_id):
+    servers.get(req, server_id)
+    raise _missing('block-storage', 'Attaching volume %s' % req.body_json()[
+        'volumeAttachment']['volumeId'])
+
+
+def _no_volume(req, server_id, volume_id):
+    servers.get(req, server_id)
+    raise exception.NotFound(
+        message='No volume Block Device Mapping with id %s.' % volume_id)
+
+
+@validation.responds(200, None)
+def volume(req, server_id, volume_id):
+    _no_volume(req, server_id, volume_id)
+
+
+@validation.schema(schema.swap_volume)
+@validation.responds(202, None)
+def swap_volume(req, server_id, volume_id):
+    _no_volume(req, server_id, volume_id)
+
+
+@validation.responds(202, None)
+def detach_volume(req, server_id, volume_id):
+    _no_volume(req, server_id, volume_id)
+
+
+@validation.responds(200, responses.interface_attachments)
+def interfaces(req, server_id):
+    servers.get(req, server_id)
+    return 200, {'interfaceAttachments': []}
+
+
+@validation.schema(schema.attach_interface)
+@validation.responds(200, None)
+def attach_interface(req, server_id):
+    servers.get(req, server_id)
+    raise _missing('network', 'Attaching an interface')
+
+
+def _no_port(req, server_id, port_id):
+    servers.get(req, server_id)
+    raise exception.NotFound(message='Port %s could not be found.'
+                             % port_id)
+
+
+@validation.responds(200, None)
+def interface(req, server_id, port_id):
+    _no_port(req, server_id, port_id)
+
+
+@validation.responds(202, None)
+def detach_interface(req, server_id, port_id):
+    _no_port(req, server_id, port_id)
+
+
+@microversion.since('2.1', '2.43')
+@validation.responds(200, None)
+def virtual_interfaces(req, server_id):
+    servers.get(req, server_id)
+    raise exception.Invalid(message='Listing virtual interfaces is not '
+                                    'supported by this cloud.')
+
+
+@validation.responds(200, responses.server_password)
+def password(req, server_id):
+    servers.get(req, server_id)
+    return 200, {'password': ''}
+
+
+@validation.responds(204, None)
+def clear_password(req, server_id):
+    servers.get(req, server_id)
+    return 204, None
+
+
+@microversion.since('2.78')
+@validation.responds(200, responses.server_topology)
+def topology(req, server_id):
+    servers.get(req, server_id)
+    return 200, {'nodes': [], 'pagesize_kb': None}

@@ -1,0 +1,75 @@
+"""A server's volume and port attachments, virtual interfaces, admin
+password and topology, with no block-storage or network service: what
+Nova answers of a server that has none."""
+import pytest
+
+
+@pytest.fixture
+def aio(all_in_one):
+    aio = all_in_one(hosts=1)
+    aio.client.create_flavor('m1', flavor_id='m1')
+    return aio
+
+
+@pytest.fixture
+def server(aio):
+    return aio.client.boot('m1')
+
+
+VOLUME = '4b3a4c7e-23b4-44c7-a0d1-1c5ee7f6d6a1'
+
+
+def _at(version):
+    return {'headers': {'OpenStack-API-Version': 'compute %s' % version}}
+
+
+def test_volume_attachments(aio, server):
+    path = '/servers/%s/os-volume_attachments' % server['id']
+    assert aio.client.get(path) == (200, {'volumeAttachments': []})
+    code, body = aio.client.post(path, {'volumeAttachment': {
+        'volumeId': VOLUME}})
+    assert (code, body['badRequest']['message']) == (
+        400, 'Attaching volume %s needs the block-storage service, which '
+        'this deployment does not have.' % VOLUME)
+    code, body = aio.client.post(path, {'volumeAttachment': {
+        'volumeId': VOLUME, 'tag': 'x'}}, **_at('2.48'))
+    assert code == 400 and "'tag' was unexpected" in body['badRequest'][
+        'message']
+    code, body = aio.client.post(path, {'volumeAttachment': {
+        'volumeId': 'nope'}})
+    assert code == 400 and 'volumeId' in body['badRequest']['message']
+    for method in ('get', 'delete'):
+        code, body = getattr(aio.client, method)(path + '/' + VOLUME)
+        assert (code, body['itemNotFound']['message']) == (
+            404, 'No volume Block Device Mapping with id %s.' % VOLUME)
+
+
+def test_port_interfaces(aio, server):
+    path = '/servers/%s/os-interface' % server['id']
+    assert aio.client.get(path) == (200, {'interfaceAttachments': []})
+    code, body = aio.client.post(path, {'interfaceAttachment': {}})
+    assert code == 400
+    assert 'needs the network service' in body['badRequest']['message']
+    code, body = aio.client.get(path + '/' + VOLUME)
+    assert (code, body['itemNotFound']['message']) == (
+        404, 'Port %s could not be found.' % VOLUME)
+
+
+def test_virtual_interfaces_until_2_43(aio, server):
+    path = '/servers/%s/os-virtual-interfaces' % server['id']
+    code, body = aio.client.get(path, **_at('2.43'))
+    assert (code, body['badRequest']['message']) == (
+        400, 'Listing virtual interfaces is not supported by this cloud.')
+    assert aio.client.get(path, **_at('2.44'))[0] == 404
+
+
+def test_password_and_topology(aio, server):
+    path = '/servers/%s' % server['id']
+    assert aio.client.get(path + '/os-server-password') == (
+        200, {'password': ''})
+    assert aio.client.delete(path + '/os-server-password')[0] == 204
+    assert aio.client.get(path + '/topology', **_at('2.77'))[0] == 404
+    assert aio.client.get(path + '/topology', **_at('2.78')) == (
+        200, {'nodes': [], 'pagesize_kb': None})
+    other = aio.client.as_user('alice:demo')
+    assert other.get(path + '/os-server-password')[0] == 404
