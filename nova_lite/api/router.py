@@ -10,6 +10,7 @@ from nova_lite.api.compute import openapi_doc
 from nova_lite.api.compute import remote_consoles
 from nova_lite.api.compute import server_actions
 from nova_lite.api.compute import server_attachments as attachments
+from nova_lite.api.compute import server_diagnostics
 from nova_lite.api.compute import server_ips
 from nova_lite.api.compute import server_metadata
 from nova_lite.api.compute import server_tags
@@ -105,6 +106,8 @@ ROUTES = [
      _R + 'os-server-password:show'),
     ('DELETE', _PASSWORD, attachments.clear_password,
      _R + 'os-server-password:clear'),
+    ('GET', _SERVER + '/diagnostics', server_diagnostics.show,
+     _R + 'os-server-diagnostics'),
     ('GET', _SERVER + '/topology', attachments.topology,
      'compute:server:topology:index'),
     ('GET', _SERVER + '/ips', server_ips.index, _R + 'ips:index'),

@@ -336,6 +336,18 @@ class API:
                                                 'os-getConsoleOutput')
         return self.compute_api.get_console_output(context, instance)
 
+    def get_diagnostics(self, context, instance):
+        """As for the console: a server with a guest on a host whose
+        compute is up."""
+        if (instance.vm_state in _NO_CONSOLE or not instance.host or
+                instance.task_state == fields.TaskState.DELETING):
+            raise exception.InstanceInvalidState(
+                action='diagnostics', instance_uuid=instance.uuid,
+                attr='vm_state', state=instance.vm_state)
+        if not self._compute_up(context, instance.host):
+            raise exception.ComputeHostDown(host=instance.host)
+        return self.compute_api.get_instance_diagnostics(context, instance)
+
     def _compute_up(self, context, host):
         try:
             service = service_obj.Service.get_by_host_and_binary(

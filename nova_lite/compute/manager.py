@@ -576,6 +576,9 @@ class ComputeManager(service.Manager):
             instance.power_state = self.driver.get_power_state(instance)
             self._end_task(instance, task_state)
 
+    def get_instance_diagnostics(self, context, instance):
+        return self.driver.get_instance_diagnostics(instance)
+
     def get_host_uptime(self, context):
         return self.driver.get_host_uptime()
 

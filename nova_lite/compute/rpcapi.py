@@ -12,7 +12,8 @@ Version history:
         resume_instance, trigger_crash_dump, snapshot_instance,
         shelve_instance, shelve_offload_instance, unshelve_instance,
         rebuild_instance, rescue_instance, unrescue_instance,
-        backup_instance (casts) and get_host_uptime (a call)
+        backup_instance (casts), get_host_uptime and
+        get_instance_diagnostics (calls)
 """
 import oslo_messaging as messaging
 
@@ -25,7 +26,7 @@ _SINCE = {'pause': '1.3', 'unpause': '1.3', 'suspend': '1.3',
           'resume': '1.3', 'trigger_crash_dump': '1.3', 'uptime': '1.3',
           'createImage': '1.3', 'shelve': '1.3', 'shelveOffload': '1.3',
           'unshelve': '1.3', 'rebuild': '1.3', 'rescue': '1.3',
-          'unrescue': '1.3', 'createBackup': '1.3'}
+          'unrescue': '1.3', 'createBackup': '1.3', 'diagnostics': '1.3'}
 
 
 class ComputeAPI:
@@ -141,6 +142,10 @@ class ComputeAPI:
         self._prepare(instance, 'createBackup').cast(
             context, 'backup_instance', instance=instance, image_id=image_id,
             backup_type=backup_type, rotation=rotation)
+
+    def get_instance_diagnostics(self, context, instance):
+        return self._prepare(instance, 'diagnostics').call(
+            context, 'get_instance_diagnostics', instance=instance)
 
     def get_host_uptime(self, context, host):
         version = self._version_of(host, 'uptime')

@@ -105,6 +105,13 @@ class ComputeDriver:
         """Boot the guest from its own disk again."""
         raise NotImplementedError()
 
+    def get_instance_diagnostics(self, instance):
+        """What the hypervisor tells of the guest: {'state', 'hypervisor',
+        'num_cpus', 'memory_mb', 'cpu_times' (ns per vCPU), 'disks'
+        ([{'device', 'read_bytes', 'read_requests', 'write_bytes',
+        'write_requests', 'errors_count'}])}."""
+        raise NotImplementedError()
+
     def snapshot(self, instance, path):
         """Write the guest's disk to ``path``, whole (no backing file), as
         a new image's bits; their disk format."""

@@ -73,3 +73,21 @@ def test_password_and_topology(aio, server):
         200, {'nodes': [], 'pagesize_kb': None})
     other = aio.client.as_user('alice:demo')
     assert other.get(path + '/os-server-password')[0] == 404
+
+
+def test_diagnostics_per_version(aio, server):
+    path = '/servers/%s/diagnostics' % server['id']
+    code, body = aio.client.get(path, **_at('2.48'))
+    assert code == 200, body
+    assert (body['state'], body['driver'], body['num_cpus']) == (
+        'running', 'libvirt', 1)
+    assert body['memory_details']['maximum'] == 256
+    assert [c['id'] for c in body['cpu_details']] == [0]
+    assert body['config_drive'] is False and body['uptime'] >= 0
+    code, flat = aio.client.get(path, **_at('2.47'))
+    assert code == 200
+    assert flat['memory'] == 256 * 1024 and 'cpu0_time' in flat
+    assert aio.client.as_user('bob:admin').get(path)[0] == 403
+    aio.client.post('/servers/%s/action' % server['id'], {'os-stop': None})
+    aio.client.wait_server(server['id'], ('SHUTOFF',), settled=True)
+    assert aio.client.get(path, **_at('2.48'))[1]['state'] == 'shutdown'

@@ -334,6 +334,12 @@ def test_the_lifecycle_actions_on_a_real_guest(real_aio, libvirtd,
     aio.client.wait_server(server_id, ('ACTIVE',), timeout=120, settled=True)
     _wait_for_console(aio, server_id)
     dom = _domain(libvirtd, server_id)
+    diagnostics = aio.client.get(
+        '/servers/%s/diagnostics' % server_id,
+        headers={'OpenStack-API-Version': 'compute 2.48'})[1]
+    assert (diagnostics['state'], diagnostics['hypervisor'],
+            diagnostics['num_disks']) == ('running', 'qemu', 1)
+    assert diagnostics['cpu_details'][0]['time'] > 0
 
     _act(aio, server_id, {'pause': None})
     aio.client.wait_server(server_id, ('PAUSED',), timeout=60, settled=True)

@@ -270,3 +270,27 @@ interface_attachments = wrap('interfaceAttachments', {'type': 'array',
 server_password = wrap('password', {'type': 'string'})
 server_topology = _object({'nodes': {'type': 'array'},
                            'pagesize_kb': {'type': ['integer', 'null']}})
+
+diagnostics_flat = {'type': 'object',
+                    'additionalProperties': {'type': 'integer'}}
+diagnostics = _object({
+    'state': {'type': 'string', 'enum': [
+        'pending', 'running', 'paused', 'shutdown', 'crashed',
+        'suspended']},
+    'driver': {'type': 'string'}, 'hypervisor': {'type': 'string'},
+    'hypervisor_os': {'type': 'string'},
+    'uptime': {'type': ['integer', 'null']},
+    'config_drive': {'type': 'boolean'},
+    'num_cpus': {'type': 'integer'}, 'num_nics': {'type': 'integer'},
+    'num_disks': {'type': 'integer'},
+    'memory_details': _object({'maximum': {'type': 'integer'},
+                               'used': {'type': 'integer'}}),
+    'cpu_details': {'type': 'array', 'items': _object({
+        'id': {'type': 'integer'}, 'time': {'type': 'integer'},
+        'utilisation': {'type': ['integer', 'null']}})},
+    'nic_details': {'type': 'array'},
+    'disk_details': {'type': 'array', 'items': _object({
+        name: {'type': 'integer'} for name in (
+            'read_bytes', 'read_requests', 'write_bytes', 'write_requests',
+            'errors_count')})},
+})

@@ -81,6 +81,12 @@ def _devices(domain, boot):
     _sub(serial, 'target', port='0')
 
 
+def disk_targets(domain_xml):
+    """The target devices of a domain's disks (vda, vdb...)."""
+    return [target.get('dev') for target in
+            ET.fromstring(domain_xml).findall('./devices/disk/target')]
+
+
 def host_of(metadata_xml):
     """The compute host named in a domain's nova_lite metadata."""
     return ET.fromstring(metadata_xml).findtext('{%s}host' % NAMESPACE)

@@ -46,6 +46,16 @@ def _quiet_libvirt(_ctx, _err):
 libvirt.registerErrorHandler(_quiet_libvirt, None)
 
 
+def _disk_stats(dom, device):
+    try:
+        rd_req, rd_bytes, wr_req, wr_bytes, errors = dom.blockStats(device)
+    except libvirt.libvirtError:  # a stopped guest has none
+        rd_req = rd_bytes = wr_req = wr_bytes = errors = 0
+    return {'device': device, 'read_bytes': rd_bytes,
+            'read_requests': rd_req, 'write_bytes': wr_bytes,
+            'write_requests': wr_req, 'errors_count': errors}
+
+
 class LibvirtDriver(driver.ComputeDriver):
 
     def __init__(self, conf, host, uri=None):
@@ -298,6 +308,20 @@ class LibvirtDriver(driver.ComputeDriver):
 
     def trigger_crash_dump(self, instance):
         self._active_domain(instance).injectNMI(0)
+
+    def get_instance_diagnostics(self, instance):
+        dom = self._active_domain(instance)
+        state, _, memory_kib, vcpus, _ = dom.info()
+        cpu_times = ([v[2] for v in dom.vcpus()[0]] if dom.isActive()
+                     else [0] * vcpus)
+        return {
+            'state': _POWER_STATES.get(state, fields.PowerState.NOSTATE),
+            'hypervisor': self._connection().getType().lower(),
+            'num_cpus': vcpus, 'memory_mb': memory_kib // 1024,
+            'cpu_times': cpu_times,
+            'disks': [_disk_stats(dom, dev)
+                      for dev in domain_xml.disk_targets(dom.XMLDesc())],
+        }
 
     def snapshot(self, instance, path):
         """A real guest's overlay flattened with its image into one qcow2

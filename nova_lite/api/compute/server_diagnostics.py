@@ -1,0 +1,62 @@
+"""GET /servers/{server_id}/diagnostics (admins): what the hypervisor
+tells of a guest. Before 2.48 as libvirt's flat keys (``cpu0_time``,
+``memory``, ``vda_read``...); from 2.48 Nova's common shape."""
+from oslo_utils import timeutils
+
+from nova_lite.api.compute import servers
+from nova_lite.api.schemas import responses
+from nova_lite.api import validation
+from nova_lite.objects import fields
+
+_STATES = {fields.PowerState.NOSTATE: 'pending',
+           fields.PowerState.RUNNING: 'running',
+           fields.PowerState.PAUSED: 'paused',
+           fields.PowerState.SHUTDOWN: 'shutdown',
+           fields.PowerState.CRASHED: 'crashed'}
+_DISK_KEYS = (('read', 'read_bytes'), ('read_req', 'read_requests'),
+              ('write', 'write_bytes'), ('write_req', 'write_requests'),
+              ('errors', 'errors_count'))
+
+
+def _uptime(instance):
+    if not instance.launched_at:
+        return None
+    return int((timeutils.utcnow(with_timezone=True) -
+                instance.launched_at).total_seconds())
+
+
+def _common(instance, found):
+    disks = [{k: v for k, v in d.items() if k != 'device'}
+             for d in found['disks']]
+    return {
+        'state': _STATES.get(found['state'], 'pending'),
+        'driver': 'libvirt', 'hypervisor': found['hypervisor'],
+        'hypervisor_os': 'linux', 'uptime': _uptime(instance),
+        'config_drive': bool(instance.config_drive),
+        'num_cpus': found['num_cpus'], 'num_nics': 0,
+        'num_disks': len(disks),
+        'memory_details': {'maximum': found['memory_mb'],
+                           'used': found['memory_mb']},
+        'cpu_details': [{'id': i, 'time': t, 'utilisation': None}
+                        for i, t in enumerate(found['cpu_times'])],
+        'nic_details': [], 'disk_details': disks,
+    }
+
+
+def _flat(found):
+    body = {'cpu%d_time' % i: t for i, t in enumerate(found['cpu_times'])}
+    body['memory'] = found['memory_mb'] * 1024
+    for disk in found['disks']:
+        for suffix, key in _DISK_KEYS:
+            body['%s_%s' % (disk['device'], suffix)] = disk[key]
+    return body
+
+
+@validation.responds(200, responses.diagnostics_flat, '2.1', '2.47')
+@validation.responds(200, responses.diagnostics, '2.48')
+def show(req, server_id):
+    instance = servers.get(req, server_id)
+    found = req.compute_api.get_diagnostics(req.context, instance)
+    if req.api_version.matches('2.48'):
+        return 200, _common(instance, found)
+    return 200, _flat(found)
