@@ -53,9 +53,10 @@ class API:
     def create(self, context, flavor, name, description=None, tags=(),
                reservation_id=None, launch_index=0, hostname=None,
                requested_destination=None, image_ref=None, options=None,
-               hints=None):
+               hints=None, build=True):
         """``options``: more of the instance's fields (key, user data,
-        metadata...); ``hints``: the scheduler hints."""
+        metadata...); ``hints``: the scheduler hints. Without ``build``
+        the server waits for ``build_together``."""
         instance = instance_obj.Instance(
             context, uuid=uuidutils.generate_uuid(), display_name=name,
             display_description=description, tags=list(tags),
@@ -75,8 +76,14 @@ class API:
             context, instance, flavor, hints=hints,
             requested_destination=requested_destination)
         spec.create()
-        self.conductor_api.build_instances(context, instance, spec)
+        if build:
+            self.conductor_api.build_instances(context, instance, spec)
         return instance
+
+    def build_together(self, context, instances):
+        """Build the servers of one request all, or none (if there is not
+        room for every one, all end in ERROR)."""
+        self.conductor_api.build_together(context, instances)
 
     @hooks.add_hook('delete_server')
     def delete(self, context, instance):

@@ -9,6 +9,7 @@ its host was driving, sends again a build request that no conductor took,
 and fails a build still without a host after ``build_timeout``. Its
 periodic heal removes allocations no server will use.
 """
+import contextlib
 import datetime
 
 from futurist import periodics
@@ -113,6 +114,51 @@ class ConductorManager(object_indirection.ObjectIndirection,
             context, instance, chosen.service_host, request_spec, rest,
             allocations=chosen.allocations())
         return None
+
+    def build_together(self, context, instances):
+        """Schedule every server of one request (each claims its host in
+        placement); if one finds no host, the claims already made are
+        given back and every server ends in ERROR, as Nova does when
+        capacity lacks for the whole request. Then each build goes to its
+        compute (a failed spawn reschedules that server alone)."""
+        mine = [i for i in instances if not self.tracks_builds or
+                build_owner.take(context, i.uuid, self.owner)]
+        with contextlib.ExitStack() as stack:
+            outcomes = [stack.enter_context(instance_action.recorded_event(
+                context, i.uuid, SCHEDULE_EVENT, self.host)) for i in mine]
+            placed, error = self._schedule_together(context, mine)
+            for outcome in outcomes:
+                outcome.error = error
+        if error is not None:
+            for instance, _, _ in placed:
+                placement_obj.Placement.unclaim(context, instance.uuid)
+            for instance in mine:
+                self._fail(context, instance, error)
+            return
+        for instance, spec, selections in placed:
+            self.compute_api.build_and_run_instance(
+                context, instance, selections[0].service_host, spec,
+                list(selections[1:]), allocations=selections[0].allocations())
+
+    def _schedule_together(self, context, instances):
+        """([(instance, spec, selections)] placed, the error that stopped
+        it or None)."""
+        placed = []
+        for instance in instances:
+            spec = request_spec_obj.RequestSpec.get_by_instance_uuid(
+                context, instance.uuid)
+            try:
+                placed.append((instance, spec, self._schedule(context,
+                                                              spec)))
+            except exception.NoValidHost as e:
+                return placed, exception.NoValidHost(
+                    reason='%s (%d of the %d servers of the request found '
+                           'a host)' % (e.kwargs.get('reason') or e,
+                                        len(placed), len(instances)))
+            except messaging.MessagingTimeout as e:
+                return placed, exception.NoValidHost(
+                    reason='the scheduler did not answer: %s' % e)
+        return placed, None
 
     def unshelve_instance(self, context, instance, request_spec):
         """Schedule an offloaded shelved server and hand it to the chosen

@@ -8,13 +8,15 @@ Version history:
         services that have no database
 * 1.2 - ping: a compute that starts before any conductor answers waits
         for one instead of losing its first calls
-* 1.3 - unshelve_instance: schedule an offloaded shelved server again
+* 1.3 - unshelve_instance: schedule an offloaded shelved server again;
+        build_together: the servers of one request, all or none
 """
 from oslo_log import log as logging
 import oslo_messaging as messaging
 from oslo_versionedobjects import base as ovo_base
 
 from nova_lite import exception
+from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite import rpc
 
 LOG = logging.getLogger(__name__)
@@ -63,6 +65,18 @@ class ConductorAPI(ovo_base.VersionedObjectIndirectionAPI):
         self.client.prepare(version='1.3').cast(
             context, 'unshelve_instance', instance=instance,
             request_spec=request_spec)
+
+    def build_together(self, context, instances):
+        """Schedule the servers of one request, all or none; one at a time
+        while conductors are capped below 1.3 (a rolling upgrade)."""
+        if not self.client.can_send_version('1.3'):
+            for instance in instances:
+                spec = request_spec_obj.RequestSpec.get_by_instance_uuid(
+                    context, instance.uuid)
+                self.build_instances(context, instance, spec)
+            return
+        self.client.prepare(version='1.3').cast(
+            context, 'build_together', instances=instances)
 
     def build_instances(self, context, instance, request_spec,
                         alternates=None, last_error=None):

@@ -177,8 +177,10 @@ def create(req):
         tags=body.get('tags', []), reservation_id=reservation_id,
         launch_index=index, hostname=_hostname(name),
         requested_destination=destination, image_ref=image_id,
-        options=options, hints=hints)
+        options=options, hints=hints, build=count == 1)
         for index, name in enumerate(_names(body['name'], count))]
+    if count > 1:
+        req.compute_api.build_together(req.context, instances)
     if strutils.bool_from_string(body.get('return_reservation_id', False)):
         return 202, {'reservation_id': reservation_id}
     return 202, {'server': _created(req, body, instances[0], options)}
@@ -200,11 +202,9 @@ def _created(req, body, instance, options):
 
 
 def _count(body):
-    """How many servers to boot: max_count, which min_count may not pass.
-
-    Each is scheduled on its own; min_count is not held as a guarantee
-    that at least that many find a host.
-    """
+    """How many servers to boot: max_count, which min_count may not pass
+    (with no quotas yet, max_count is always allowed). They are built all
+    or none: if one finds no host, all end in ERROR."""
     low = int(body.get('min_count', 1))
     high = int(body.get('max_count', low))
     if low > high:
