@@ -356,6 +356,18 @@ class MetadataItemNotFound(NotFound):
     msg_fmt = 'Metadata item was not found'
 
 
+class OnsetFileLimitExceeded(Forbidden):
+    msg_fmt = 'Personality file limit exceeded'
+
+
+class OnsetFilePathLimitExceeded(Forbidden):
+    msg_fmt = 'Personality file path exceeds maximum %(allowed)s'
+
+
+class OnsetFileContentLimitExceeded(Forbidden):
+    msg_fmt = 'Personality file content exceeds maximum %(allowed)s'
+
+
 class KeypairLimitExceeded(Forbidden):
     msg_fmt = 'Quota exceeded, too many key pairs.'
 

@@ -1,6 +1,6 @@
 """What a server is created with (key, user data, config drive, access
-addresses, zone, disk config) and the image it is shelved in, its
-metadata, key pairs, and the actions taken on servers with their
+addresses, zone, disk config, personality files) and the image it is
+shelved in, its metadata, key pairs, and the actions taken on servers with their
 events.
 
 Revision ID: 0012
@@ -37,6 +37,9 @@ def upgrade():
     with op.batch_alter_table('instances') as batch:
         for name, kind in _INSTANCE_COLUMNS:
             batch.add_column(sa.Column(name, kind, nullable=True))
+    with op.batch_alter_table('instance_extra') as batch:
+        batch.add_column(sa.Column('injected_files', sa.Text,
+                                   nullable=True))
     op.create_table(
         'instance_metadata',
         *_timestamps(),

@@ -250,6 +250,8 @@ class InstanceExtra(TimestampMixin, Base):
     # {plugin name: record} of resource plugins without a column of their
     # own (JSON), so that a new plugin needs no migration.
     resource_records: Mapped[str | None] = mapped_column(Text, deferred=True)
+    # Personality files a create or rebuild gave (JSON: path, contents).
+    injected_files: Mapped[str | None] = mapped_column(Text, deferred=True)
 
 
 class InstanceFault(Base):

@@ -18,7 +18,8 @@ from nova_lite.objects import fields
 from nova_lite.objects import instance_fault
 from nova_lite.objects import placement as placement_obj
 
-INSTANCE_EXTRA_FIELDS = ['flavor', 'vietstack_request', 'resource_records']
+INSTANCE_EXTRA_FIELDS = ['flavor', 'vietstack_request', 'resource_records',
+                         'injected_files']
 INSTANCE_OPTIONAL_ATTRS = INSTANCE_EXTRA_FIELDS + ['fault', 'tags',
                                                    'metadata']
 _COLUMNS = ('uuid', 'display_name', 'user_id', 'project_id', 'host', 'node',
@@ -35,9 +36,10 @@ _ADDED_IN_1_2 = ('vietstack_request', 'resource_records')
 _ADDED_IN_1_3 = ('image_ref',)
 _ADDED_IN_1_4 = ('key_name', 'key_data', 'user_data', 'config_drive',
                  'access_ip_v4', 'access_ip_v6', 'availability_zone',
-                 'auto_disk_config', 'metadata', 'shelved_image_id')
+                 'auto_disk_config', 'metadata', 'shelved_image_id',
+                 'injected_files')
 # Extra fields kept as plain JSON rather than as an object's primitive.
-_PLAIN_JSON_EXTRA = ('resource_records',)
+_PLAIN_JSON_EXTRA = ('resource_records', 'injected_files')
 
 
 def new_reservation_id():
@@ -83,7 +85,7 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     #              image_snapshot; shelved_image_id, vm states shelved
     #              and shelved_offloaded and their task states; task
     #              state rebuilding; vm state rescued and its task
-    #              states; task state image_backup
+    #              states; task state image_backup; injected_files
     VERSION = '1.4'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
@@ -139,6 +141,10 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         'metadata': fields.DictOfNullableStringsField(),
         # The snapshot a shelved server is kept in, until unshelved.
         'shelved_image_id': fields.StringField(nullable=True),
+        # Personality files ({'path', 'contents' (base64)}), which its
+        # config drive carries (instance_extra, JSON).
+        'injected_files': fields.ListOfDictOfNullableStringsField(
+            nullable=True),
     })
 
     # Sub-object fields by the version they came in: older targets lose

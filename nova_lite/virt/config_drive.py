@@ -3,7 +3,8 @@ an ISO 9660 image labelled ``config-2`` in OpenStack's layout.
 
 ``openstack/latest/meta_data.json`` holds the server's uuid, name,
 hostname, zone, launch index, project, key pair (``public_keys`` and
-``keys``) and metadata (``meta``); ``openstack/latest/user_data`` its
+``keys``), metadata (``meta``) and personality files (``files``, their
+contents in ``openstack/content/``); ``openstack/latest/user_data`` its
 user data, decoded; ``vendor_data.json`` and ``network_data.json`` are
 there, empty, as cloud-init expects them. pycdlib writes the image (Rock
 Ridge and Joliet names over 8.3 ISO names).
@@ -32,6 +33,10 @@ def meta_data(instance):
         'keys': [{'name': name, 'type': 'ssh', 'data': data}
                  for name, data in keys.items()],
         'meta': dict(instance.metadata), 'devices': [],
+        'files': [{'path': item['path'],
+                   'content_path': '/content/%04d' % index}
+                  for index, item in enumerate(
+                      instance.injected_files or ())],
     }
 
 
@@ -47,6 +52,9 @@ def files(instance):
              for path, value in contents.items()}
     if instance.user_data:
         found[_LATEST + '/user_data'] = base64.b64decode(instance.user_data)
+    for index, item in enumerate(instance.injected_files or ()):
+        found['openstack/content/%04d' % index] = base64.b64decode(
+            item['contents'])
     return found
 
 

@@ -143,3 +143,36 @@ def test_a_host_in_the_zone_is_for_admins(aio):
     assert code == 202
     placed = aio.client.wait_server(body['server']['id'])
     assert placed['OS-EXT-SRV-ATTR:hypervisor_hostname'] == hosts[1]
+
+
+def _personality(path='/etc/motd', contents=b'hello'):
+    return [{'path': path,
+             'contents': base64.b64encode(contents).decode()}]
+
+
+def test_personality_is_taken_to_2_56(aio, tmp_path):
+    _refused(aio, {'personality': _personality()},
+             "('personality' was unexpected)", version='2.57')
+    code, body = aio.client.post('/servers', {'server': {
+        'name': 'p', 'flavorRef': 'm1', 'networks': 'none',
+        'personality': _personality()}},
+        headers={'OpenStack-API-Version': 'compute 2.56'})
+    assert code == 202, body
+
+
+@pytest.mark.parametrize('files, words', [
+    ([_personality()[0]] * 6, 'Personality file limit exceeded'),
+    (_personality(path='/' + 'p' * 300),
+     'Personality file path exceeds maximum 255'),
+    (_personality(contents=b'x' * 10241),
+     'Personality file content exceeds maximum 10240'),
+])
+def test_personality_beyond_its_limits_is_forbidden(aio, files, words):
+    _refused(aio, {'personality': files}, words, status=403,
+             version='2.56')
+
+
+def test_force_config_drive(aio, overrides):
+    overrides('force_config_drive', True, group='compute')
+    server = aio.client.boot('m1')
+    assert server['config_drive'] == 'True'

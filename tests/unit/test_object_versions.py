@@ -24,7 +24,7 @@ EXPECTED = {
     'ImageMemberList': '1.0-7e8d8c74a7ba86f2adf05b1211247c7f',
     'ImageTask': '1.0-c8e038fba127b1977ea08133803fd82c',
     'ImageTaskList': '1.0-4975de4aac7d9400edba67b296aa5f4d',
-    'Instance': '1.4-9b794aa1256cda11163336efa3681182',
+    'Instance': '1.4-cdf54c240d76ff6679855a90f461c447',
     'InstanceAction': '1.0-0cf45d7c932079e721b502a2b141c9f9',
     'InstanceActionEvent': '1.0-d52ba368da10e2536407923b9626e133',
     'InstanceActionEventList': '1.0-13d92fb953030cdbfee56481756e02be',

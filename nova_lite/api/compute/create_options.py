@@ -4,6 +4,7 @@ disk config, admin password and scheduler hints, turned into the new
 servers' fields (400 or 403, before anything is created, when one cannot
 be served).
 """
+import base64
 import secrets
 
 from oslo_utils import strutils
@@ -49,6 +50,26 @@ def metadata_of(req, body):
     return metadata
 
 
+def personality_of(req, body):
+    """The personality files (to 2.56), within the quota's limits (403
+    beyond them, with Nova's words)."""
+    files = body.get('personality') or []
+    quota = req.conf.quota
+    if 0 <= quota.injected_files < len(files):
+        raise exception.OnsetFileLimitExceeded()
+    for item in files:
+        path, contents = item.get('path', ''), item.get('contents', '')
+        if 0 <= quota.injected_file_path_length < len(path):
+            raise exception.OnsetFilePathLimitExceeded(
+                allowed=quota.injected_file_path_length)
+        size = len(base64.b64decode(contents))
+        if 0 <= quota.injected_file_content_bytes < size:
+            raise exception.OnsetFileContentLimitExceeded(
+                allowed=quota.injected_file_content_bytes)
+    return [{'path': f.get('path', ''), 'contents': f.get('contents', '')}
+            for f in files] or None
+
+
 def _config_drive(req, body):
     asked = strutils.bool_from_string(body.get('config_drive', False))
     return 'True' if asked or req.conf.compute.force_config_drive else ''
@@ -66,6 +87,7 @@ def fields_of(req, body):
         'access_ip_v6': body.get('accessIPv6'),
         'availability_zone': zone_of(body)[0],
         'auto_disk_config': body.get('OS-DCF:diskConfig') == 'AUTO',
+        'injected_files': personality_of(req, body),
     }
 
 
@@ -89,6 +111,8 @@ def rebuild_fields_of(req, body):
     if 'key_name' in body:
         changes['key_name'], changes['key_data'] = key_of(
             req, body['key_name'])
+    if 'personality' in body:
+        changes['injected_files'] = personality_of(req, body)
     return changes
 
 

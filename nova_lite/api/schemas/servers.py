@@ -3,7 +3,7 @@
 ``create_at(version)`` builds the boot body's schema for one version
 range (every version takes a key pair, zone, user data, metadata, config
 drive, admin password, access addresses, disk config and scheduler
-hints): 2.19 adds ``description``, 2.32 (only) and 2.42 a block device
+hints; to 2.56 ``personality`` files): 2.19 adds ``description``, 2.32 (only) and 2.42 a block device
 mapping's ``tag``, 2.37 makes ``networks`` required (and allows 'auto'
 and 'none'), 2.52 adds ``tags``, 2.63 ``trusted_image_certificates``,
 2.67 a mapping's ``volume_type``, 2.74 ``host`` and
@@ -93,6 +93,19 @@ _BASE = {
     'OS-DCF:diskConfig': {'type': 'string', 'enum': ['AUTO', 'MANUAL']},
 }
 
+# Files to put in the guest (through its config drive), to 2.56.
+personality = {
+    'type': 'array',
+    'items': {
+        'type': 'object',
+        'properties': {
+            'path': {'type': 'string'},
+            'contents': {'type': 'string', 'format': 'base64'},
+        },
+        'additionalProperties': False,
+    },
+}
+
 _uuid = {'type': 'string', 'format': 'uuid'}
 _one_or_more_uuids = {'oneOf': [
     _uuid, {'type': 'array', 'items': _uuid}]}
@@ -115,8 +128,8 @@ scheduler_hints = {
 
 CREATE_RANGES = [('2.1', '2.18'), ('2.19', '2.31'), ('2.32', '2.32'),
                  ('2.33', '2.36'), ('2.37', '2.41'), ('2.42', '2.51'),
-                 ('2.52', '2.62'), ('2.63', '2.66'), ('2.67', '2.73'),
-                 ('2.74', None)]
+                 ('2.52', '2.56'), ('2.57', '2.62'), ('2.63', '2.66'),
+                 ('2.67', '2.73'), ('2.74', None)]
 
 
 def _properties(low):
@@ -141,6 +154,8 @@ def _properties(low):
             'type': ['array', 'null'], 'minItems': 1, 'maxItems': 50,
             'uniqueItems': True,
             'items': {'type': 'string', 'minLength': 1}}
+    if minor <= 56:
+        properties['personality'] = personality
     if minor >= 74:
         properties['host'] = _hostname
         properties['hypervisor_hostname'] = _hostname
@@ -261,6 +276,8 @@ def rebuild_at(low):
     }
     if minor >= 19:
         properties['description'] = description
+    if minor <= 56:
+        properties['personality'] = personality
     if minor >= 54:
         properties['key_name'] = {'anyOf': [types.name, {'type': 'null'}]}
     if minor >= 57:
@@ -276,7 +293,7 @@ def rebuild_at(low):
 
 
 REBUILD_RANGES = [('2.1', '2.18'), ('2.19', '2.53'), ('2.54', '2.56'),
-                  ('2.57', '2.62'), ('2.63', None)]
+                  ('2.57', '2.62'), ('2.63', None)]  # 2.57: no personality
 
 create_backup = {
     'type': 'object',
