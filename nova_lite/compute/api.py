@@ -70,12 +70,10 @@ class API:
             vcpus=flavor.vcpus, root_gb=flavor.root_gb,
             ephemeral_gb=flavor.ephemeral_gb, flavor=flavor,
             **(options or {}))
-        instance.create()
-        record_action(context, instance, 'create')
         spec = request_spec_obj.RequestSpec.from_components(
             context, instance, flavor, hints=hints,
             requested_destination=requested_destination)
-        spec.create()
+        instance.create(action='create', request_spec=spec)
         if build:
             self.conductor_api.build_instances(context, instance, spec)
         return instance

@@ -31,6 +31,7 @@ from nova_lite.virt import driver as virt_driver
 from nova_lite.virt import image_client
 
 LOG = logging.getLogger(__name__)
+BUILD_EVENT = 'compute__do_build_and_run_instance'
 
 
 class ComputeManager(service.Manager):
@@ -144,29 +145,48 @@ class ComputeManager(service.Manager):
                 self._offload(context, instance)
 
     def build_and_run_instance(self, context, instance, request_spec,
-                               alternates=None, allocations=None):
-        with self._working_on(instance.uuid), instance_action.recorded_event(
-                context, instance.uuid, 'compute__do_build_and_run_instance',
-                self.host) as outcome:
-            outcome.error = self._build(context, instance, request_spec,
-                                        alternates or [], allocations)
+                               alternates=None, allocations=None,
+                               scheduled=None):
+        """The build's event opens with the claim's write and closes with
+        the write that marks the server ACTIVE (no writes of its own); a
+        failure closes it on its own. The conductor's step that sent the
+        build (``scheduled``) is recorded done with the claim."""
+        started_at = timeutils.utcnow()
+        events = [('start', BUILD_EVENT, self.host)]
+        if scheduled:
+            events.insert(0, ('whole', scheduled['event'], (
+                scheduled['start'], scheduled['host'],
+                instance_action.SUCCESS)))
+        with self._working_on(instance.uuid):
+            error, opened = self._build(context, instance, request_spec,
+                                        alternates or [], allocations,
+                                        events)
+        if scheduled and not opened:
+            instance_action.finish_event(
+                context, instance.uuid, scheduled['event'],
+                started_at=scheduled['start'], host=scheduled['host'])
+        if error is not None:
+            instance_action.finish_event(
+                context, instance.uuid, BUILD_EVENT, error,
+                started_at=None if opened else started_at, host=self.host)
 
     def _build(self, context, instance, request_spec, alternates,
-               allocations):
-        """Claim, spawn and mark active; the error the build failed
-        with, if it did (it is rescheduled or in ERROR)."""
+               allocations, events):
+        """Claim, spawn and mark active: the error the build failed with,
+        if it did (it is rescheduled or in ERROR), and whether its event
+        was opened."""
         flavor = instance.flavor
         try:
-            claim = self.rt.instance_claim(context, instance, flavor,
-                                           allocations)
+            claim = self.rt.instance_claim(
+                context, instance, flavor, allocations, events=events)
         except (exception.InstanceNotFound, exception.Conflict):
             LOG.info('instance %s was deleted before its build',
                      instance.uuid)
-            return None
+            return None, False
         except exception.ComputeResourcesUnavailable as e:
             self._build_failed(context, instance, request_spec, alternates,
                                e)
-            return e
+            return e, False
         try:
             with claim:
                 self.driver.spawn(context, instance)
@@ -175,9 +195,9 @@ class ComputeManager(service.Manager):
                         self.host, e)
             self._build_failed(context, instance, request_spec, alternates,
                                e)
-            return e
+            return e, True
         self._mark_active(context, instance, claim)
-        return None
+        return None, True
 
     def _mark_active(self, context, instance, claim):
         instance.vm_state = fields.VMState.ACTIVE
@@ -185,10 +205,14 @@ class ComputeManager(service.Manager):
         instance.power_state = self.driver.get_power_state(instance)
         instance.launched_at = timeutils.utcnow()
         try:
-            instance.save(expected_task_state=[fields.TaskState.SPAWNING])
+            instance.save(expected_task_state=[fields.TaskState.SPAWNING],
+                          events=[('finish', BUILD_EVENT,
+                                   instance_action.SUCCESS)])
         except exception.Conflict:
             LOG.info('instance %s is being deleted; leaving it to the '
                      'delete', instance.uuid)
+            instance_action.finish_event(context, instance.uuid,
+                                         BUILD_EVENT)
         except exception.InstanceNotFound:
             self.driver.destroy(context, instance)
             claim.abort()

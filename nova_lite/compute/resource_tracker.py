@@ -161,7 +161,8 @@ class ResourceTracker:
         node.running_vms += sign
 
     def instance_claim(self, context, instance, flavor, allocations=None,
-                       expected_task_state=fields.TaskState.SCHEDULING):
+                       expected_task_state=fields.TaskState.SCHEDULING,
+                       events=()):
         """Hold the flavor's resources for the instance, or raise.
 
         The instance is assigned to this host in the same step, with its
@@ -171,6 +172,8 @@ class ResourceTracker:
         usage is saved before the instance gets its host: the scheduler
         stops counting its placement once the host is set, so in between it
         may count the instance twice, never zero times.
+
+        ``events`` are written with the instance (Instance.save).
 
         ``allocations`` ({provider uuid: resources}) is what the scheduler
         claimed in placement for the instance on this host, when it was
@@ -187,7 +190,8 @@ class ResourceTracker:
             instance.node = self.nodename
             instance.task_state = fields.TaskState.SPAWNING
             try:
-                instance.save(expected_task_state=[expected_task_state])
+                instance.save(expected_task_state=[expected_task_state],
+                              events=events)
             except Exception:
                 self._untrack(instance.uuid)
                 self.compute_node.save()

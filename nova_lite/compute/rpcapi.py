@@ -13,7 +13,8 @@ Version history:
         shelve_instance, shelve_offload_instance, unshelve_instance,
         rebuild_instance, rescue_instance, unrescue_instance,
         backup_instance (casts), get_host_uptime and
-        get_instance_diagnostics (calls)
+        get_instance_diagnostics (calls); build_and_run_instance takes
+        ``scheduled``, the conductor's step for the compute to record
 """
 import oslo_messaging as messaging
 
@@ -40,15 +41,22 @@ class ComputeAPI:
         self.client = rpc.get_client(conf, target, version_cap=version_cap)
 
     def build_and_run_instance(self, context, instance, host, request_spec,
-                               alternates, allocations=None):
+                               alternates, allocations=None, scheduled=None):
+        """``scheduled`` ({'event', 'start', 'host'}, 1.3): the
+        conductor's scheduling step, for the compute to record as done
+        with its own first write. Whether it was sent."""
         kwargs = {'instance': instance, 'request_spec': request_spec,
                   'alternates': alternates}
         version = '1.0'
         if self.client.can_send_version('1.1'):
             version = '1.1'
             kwargs['allocations'] = allocations
+        if scheduled is not None and self.client.can_send_version('1.3'):
+            version = '1.3'
+            kwargs['scheduled'] = scheduled
         cctxt = self.client.prepare(server=host, version=version)
         cctxt.cast(context, 'build_and_run_instance', **kwargs)
+        return 'scheduled' in kwargs
 
     def terminate_instance(self, context, instance):
         cctxt = self.client.prepare(server=instance.host, version='1.0')

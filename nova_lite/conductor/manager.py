@@ -9,7 +9,6 @@ its host was driving, sends again a build request that no conductor took,
 and fails a build still without a host after ``build_timeout``. Its
 periodic heal removes allocations no server will use.
 """
-import contextlib
 import datetime
 
 from futurist import periodics
@@ -83,14 +82,41 @@ class ConductorManager(object_indirection.ObjectIndirection,
                      'longer being scheduled: not driving it again',
                      instance.uuid)
             return
-        with instance_action.recorded_event(
-                context, instance.uuid, SCHEDULE_EVENT,
-                self.host) as outcome:
-            outcome.error = self._drive_build(
-                context, instance, request_spec, alternates, last_error)
+        step = self._step()
+        try:
+            error = self._drive_build(context, instance, request_spec,
+                                      alternates, last_error, step)
+        except Exception as e:
+            self._record_step(context, instance, step, e)
+            raise
+        if error is not None:
+            self._record_step(context, instance, step, error)
+
+    def _step(self):
+        """This conductor's scheduling step of a build, as it starts: the
+        compute that takes the build records it done, in the write of its
+        claim (none of the conductor's own); a failed one is recorded
+        here."""
+        return {'event': SCHEDULE_EVENT, 'host': self.host,
+                'start': timeutils.utcnow().isoformat()}
+
+    @staticmethod
+    def _record_step(context, instance, step, error=None):
+        instance_action.finish_event(
+            context, instance.uuid, SCHEDULE_EVENT, error,
+            started_at=step['start'], host=step['host'])
+
+    def _cast_build(self, context, instance, request_spec, selections,
+                    step):
+        sent = self.compute_api.build_and_run_instance(
+            context, instance, selections[0].service_host, request_spec,
+            list(selections[1:]), allocations=selections[0].allocations(),
+            scheduled=step)
+        if not sent:  # a compute capped below 1.3 records no step
+            self._record_step(context, instance, step)
 
     def _drive_build(self, context, instance, request_spec, alternates,
-                     last_error):
+                     last_error, step):
         """Schedule (or take the next alternate) and cast the build to the
         chosen compute; the error the build failed with, if it did."""
         try:
@@ -109,10 +135,7 @@ class ConductorManager(object_indirection.ObjectIndirection,
                            'had room left' % last_error))
             LOG.info('rescheduling %s to %s after: %s', instance.uuid,
                      selections[0].service_host, last_error)
-        chosen, rest = selections[0], list(selections[1:])
-        self.compute_api.build_and_run_instance(
-            context, instance, chosen.service_host, request_spec, rest,
-            allocations=chosen.allocations())
+        self._cast_build(context, instance, request_spec, selections, step)
         return None
 
     def build_together(self, context, instances):
@@ -123,22 +146,17 @@ class ConductorManager(object_indirection.ObjectIndirection,
         compute (a failed spawn reschedules that server alone)."""
         mine = [i for i in instances if not self.tracks_builds or
                 build_owner.take(context, i.uuid, self.owner)]
-        with contextlib.ExitStack() as stack:
-            outcomes = [stack.enter_context(instance_action.recorded_event(
-                context, i.uuid, SCHEDULE_EVENT, self.host)) for i in mine]
-            placed, error = self._schedule_together(context, mine)
-            for outcome in outcomes:
-                outcome.error = error
+        step = self._step()
+        placed, error = self._schedule_together(context, mine)
         if error is not None:
             for instance, _, _ in placed:
                 placement_obj.Placement.unclaim(context, instance.uuid)
             for instance in mine:
+                self._record_step(context, instance, step, error)
                 self._fail(context, instance, error)
             return
         for instance, spec, selections in placed:
-            self.compute_api.build_and_run_instance(
-                context, instance, selections[0].service_host, spec,
-                list(selections[1:]), allocations=selections[0].allocations())
+            self._cast_build(context, instance, spec, selections, step)
 
     def _schedule_together(self, context, instances):
         """([(instance, spec, selections)] placed, the error that stopped
@@ -165,7 +183,7 @@ class ConductorManager(object_indirection.ObjectIndirection,
         compute; with no host for it, it stays offloaded (task over)."""
         with instance_action.recorded_event(
                 context, instance.uuid, 'conductor_unshelve_instance',
-                self.host) as outcome:
+                self.host, whole=True) as outcome:
             try:
                 chosen = self._schedule(context, request_spec)[0]
             except (exception.NoValidHost,

@@ -198,7 +198,10 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         return instance
 
     @base.remotable
-    def create(self):
+    def create(self, action=None, request_spec=None):
+        """Write the new instance (and, with ``action``, record that the
+        caller's request does it; with ``request_spec``, create that too:
+        all in the same step)."""
         self.obj_set_defaults('deleted')
         values = {k: naive(getattr(self, k)) for k in _COLUMNS
                   if self.obj_attr_is_set(k)}
@@ -209,21 +212,35 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         tags = self.tags if self.obj_attr_is_set('tags') else []
         metadata = (self.metadata if self.obj_attr_is_set('metadata')
                     else {})
-        db_inst = db.create(self._context, values, extra, tags, metadata)
+        db_inst = db.create(self._context, values, extra, tags, metadata,
+                            action and {
+                                'action': action,
+                                'request_id': self._context.request_id,
+                                'user_id': self._context.user_id,
+                                'project_id': self._context.project_id},
+                            request_spec and request_spec.text_to_create())
+        if request_spec is not None:
+            request_spec.created(db_inst.request_spec_row)
         self.id = db_inst.id
         self.created_at = db_inst.created_at
         self.obj_reset_changes()
 
     @base.remotable
-    def save(self, expected_task_state=None):
+    def save(self, expected_task_state=None, events=()):
+        """Write the changes; ``events`` (each ``('start', name, host)``,
+        ``('finish', name, result)`` or ``('whole', name, (start time,
+        host, result))``) record steps of the request's action with them,
+        in one write."""
         changes = self.obj_get_changes()
         extra = {name: _serialize_extra(name, changes.pop(name))
                  for name in INSTANCE_EXTRA_FIELDS if name in changes}
         values = {k: naive(v) for k, v in changes.items() if k in _COLUMNS}
         if values or expected_task_state is not None:
-            db_inst = db.update(self._context, self.uuid, values,
-                                expected_task_state=expected_task_state,
-                                extra=extra)
+            db_inst = db.update(
+                self._context, self.uuid, values,
+                expected_task_state=expected_task_state, extra=extra,
+                events=[(kind, self._context.request_id, name, detail)
+                        for kind, name, detail in events or ()])
             for name in ('host', 'node', 'vm_state', 'task_state',
                          'updated_at'):
                 setattr(self, name, getattr(db_inst, name))

@@ -10,6 +10,8 @@ their action.
 import contextlib
 import traceback as tb
 
+from oslo_utils import timeutils
+
 from nova_lite.db.api import instance_actions as db
 from nova_lite import exception
 from nova_lite.objects import base
@@ -103,18 +105,29 @@ class InstanceActionEvent(base.NovaLiteTimestampObject, base.NovaLiteObject):
         db.event_finish(context, instance_uuid, context.request_id, event,
                         result, traceback, details)
 
+    @base.remotable_classmethod
+    def event_record(cls, context, instance_uuid, event, start_time, result,
+                     traceback=None, details=None, host=None):
+        db.event_record(context, instance_uuid, context.request_id, event,
+                        start_time, result, traceback, details, host)
+
     @classmethod
-    def finish_with(cls, context, instance_uuid, event, error=None):
+    def finish_with(cls, context, instance_uuid, event, error=None,
+                    started_at=None, host=None):
         """Close the event: Success, or Error with the error's words (the
-        details users may see) and its traceback (for admins)."""
-        if error is None:
-            cls.event_finish(context, instance_uuid, event, SUCCESS)
-            return
-        words = (error.format_message() if hasattr(error, 'format_message')
-                 else str(error))
-        cls.event_finish(context, instance_uuid, event, ERROR,
-                         traceback=''.join(tb.format_exception(error)),
-                         details=words[:255])
+        details users may see) and its traceback (for admins). With
+        ``started_at``, the event was not opened: it is written whole."""
+        outcome = {'result': SUCCESS}
+        if error is not None:
+            words = (error.format_message()
+                     if hasattr(error, 'format_message') else str(error))
+            outcome = {'result': ERROR, 'details': words[:255],
+                       'traceback': ''.join(tb.format_exception(error))}
+        if started_at is None:
+            cls.event_finish(context, instance_uuid, event, **outcome)
+        else:
+            cls.event_record(context, instance_uuid, event, started_at,
+                             host=host, **outcome)
 
 
 @base.NovaLiteObjectRegistry.register
@@ -146,12 +159,23 @@ def _quietly(record, *args, **kwargs):
     return True
 
 
+def finish_event(context, instance_uuid, event, error=None, started_at=None,
+                 host=None):
+    """Close an opened event (or, with ``started_at``, write it whole),
+    unless the request recorded no action."""
+    _quietly(InstanceActionEvent.finish_with, context, instance_uuid, event,
+             error, started_at=started_at, host=host)
+
+
 @contextlib.contextmanager
-def recorded_event(context, instance_uuid, event, host=None):
-    """Record the enclosed step as ``event`` of the request's action."""
+def recorded_event(context, instance_uuid, event, host=None, whole=False):
+    """Record the enclosed step as ``event`` of the request's action:
+    opened as it starts (a long step shows while under way), or, with
+    ``whole``, written once it is over (a short one, in one write)."""
     outcome = Outcome()
-    started = _quietly(InstanceActionEvent.event_start, context,
-                       instance_uuid, event, host)
+    started_at = timeutils.utcnow() if whole else None
+    started = whole or _quietly(InstanceActionEvent.event_start, context,
+                                instance_uuid, event, host)
     try:
         yield outcome
     except Exception as e:
@@ -159,5 +183,5 @@ def recorded_event(context, instance_uuid, event, host=None):
         raise
     finally:
         if started:
-            _quietly(InstanceActionEvent.finish_with, context, instance_uuid,
-                     event, outcome.error)
+            finish_event(context, instance_uuid, event, outcome.error,
+                         started_at=started_at, host=host)

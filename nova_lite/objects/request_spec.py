@@ -83,8 +83,17 @@ class RequestSpec(base.NovaLiteObject):
 
     @base.remotable
     def create(self):
+        row = db.create(self._context, self.instance_uuid,
+                        self.text_to_create())
+        self.created(row)
+
+    def text_to_create(self):
+        """What the row of a new spec holds (Instance.create writes it
+        with the instance)."""
         self.obj_set_defaults()
-        row = db.create(self._context, self.instance_uuid, self._to_text())
+        return self._to_text()
+
+    def created(self, row):
         self.id = row.id
         self.obj_reset_changes()
 

@@ -4,7 +4,9 @@ import datetime
 import sqlalchemy as sa
 from sqlalchemy import orm
 
+from nova_lite.db.api import instance_actions
 from nova_lite.db.api import instance_metadata
+from nova_lite.db.api import request_specs
 from nova_lite.db import engine
 from nova_lite.db import models
 from nova_lite.db import paging
@@ -18,7 +20,12 @@ def _utcnow():
 
 
 @engine.writer
-def create(context, values, extra, tags=(), metadata=None):
+def create(context, values, extra, tags=(), metadata=None, action=None,
+           spec=None):
+    """With ``action`` (an instance_actions row's values), the request's
+    action is recorded in the same step; with ``spec`` (its text), the
+    instance's request spec too (its row is ``instance.request_spec_row``).
+    """
     instance = models.Instance(**values)
     context.session.add(instance)
     context.session.add(models.InstanceExtra(instance_uuid=values['uuid'],
@@ -28,6 +35,13 @@ def create(context, values, extra, tags=(), metadata=None):
     context.session.flush()
     if metadata:
         instance_metadata.write(context.session, values['uuid'], metadata)
+    if action:
+        context.session.add(models.InstanceAction(
+            instance_uuid=values['uuid'], start_time=_utcnow(), **action))
+        context.session.flush()
+    if spec is not None:
+        instance.request_spec_row = request_specs.add(
+            context.session, values['uuid'], spec)
     return instance
 
 
@@ -130,9 +144,14 @@ def get_all(context, filters=None, limit=None, marker=None, sort_keys=None,
 
 
 @engine.writer
-def update(context, uuid, values, expected_task_state=None, extra=None):
+def update(context, uuid, values, expected_task_state=None, extra=None,
+           events=()):
     """Update, and the instance_extra columns in ``extra``, in one
     transaction; with expected_task_state, refuse if the state moved on.
+    ``events`` (each ``(kind, request_id, name, detail)``: 'start' with
+    the host, 'finish' with the result, 'whole' with (start time, host,
+    result)) record steps of the request's action in the same transaction
+    (none if the request recorded no action).
     The row is read locked (MariaDB, PostgreSQL; SQLite's writers take the
     database's lock): two updates that expect the same task state cannot
     both read it before either writes, so only one of them wins."""
@@ -150,6 +169,8 @@ def update(context, uuid, values, expected_task_state=None, extra=None):
     if extra:
         _set_extra(context.session, uuid, extra)
     context.session.flush()
+    if events:
+        instance_actions.record_in(context.session, uuid, events)
     return instance
 
 

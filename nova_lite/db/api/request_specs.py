@@ -17,9 +17,14 @@ def _get(session, instance_uuid):
 
 @engine.writer
 def create(context, instance_uuid, spec):
+    return add(context.session, instance_uuid, spec)
+
+
+def add(session, instance_uuid, spec):
+    """``create`` within the caller's transaction."""
     row = models.RequestSpec(instance_uuid=instance_uuid, spec=spec)
-    context.session.add(row)
-    context.session.flush()
+    session.add(row)
+    session.flush()
     return row
 
 
