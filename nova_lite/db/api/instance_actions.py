@@ -72,26 +72,25 @@ def event_finish(context, instance_uuid, request_id, event, result,
                  traceback=None, details=None):
     """Close the newest open event of that name; an error also marks its
     action (message 'Error')."""
-    action = _get(context.session, instance_uuid, request_id)
-    _close(context.session, action, event, result, traceback, details)
-    action.updated_at = _utcnow()
-    context.session.flush()
+    session = context.session
+    action_id = _action_id(session, instance_uuid, request_id)
+    now = _utcnow()
+    _close(session, action_id, event, now, result=result,
+           traceback=traceback, details=details)
+    _touch(session, action_id, now, result == 'Error')
 
 
 @engine.writer
 def event_record(context, instance_uuid, request_id, event, start_time,
                  result, traceback=None, details=None, host=None):
     """A step recorded once it is over, in one write."""
-    action = _get(context.session, instance_uuid, request_id)
+    session = context.session
+    action_id = _action_id(session, instance_uuid, request_id)
     now = _utcnow()
-    context.session.add(_EVENT(
-        action_id=action.id, event=event, start_time=_as_time(start_time),
-        finish_time=now, result=result, traceback=traceback,
-        details=details, host=host))
-    action.updated_at = now
-    if result == 'Error':
-        action.message = 'Error'
-    context.session.flush()
+    session.execute(sa.insert(_EVENT), [_event_row(
+        action_id, event, _as_time(start_time), finish_time=now,
+        result=result, traceback=traceback, details=details, host=host)])
+    _touch(session, action_id, now, result == 'Error')
 
 
 def record_in(session, instance_uuid, events, strict=False):
@@ -99,28 +98,61 @@ def record_in(session, instance_uuid, events, strict=False):
     with one look-up of the action: each ``(kind, request_id, name,
     detail)``, 'start' with the host, 'finish' with the result, 'whole'
     with (start time, host, result). None if the request recorded no
-    action (InstanceActionNotFound if ``strict``)."""
-    request_id = events[0][1]
+    action (InstanceActionNotFound if ``strict``). Written as plain
+    statements: they ride on the boot path's writes."""
     try:
-        action = _get(session, instance_uuid, request_id)
+        action_id = _action_id(session, instance_uuid, events[0][1])
     except exception.InstanceActionNotFound:
         if strict:
             raise
         return
     now = _utcnow()
+    rows, failed = [], False
     for kind, _, name, detail in events:
         if kind == 'start':
-            session.add(_EVENT(action_id=action.id, event=name,
-                               start_time=now, host=detail))
+            rows.append(_event_row(action_id, name, now, host=detail))
         elif kind == 'finish':
-            _close(session, action, name, detail)
+            _close(session, action_id, name, now, result=detail)
+            failed = failed or detail == 'Error'
         else:
             start, host, result = detail
-            session.add(_EVENT(action_id=action.id, event=name,
-                               start_time=_as_time(start), finish_time=now,
-                               result=result, host=host))
-    action.updated_at = now
-    session.flush()
+            rows.append(_event_row(action_id, name, _as_time(start),
+                                   finish_time=now, result=result,
+                                   host=host))
+            failed = failed or result == 'Error'
+    if rows:
+        session.execute(sa.insert(_EVENT), rows)
+    _touch(session, action_id, now, failed)
+
+
+def _action_id(session, instance_uuid, request_id):
+    found = session.execute(
+        sa.select(_ACTION.id).where(_ACTION.instance_uuid == instance_uuid,
+                                    _ACTION.request_id == request_id)
+        .order_by(_ACTION.id.desc()).limit(1)).scalar()
+    if found is None:
+        raise exception.InstanceActionNotFound(
+            request_id=request_id, instance_uuid=instance_uuid)
+    return found
+
+
+def _event_row(action_id, name, start_time, finish_time=None, result=None,
+               traceback=None, details=None, host=None):
+    """An event's values, every column named (rows inserted together must
+    name the same ones)."""
+    return {'action_id': action_id, 'event': name, 'start_time': start_time,
+            'finish_time': finish_time, 'result': result,
+            'traceback': traceback, 'details': details, 'host': host}
+
+
+def _touch(session, action_id, now, failed):
+    """The action changed (2.58's changes-since reads it); a failed step
+    marks it."""
+    values = {'updated_at': now}
+    if failed:
+        values['message'] = 'Error'
+    session.execute(sa.update(_ACTION).where(_ACTION.id == action_id)
+                    .values(**values))
 
 
 def _as_time(value):
@@ -130,23 +162,19 @@ def _as_time(value):
     return value
 
 
-def _close(session, action, name, result, traceback=None, details=None):
-    """Close the newest open event of that name (or write it, if it was
-    never opened); an error also marks the action."""
-    found = session.scalars(
-        sa.select(_EVENT).where(_EVENT.action_id == action.id,
-                                _EVENT.event == name)
-        .order_by(_EVENT.id.desc())).first()
-    if found is None:
-        found = _EVENT(action_id=action.id, event=name,
-                       start_time=_utcnow())
-        session.add(found)
-    found.finish_time = _utcnow()
-    found.result = result
-    found.traceback = traceback
-    found.details = details
-    if result == 'Error':
-        action.message = 'Error'
+def _close(session, action_id, name, now, **outcome):
+    """Close the newest open event of that name (or write it whole, if it
+    was never opened)."""
+    newest = session.execute(
+        sa.select(_EVENT.id).where(_EVENT.action_id == action_id,
+                                   _EVENT.event == name)
+        .order_by(_EVENT.id.desc()).limit(1)).scalar()
+    if newest is None:
+        session.execute(sa.insert(_EVENT), [_event_row(
+            action_id, name, now, finish_time=now, **outcome)])
+        return
+    session.execute(sa.update(_EVENT).where(_EVENT.id == newest).values(
+        finish_time=now, **outcome))
 
 
 @engine.reader

@@ -36,9 +36,8 @@ def create(context, values, extra, tags=(), metadata=None, action=None,
     if metadata:
         instance_metadata.write(context.session, values['uuid'], metadata)
     if action:
-        context.session.add(models.InstanceAction(
+        context.session.execute(sa.insert(models.InstanceAction).values(
             instance_uuid=values['uuid'], start_time=_utcnow(), **action))
-        context.session.flush()
     if spec is not None:
         instance.request_spec_row = request_specs.add(
             context.session, values['uuid'], spec)
