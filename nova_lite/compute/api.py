@@ -26,6 +26,19 @@ from nova_lite.virt import image_client
 LOG = logging.getLogger(__name__)
 
 
+_VM = fields.VMState
+_TASK = fields.TaskState
+# The actions that claim a server and cast to its compute: the states
+# each is taken from, the task it sets, the compute's RPC method.
+_CASTS = {
+    'pause': ([_VM.ACTIVE], _TASK.PAUSING, 'pause_instance'),
+    'unpause': ([_VM.PAUSED], _TASK.UNPAUSING, 'unpause_instance'),
+    'suspend': ([_VM.ACTIVE], _TASK.SUSPENDING, 'suspend_instance'),
+    'resume': ([_VM.SUSPENDED], _TASK.RESUMING, 'resume_instance'),
+    'shelveOffload': ([_VM.SHELVED], _TASK.SHELVING_OFFLOADING,
+                      'shelve_offload_instance'),
+    'unrescue': ([_VM.RESCUED], _TASK.UNRESCUING, 'unrescue_instance'),
+}
 # The states a server's disk may be snapshotted (or shelved) from.
 _SNAPSHOTTABLE = [fields.VMState.ACTIVE, fields.VMState.STOPPED,
                   fields.VMState.PAUSED, fields.VMState.SUSPENDED]
@@ -34,6 +47,19 @@ _SNAPSHOTTABLE = [fields.VMState.ACTIVE, fields.VMState.STOPPED,
 # States with no guest to read the console of.
 _NO_CONSOLE = (fields.VMState.BUILDING, fields.VMState.SHELVED_OFFLOADED,
                fields.VMState.DELETED)
+
+
+def check_state(instance, action, vm_states, needs_host=True):
+    """409 unless the server is in one of ``vm_states`` with no task under
+    way (and on a host, with ``needs_host``), naming the task under way or
+    else the state."""
+    busy = instance.task_state is not None
+    if busy or instance.vm_state not in vm_states or (
+            needs_host and not instance.host):
+        raise exception.InstanceInvalidState(
+            action=action, instance_uuid=instance.uuid,
+            attr='task_state' if busy else 'vm_state',
+            state=instance.task_state if busy else instance.vm_state)
 
 
 def record_action(context, instance, action):
@@ -124,13 +150,7 @@ class API:
         another request claimed it first), on a compute new enough; then
         the request is recorded as instance action ``record``."""
         self.compute_api.check_action_supported(instance, action)
-        busy = instance.task_state is not None
-        if busy or instance.vm_state not in vm_states or (
-                needs_host and not instance.host):
-            raise exception.InstanceInvalidState(
-                action=action, instance_uuid=instance.uuid,
-                attr='task_state' if busy else 'vm_state',
-                state=instance.task_state if busy else instance.vm_state)
+        check_state(instance, action, vm_states, needs_host)
         instance.task_state = task_state
         try:
             instance.save(expected_task_state=[None])
@@ -161,25 +181,13 @@ class API:
         self._begin(context, instance, 'reboot', states, task, 'reboot')
         self.compute_api.reboot_instance(context, instance, reboot_type)
 
-    def pause(self, context, instance):
-        self._begin(context, instance, 'pause', [fields.VMState.ACTIVE],
-                    fields.TaskState.PAUSING, 'pause')
-        self.compute_api.pause_instance(context, instance)
-
-    def unpause(self, context, instance):
-        self._begin(context, instance, 'unpause', [fields.VMState.PAUSED],
-                    fields.TaskState.UNPAUSING, 'unpause')
-        self.compute_api.unpause_instance(context, instance)
-
-    def suspend(self, context, instance):
-        self._begin(context, instance, 'suspend', [fields.VMState.ACTIVE],
-                    fields.TaskState.SUSPENDING, 'suspend')
-        self.compute_api.suspend_instance(context, instance)
-
-    def resume(self, context, instance):
-        self._begin(context, instance, 'resume', [fields.VMState.SUSPENDED],
-                    fields.TaskState.RESUMING, 'resume')
-        self.compute_api.resume_instance(context, instance)
+    def cast_action(self, context, instance, action):
+        """One of the actions that claim the server and hand it to its
+        compute, nothing more (``_CASTS``)."""
+        vm_states, task_state, method = _CASTS[action]
+        self._begin(context, instance, action, vm_states, task_state,
+                    action)
+        getattr(self.compute_api, method)(context, instance)
 
     def snapshot(self, context, instance, name, metadata=None):
         """A new image of the server's disk: made here, queued, and
@@ -250,11 +258,6 @@ class API:
         self.compute_api.rescue_instance(context, instance,
                                          image_id or instance.image_ref)
 
-    def unrescue(self, context, instance):
-        self._begin(context, instance, 'unrescue', [fields.VMState.RESCUED],
-                    fields.TaskState.UNRESCUING, 'unrescue')
-        self.compute_api.unrescue_instance(context, instance)
-
     def shelve(self, context, instance):
         """Keep the server's disk in an image, its guest off (offloaded
         at once, later or never: ``[compute] shelved_offload_time``)."""
@@ -263,12 +266,6 @@ class API:
         image_id = self._snapshot_image(
             context, instance, '%s-shelved' % instance.display_name)
         self.compute_api.shelve_instance(context, instance, image_id)
-
-    def shelve_offload(self, context, instance):
-        self._begin(context, instance, 'shelveOffload',
-                    [fields.VMState.SHELVED],
-                    fields.TaskState.SHELVING_OFFLOADING, 'shelveOffload')
-        self.compute_api.shelve_offload_instance(context, instance)
 
     def unshelve(self, context, instance):
         """On its host if still there; else scheduled again (by the
@@ -291,15 +288,9 @@ class API:
         server's state does not change."""
         self.compute_api.check_action_supported(instance,
                                                 'trigger_crash_dump')
-        if (instance.task_state is not None or not instance.host or
-                instance.vm_state not in (fields.VMState.ACTIVE,
-                                          fields.VMState.PAUSED,
-                                          fields.VMState.ERROR)):
-            busy = instance.task_state is not None
-            raise exception.InstanceInvalidState(
-                action='trigger_crash_dump', instance_uuid=instance.uuid,
-                attr='task_state' if busy else 'vm_state',
-                state=instance.task_state if busy else instance.vm_state)
+        check_state(instance, 'trigger_crash_dump', [
+            fields.VMState.ACTIVE, fields.VMState.PAUSED,
+            fields.VMState.ERROR])
         record_action(context, instance, 'trigger_crash_dump')
         self.compute_api.trigger_crash_dump(context, instance)
 
@@ -328,30 +319,25 @@ class API:
         return self.compute_api.get_host_uptime(context, host)
 
     def get_console_output(self, context, instance):
-        """From a server with a guest on a host (any state but a build or
-        a delete under way)."""
-        if (instance.vm_state in _NO_CONSOLE or not instance.host or
-                instance.task_state == fields.TaskState.DELETING):
-            raise exception.InstanceInvalidState(
-                action='os-getConsoleOutput', instance_uuid=instance.uuid,
-                attr='vm_state', state=instance.vm_state)
-        if not self._compute_up(context, instance.host):
-            raise exception.ComputeHostDown(host=instance.host)
+        self._check_guest(context, instance, 'os-getConsoleOutput')
         self.compute_api.check_action_supported(instance,
                                                 'os-getConsoleOutput')
         return self.compute_api.get_console_output(context, instance)
 
     def get_diagnostics(self, context, instance):
-        """As for the console: a server with a guest on a host whose
-        compute is up."""
+        self._check_guest(context, instance, 'diagnostics')
+        return self.compute_api.get_instance_diagnostics(context, instance)
+
+    def _check_guest(self, context, instance, action):
+        """409 unless the server has a guest on a host (any state but a
+        build or a delete under way) whose compute is up."""
         if (instance.vm_state in _NO_CONSOLE or not instance.host or
                 instance.task_state == fields.TaskState.DELETING):
             raise exception.InstanceInvalidState(
-                action='diagnostics', instance_uuid=instance.uuid,
+                action=action, instance_uuid=instance.uuid,
                 attr='vm_state', state=instance.vm_state)
         if not self._compute_up(context, instance.host):
             raise exception.ComputeHostDown(host=instance.host)
-        return self.compute_api.get_instance_diagnostics(context, instance)
 
     def _compute_up(self, context, host):
         try:

@@ -28,6 +28,7 @@ from nova_lite.api.compute import servers
 from nova_lite.api import policy
 from nova_lite.api.schemas import servers as schema
 from nova_lite.api import validation
+from nova_lite.compute import api as compute_api
 from nova_lite import exception
 from nova_lite.objects import fields
 
@@ -91,14 +92,18 @@ def _console_output(req, body, server_id):
     return 200, {'output': output}
 
 
-def _simple(method):
+def _simple(method, *args):
     """An action the compute API does on an unlocked server, by name."""
     def handler(req, body, server_id):
         instance = servers.get(req, server_id)
         servers.check_not_locked(req, instance)
-        getattr(req.compute_api, method)(req.context, instance)
+        getattr(req.compute_api, method)(req.context, instance, *args)
         return 202, None
     return handler
+
+
+def _cast(action):
+    return _simple('cast_action', action)
 
 
 def _trigger_crash_dump(req, body, server_id):
@@ -120,12 +125,8 @@ def _change_password(req, body, server_id):
     Nova answers for a libvirt guest without the QEMU agent)."""
     instance = servers.get(req, server_id)
     servers.check_not_locked(req, instance)
-    if instance.vm_state != fields.VMState.ACTIVE or instance.task_state:
-        busy = instance.task_state is not None
-        raise exception.InstanceInvalidState(
-            action='changePassword', instance_uuid=server_id,
-            attr='task_state' if busy else 'vm_state',
-            state=instance.task_state if busy else instance.vm_state)
+    compute_api.check_state(instance, 'changePassword',
+                            [fields.VMState.ACTIVE], needs_host=False)
     raise exception.Conflict(message='QEMU guest agent is not enabled')
 
 
@@ -288,12 +289,11 @@ ACTIONS = {
     'reboot': (_reboot, _SERVERS + 'reboot'),
     'os-getConsoleOutput': (_console_output,
                             'os_compute_api:os-console-output'),
-    'pause': (_simple('pause'), 'os_compute_api:os-pause-server:pause'),
-    'unpause': (_simple('unpause'),
-                'os_compute_api:os-pause-server:unpause'),
-    'suspend': (_simple('suspend'),
+    'pause': (_cast('pause'), 'os_compute_api:os-pause-server:pause'),
+    'unpause': (_cast('unpause'), 'os_compute_api:os-pause-server:unpause'),
+    'suspend': (_cast('suspend'),
                 'os_compute_api:os-suspend-server:suspend'),
-    'resume': (_simple('resume'), 'os_compute_api:os-suspend-server:resume'),
+    'resume': (_cast('resume'), 'os_compute_api:os-suspend-server:resume'),
     'trigger_crash_dump': (_trigger_crash_dump,
                            _SERVERS + 'trigger_crash_dump'),
     'os-resetState': (_reset_state,
@@ -302,7 +302,7 @@ ACTIONS = {
     'createImage': (_create_image, _SERVERS + 'create_image'),
     'createBackup': (_create_backup, 'os_compute_api:os-create-backup'),
     'shelve': (_simple('shelve'), _SHELVE + 'shelve'),
-    'shelveOffload': (_simple('shelve_offload'), _SHELVE + 'shelve_offload'),
+    'shelveOffload': (_cast('shelveOffload'), _SHELVE + 'shelve_offload'),
     'unshelve': (_unshelve, _SHELVE + 'unshelve'),
     'rebuild': (_rebuild, _SERVERS + 'rebuild'),
     'forceDelete': (_force_delete, 'os_compute_api:os-deferred-delete:'
@@ -332,7 +332,7 @@ ACTIONS = {
     'os-getSerialConsole': (_console('serial'),
                             'os_compute_api:os-remote-consoles'),
     'rescue': (_rescue, 'os_compute_api:os-rescue'),
-    'unrescue': (_simple('unrescue'), 'os_compute_api:os-unrescue'),
+    'unrescue': (_cast('unrescue'), 'os_compute_api:os-unrescue'),
 }
 
 

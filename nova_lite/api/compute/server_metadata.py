@@ -9,6 +9,7 @@ from nova_lite.api.compute import servers
 from nova_lite.api.schemas import responses
 from nova_lite.api.schemas import server_metadata as schema
 from nova_lite.api import validation
+from nova_lite.compute import api as compute_api
 from nova_lite import exception
 from nova_lite.objects import fields
 
@@ -20,12 +21,7 @@ CHANGEABLE = (fields.VMState.ACTIVE, fields.VMState.STOPPED,
 def _changeable(req, server_id, action):
     instance = servers.get(req, server_id, ['metadata'])
     servers.check_not_locked(req, instance)
-    busy = instance.task_state is not None
-    if busy or instance.vm_state not in CHANGEABLE:
-        raise exception.InstanceInvalidState(
-            action=action, instance_uuid=server_id,
-            attr='task_state' if busy else 'vm_state',
-            state=instance.task_state if busy else instance.vm_state)
+    compute_api.check_state(instance, action, CHANGEABLE, needs_host=False)
     return instance
 
 
