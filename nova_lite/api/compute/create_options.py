@@ -1,8 +1,8 @@
 """What a create request asks for beyond its name, flavor and image: the
-key pair, user data, metadata, config drive, access addresses, zone,
-disk config, admin password and scheduler hints, turned into the new
-servers' fields (400 or 403, before anything is created, when one cannot
-be served).
+key pair, user data, metadata, personality files, config drive, access
+addresses, zone, disk config, admin password and scheduler hints, turned
+into the new servers' fields (400 or 403, before anything is created,
+when one cannot be served); and what a rebuild changes of them.
 """
 import base64
 import secrets
