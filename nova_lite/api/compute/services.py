@@ -11,6 +11,7 @@ host has no servers left). Binaries go by Nova's names (nova-compute...;
 """
 from nova_lite import digits
 from nova_lite.api.compute import binaries
+from nova_lite.api.compute import times
 from nova_lite.api import microversion
 from nova_lite.api.schemas import responses
 from nova_lite.api.schemas import services as schema
@@ -23,10 +24,6 @@ from nova_lite.objects import service as service_obj
 _UUIDS_FROM = '2.53'
 
 
-def _time(value):
-    return value.strftime('%Y-%m-%dT%H:%M:%S.%f') if value else None
-
-
 def _view(req, service):
     body = {
         'id': service.uuid if req.api_version.matches(_UUIDS_FROM)
@@ -37,7 +34,8 @@ def _view(req, service):
         'status': 'disabled' if service.disabled else 'enabled',
         'state': 'up' if service.is_up(req.conf.service_down_time)
         else 'down',
-        'updated_at': _time(service.last_seen_up or service.updated_at),
+        'updated_at': times.with_microseconds(
+            service.last_seen_up or service.updated_at),
         'disabled_reason': service.disabled_reason,
     }
     if req.api_version.matches('2.11'):
@@ -70,7 +68,8 @@ def _set_status(req, disabled, reason=None):
     service.disabled_reason = reason
     service.save()
     answer = {'host': service.host,
-              'binary': binaries.shown(service.binary), 'status': 'disabled' if disabled else 'enabled'}
+              'binary': binaries.shown(service.binary),
+              'status': 'disabled' if disabled else 'enabled'}
     if reason:
         answer['disabled_reason'] = reason
     return 200, {'service': answer}
