@@ -399,3 +399,9 @@ class ComputeServiceUnavailable(Invalid):
 
 class SnapshotFailed(NovaLiteException):
     msg_fmt = 'Snapshot of instance %(instance_uuid)s failed: %(reason)s'
+
+
+class ServiceNotDeployed(Invalid):
+    """A request that needs a service this deployment does not run."""
+    msg_fmt = ('%(what)s needs the %(service)s service, which this '
+               'deployment does not have.')

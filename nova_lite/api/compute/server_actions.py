@@ -243,9 +243,7 @@ def _restore(req, body, server_id):
 def _no_network(what):
     def handler(req, body, server_id):
         servers.get(req, server_id)
-        raise exception.Invalid(message=(
-            '%s needs the network service, which this deployment does not '
-            'have.' % what))
+        raise exception.ServiceNotDeployed(what=what, service='network')
     return handler
 
 

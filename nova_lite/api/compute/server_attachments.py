@@ -16,12 +16,6 @@ from nova_lite.api import validation
 from nova_lite import exception
 
 
-def _missing(service, what):
-    return exception.Invalid(message=(
-        '%s needs the %s service, which this deployment does not have.'
-        % (what, service)))
-
-
 @validation.responds(200, responses.volume_attachments)
 def volumes(req, server_id):
     servers.get(req, server_id)
@@ -34,8 +28,9 @@ def volumes(req, server_id):
 @validation.responds(200, None)
 def attach_volume(req, server_id):
     servers.get(req, server_id)
-    raise _missing('block-storage', 'Attaching volume %s' % req.body_json()[
-        'volumeAttachment']['volumeId'])
+    raise exception.ServiceNotDeployed(
+        what='Attaching volume %s' % req.body_json()['volumeAttachment'][
+            'volumeId'], service='block-storage')
 
 
 def _no_volume(req, server_id, volume_id):
@@ -70,7 +65,8 @@ def interfaces(req, server_id):
 @validation.responds(200, None)
 def attach_interface(req, server_id):
     servers.get(req, server_id)
-    raise _missing('network', 'Attaching an interface')
+    raise exception.ServiceNotDeployed(what='Attaching an interface',
+                                       service='network')
 
 
 def _no_port(req, server_id, port_id):
