@@ -132,16 +132,9 @@ class API:
         instance.forget()
         request_spec_obj.RequestSpec.destroy_by_instance_uuid(
             context, instance.uuid)
-        if instance.shelved_image_id:
-            self._discard_shelved_image(instance.shelved_image_id)
-
-    def _discard_shelved_image(self, image_id):
-        """An offloaded server's disk, which nothing will unshelve now."""
-        try:
-            image_client.ImageClient(self.conf).delete(image_id)
-        except exception.ImageUnacceptable as e:
-            LOG.error('the shelved image %s could not be removed: %s',
-                      image_id, e)
+        if instance.shelved_image_id:  # nothing will unshelve it now
+            image_client.ImageClient(self.conf).discard(
+                instance.shelved_image_id)
 
     def _begin(self, context, instance, action, vm_states, task_state,
                record, needs_host=True):

@@ -253,7 +253,7 @@ class ComputeManager(service.Manager):
     def _terminate(self, context, instance):
         self.driver.destroy(context, instance)
         if instance.shelved_image_id:
-            self._discard_image(instance.shelved_image_id)
+            self.images.discard(instance.shelved_image_id)
         # The last state goes with the record's removal, in one step: a
         # crash before it leaves the delete to finish (task deleting).
         instance.vm_state = fields.VMState.DELETED
@@ -355,7 +355,7 @@ class ComputeManager(service.Manager):
                 outcome.error = e
                 LOG.warning('snapshot of %s into image %s failed on %s: %s',
                             instance.uuid, image_id, self.host, e)
-                self._discard_image(image_id)
+                self.images.discard(image_id)
             self._end_task(instance, task_state)
             return outcome.error is None
 
@@ -368,7 +368,7 @@ class ComputeManager(service.Manager):
             i.properties.get('backup_type') == backup_type]
         for image in backups[rotation:]:
             LOG.info('rotating out backup %s of %s', image.id, instance.uuid)
-            self._discard_image(image.id)
+            self.images.discard(image.id)
 
     def _upload_snapshot(self, instance, image_id):
         directory = os.path.join(self.conf.state_path, 'snapshots')
@@ -380,13 +380,6 @@ class ComputeManager(service.Manager):
         finally:
             if os.path.exists(path):
                 os.remove(path)
-
-    def _discard_image(self, image_id):
-        try:
-            self.images.delete(image_id)
-        except exception.ImageUnacceptable as e:
-            LOG.error('the failed snapshot image %s could not be removed: '
-                      '%s', image_id, e)
 
     def _end_task(self, instance, task_state):
         instance.task_state = None
@@ -415,7 +408,7 @@ class ComputeManager(service.Manager):
                 outcome.error = e
                 LOG.warning('shelve of %s failed on %s: %s', instance.uuid,
                             self.host, e)
-                self._discard_image(image_id)
+                self.images.discard(image_id)
                 self._power_back(instance, was)
                 self._end_task(instance, fields.TaskState.SHELVING)
                 return
@@ -535,7 +528,7 @@ class ComputeManager(service.Manager):
         instance.shelved_image_id = None
         self._end_task(instance, task_state)
         if image_id:
-            self._discard_image(image_id)
+            self.images.discard(image_id)
 
     def rebuild_instance(self, context, instance):
         """The guest made anew from the server's (new) image, on this

@@ -150,7 +150,7 @@ def _end_snapshot(manager, context, instance):
         if (image.properties.get('instance_uuid') == instance.uuid and
                 image.properties.get('image_type') in ('snapshot',
                                                        'backup')):
-            manager._discard_image(image.id)
+            manager.images.discard(image.id)
     LOG.info('instance %s: its snapshot was interrupted', instance.uuid)
     instance.task_state = None
     instance.save()

@@ -4,11 +4,13 @@ uploaded (or the snapshot's image removed when it fails)."""
 import hashlib
 import os
 
+from oslo_log import log as logging
 import requests
 
 from nova_lite import exception
 
 CHUNK = 1024 * 1024
+LOG = logging.getLogger(__name__)
 
 
 class ImageClient:
@@ -92,3 +94,12 @@ class ImageClient:
         response = self._call('DELETE', image_id)
         if response.status_code != 404:
             self._check(response, image_id, 'its delete')
+
+    def discard(self, image_id):
+        """``delete`` an image nothing will use (a failed snapshot, a
+        rotated backup, a shelved server's disk); if the image API cannot
+        do it, say so in the log: the image is left for an operator."""
+        try:
+            self.delete(image_id)
+        except exception.ImageUnacceptable as e:
+            LOG.error('image %s could not be removed: %s', image_id, e)
