@@ -405,3 +405,15 @@ class ServiceNotDeployed(Invalid):
     """A request that needs a service this deployment does not run."""
     msg_fmt = ('%(what)s needs the %(service)s service, which this '
                'deployment does not have.')
+
+
+class NetworkExhausted(NovaLiteException):
+    """Not the host's doing: another host would find none either."""
+    msg_fmt = 'No fixed address is left on network %(network)s.'
+    reschedule = False
+
+
+class NoNetworkOnPhysicalNetwork(NovaLiteException):
+    msg_fmt = ('%(vnic)s is on physical network %(physical_network)s, '
+               'where no network is declared ([networks] network).')
+    reschedule = False

@@ -6,7 +6,10 @@ busybox out of ``busybox-static``; both are downloaded with
 installed on the machine. The initramfs's ``/init`` mounts /proc, /sys
 and /dev; if the guest has a config drive it loads the kernel's virtio
 and ISO 9660 modules, mounts the drive and prints ``nova-lite guest
-<hostname> key <fingerprint>`` from its ``meta_data.json``; then it
+<hostname> key <fingerprint>`` from its ``meta_data.json``, sets the
+addresses of its ``network_data.json`` on the virtio vNICs with those
+MACs and prints ``nova-lite guest <hostname> ip <address>`` for each; then
+it
 prints ``nova-lite guest up`` on the serial console and waits, so a test
 can tell the guest reached userspace (and what it learned) by reading
 the console log. Built files are kept in the build directory and reused.
@@ -27,6 +30,8 @@ import requests
 GUEST_UP = 'nova-lite guest up'
 # Printed before GUEST_UP when the guest has a config drive.
 GUEST_KEY = 'nova-lite guest %s key %s'
+# Printed for each address the config drive gives a vNIC, once set on it.
+GUEST_IP = 'nova-lite guest %s ip %s'
 COMMAND_LINE = 'console=ttyS0 quiet panic=-1'
 # What reading a config drive takes (a virtio disk with ISO 9660 on it),
 # each after those it depends on; Debian builds them as modules.
@@ -34,7 +39,10 @@ MODULES = ('drivers/virtio/virtio_ring', 'drivers/virtio/virtio',
            'drivers/virtio/virtio_pci_modern_dev',
            'drivers/virtio/virtio_pci_legacy_dev',
            'drivers/virtio/virtio_pci', 'drivers/block/virtio_blk',
-           'drivers/cdrom/cdrom', 'fs/isofs/isofs')
+           'drivers/cdrom/cdrom', 'fs/isofs/isofs',
+           # and what a virtio vNIC takes
+           'net/core/failover', 'drivers/net/net_failover',
+           'drivers/net/virtio_net')
 INIT = """#!/bin/busybox sh
 /bin/busybox mkdir -p /proc /sys /dev /mnt/config
 /bin/busybox mount -t proc proc /proc
@@ -63,6 +71,22 @@ if [ -f $meta ]; then
                   sed 's/../&:/g; s/:$//')
   fi
   echo "nova-lite guest $host key $fingerprint"
+  # network_data.json is one line with sorted keys: cut at the braces,
+  # each address's piece names its link, whose piece has the MAC.
+  objs=$(tr '{}' '\\n\\n' \\
+         < /mnt/config/openstack/latest/network_data.json)
+  echo "$objs" | grep '"ip_address"' | while read -r obj; do
+    addr=$(echo "$obj" | sed -n 's/.*"ip_address": "\\([^"]*\\)".*/\\1/p')
+    mask=$(echo "$obj" | sed -n 's/.*"netmask": "\\([^"]*\\)".*/\\1/p')
+    link=$(echo "$obj" | sed -n 's/.*"link": "\\([^"]*\\)".*/\\1/p')
+    mac=$(echo "$objs" | grep "\\"id\\": \\"$link\\"" |
+          sed -n 's/.*"ethernet_mac_address": "\\([^"]*\\)".*/\\1/p')
+    for dev in /sys/class/net/*; do
+      [ "$(cat $dev/address)" = "$mac" ] || continue
+      ifconfig ${dev##*/} $addr netmask $mask up &&
+        echo "nova-lite guest $host ip $addr"
+    done
+  done
 fi
 echo "%(up)s"
 while true; do /bin/busybox sleep 3600; done

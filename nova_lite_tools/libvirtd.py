@@ -6,7 +6,10 @@ missing, lets QEMU run as root (the ``libvirt-qemu`` user the package
 creates cannot read guest files under a root-owned state directory),
 starts ``virtlogd`` and ``libvirtd`` as daemons when they are not
 running, and waits for libvirtd's first capability probe, which takes
-10 to 45 s on a fresh start.
+10 to 45 s on a fresh start. It also makes the Linux bridge of each
+physical network that ``[networks] network`` declares (the vNICs' tap
+devices join it): up, with no address and no port to the outside, so it
+routes nowhere beyond the guests on it.
 """
 import os
 import re
@@ -16,6 +19,12 @@ import subprocess
 import time
 
 import libvirt
+from oslo_config import cfg
+
+from nova_lite.conf import libvirt as libvirt_conf
+from nova_lite.conf import networks as networks_conf
+from nova_lite import fixed_networks
+from nova_lite.virt.libvirt import interfaces
 
 PACKAGES = {'libvirtd': 'libvirt-daemon-system',
             'qemu-system-x86_64': 'qemu-system-x86',
@@ -142,7 +151,33 @@ def wait_ready(timeout=120):
             time.sleep(0.5)
 
 
-def setup(timeout=120):
+def bridges(config_files=()):
+    """The bridges of the physical networks the config's networks are
+    on (the defaults' without a config file)."""
+    conf = cfg.ConfigOpts()
+    networks_conf.register_opts(conf)
+    libvirt_conf.register_opts(conf)
+    conf([], project='nova-lite', default_config_files=list(config_files))
+    return sorted({interfaces.bridge_of(network.physical_network,
+                                        conf.libvirt.bridge_mappings)
+                   for network in fixed_networks.networks_of(conf).networks})
+
+
+def ensure_bridges(names):
+    """Each bridge made and up if it is not; the names made."""
+    made = []
+    for name in names:
+        if not os.path.exists('/sys/class/net/%s' % name):
+            log('creating bridge %s' % name)
+            subprocess.run(['ip', 'link', 'add', name, 'type', 'bridge'],
+                           check=True, capture_output=True)
+            made.append(name)
+        subprocess.run(['ip', 'link', 'set', name, 'up'], check=True,
+                       capture_output=True)
+    return made
+
+
+def setup(timeout=120, config_files=()):
     if os.geteuid() != 0:
         raise SetupError('needs root: it installs packages and starts '
                          'libvirtd')
@@ -154,6 +189,7 @@ def setup(timeout=120):
     for daemon in DAEMONS:
         if pid_of(daemon) is None:
             start(daemon)
+    ensure_bridges(bridges(config_files))
     started = time.monotonic()
     wait_ready(timeout)
     log('libvirtd is ready on %s (%.1f s)' % (

@@ -1,13 +1,17 @@
 """``nova-lite-manage placement audit [--heal]``: placement against the
-servers (``nova_lite.objects.allocation_audit`` says what is found).
+servers (``nova_lite.objects.allocation_audit`` says what is found), and
+the fixed addresses against them (an address held by a deleted server or
+by one in ERROR without a host is held by no server).
 
 ``--heal`` writes each missing allocation as the host's compute would
 (the flavor on the host, the resource plugins' records on its children)
-and removes every other finding's allocation.
+and removes every other finding's allocation, and frees the addresses
+no server holds.
 """
 from nova_lite.compute import placement_report
 from nova_lite.objects import allocation_audit
 from nova_lite.objects import placement as placement_obj
+from nova_lite.objects import virtual_interface
 
 _REASONS = {'missing': '', 'deleted': ' (server deleted)',
             'failed': ' (server in ERROR without a host)',
@@ -25,7 +29,15 @@ def audit(context, heal, out, plugins=()):
                                _REASONS[finding.kind]))
         if heal:
             _heal(context, finding, plugins)
-    count = len(found)
+    vifs = virtual_interface.VirtualInterfaceList.held_by_no_server(context)
+    for vif in vifs:
+        out('orphaned address %s on %s (%s) of %s (its server is deleted '
+            'or in ERROR without a host)' % (vif.address, vif.network,
+                                             vif.mac, vif.instance_uuid))
+    if heal and vifs:
+        virtual_interface.VirtualInterfaceList.heal(
+            context, [vif.id for vif in vifs])
+    count = len(found) + len(vifs)
     out('%d finding%s%s' % (count, '' if count == 1 else 's',
                             ', healed' if heal and count else ''))
     return count

@@ -15,12 +15,14 @@ from nova_lite.compute import rpcapi as compute_rpcapi
 from nova_lite.compute import snapshot_image
 from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import exception
+from nova_lite import fixed_networks
 from nova_lite import hooks
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import instance_action
 from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite.objects import service as service_obj
+from nova_lite import resources
 from nova_lite.virt import image_client
 
 LOG = logging.getLogger(__name__)
@@ -72,6 +74,9 @@ class API:
 
     def __init__(self, conf):
         self.conf = conf
+        # Read at the start: a network line that does not parse stops it.
+        self.networks = fixed_networks.networks_of(conf)
+        self.plugins = resources.load(conf)
         self.conductor_api = conductor_rpcapi.ConductorAPI(conf)
         self.compute_api = compute_rpcapi.ComputeAPI(conf)
 
@@ -79,10 +84,11 @@ class API:
     def create(self, context, flavor, name, description=None, tags=(),
                reservation_id=None, launch_index=0, hostname=None,
                requested_destination=None, image_ref=None, options=None,
-               hints=None, build=True):
+               hints=None, build=True, networks=request_spec_obj.AUTO):
         """``options``: more of the instance's fields (key, user data,
-        metadata...); ``hints``: the scheduler hints. Without ``build``
-        the server waits for ``build_together``."""
+        metadata...); ``hints``: the scheduler hints; ``networks``: 'auto'
+        or 'none'. Without ``build`` the server waits for
+        ``build_together``."""
         instance = instance_obj.Instance(
             context, uuid=uuidutils.generate_uuid(), display_name=name,
             display_description=description, tags=list(tags),
@@ -98,11 +104,26 @@ class API:
             **(options or {}))
         spec = request_spec_obj.RequestSpec.from_components(
             context, instance, flavor, hints=hints,
-            requested_destination=requested_destination)
+            requested_destination=requested_destination,
+            requested_networks=networks)
         instance.create(action='create', request_spec=spec)
         if build:
             self.conductor_api.build_instances(context, instance, spec)
         return instance
+
+    def vnics_asked(self, extra_specs):
+        """[(extra spec key or None, physical network or None)] per vNIC
+        a flavor with these extra specs gets from the resource plugins."""
+        return [asked for plugin in self.plugins
+                for asked in plugin.vnics_asked(extra_specs)]
+
+    def physical_networks_without_network(self, extra_specs):
+        """[(extra spec key, physical network)] the extra specs name for
+        a vNIC whose physical network has no network declared."""
+        return [(key, physnet) for key, physnet
+                in self.vnics_asked(extra_specs)
+                if physnet and not self.networks.on_physical_network(
+                    physnet)]
 
     def build_together(self, context, instances):
         """Build the servers of one request all, or none (if there is not

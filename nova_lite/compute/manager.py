@@ -16,9 +16,11 @@ from oslo_utils import timeutils
 
 from nova_lite.compute import reconcile
 from nova_lite.compute import resource_tracker
+from nova_lite.compute import vnics
 from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import context as nl_context
 from nova_lite import exception
+from nova_lite import fixed_networks
 from nova_lite import named_locks
 from nova_lite.objects import fields
 from nova_lite.objects import image as image_obj
@@ -26,6 +28,7 @@ from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import instance_action
 from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import request_spec as request_spec_obj
+from nova_lite.objects import virtual_interface
 from nova_lite import service
 from nova_lite.virt import driver as virt_driver
 from nova_lite.virt import image_client
@@ -43,6 +46,7 @@ class ComputeManager(service.Manager):
         self.driver = driver or virt_driver.load_driver(conf, host)
         self.rt = resource_tracker.ResourceTracker(conf, host, self.driver)
         self.rt.check_config()  # a plugin's bad option stops it here
+        self.networks = fixed_networks.networks_of(conf)  # and a network's
         self.conductor_api = conductor_rpcapi.ConductorAPI(conf)
         self._images = None
         # One per instance, so a delete waits for a build in flight; and
@@ -189,6 +193,7 @@ class ComputeManager(service.Manager):
             return e, False
         try:
             with claim:
+                self._plug(context, instance, request_spec)
                 self.driver.spawn(context, instance)
         except Exception as e:
             LOG.warning('spawn of %s failed on %s: %s', instance.uuid,
@@ -198,6 +203,28 @@ class ComputeManager(service.Manager):
             return e, True
         self._mark_active(context, instance, claim)
         return None, True
+
+    def _plug(self, context, instance, request_spec=None):
+        """Give the claimed instance its vNICs and their addresses (kept
+        from an earlier host where the network is the same) before its
+        guest is made; ``instance.vifs`` is what the driver plugs."""
+        if request_spec is None:
+            request_spec = self._request_spec(context, instance)
+        asked = (request_spec.networks_asked() if request_spec is not None
+                 else request_spec_obj.AUTO)
+        wanted = vnics.wanted(self.networks, self.rt.plugins, instance,
+                              asked)
+        instance.vifs = virtual_interface.VirtualInterfaceList.allocate(
+            context, instance.uuid, wanted, self.networks.pools()).objects
+        instance.obj_reset_changes(['vifs'])
+
+    @staticmethod
+    def _request_spec(context, instance):
+        try:
+            return request_spec_obj.RequestSpec.get_by_instance_uuid(
+                context, instance.uuid)
+        except exception.NotFound:
+            return None
 
     def _mark_active(self, context, instance, claim):
         instance.vm_state = fields.VMState.ACTIVE
@@ -225,7 +252,7 @@ class ComputeManager(service.Manager):
         a delete has replaced it, the delete owns the instance now.
         """
         expected = [fields.TaskState.SCHEDULING, fields.TaskState.SPAWNING]
-        if not alternates:
+        if not alternates or not getattr(error, 'reschedule', True):
             if not instance.fail(error, host=self.host,
                                  expected_task_state=expected):
                 LOG.info('instance %s was deleted during its build',
@@ -503,6 +530,7 @@ class ComputeManager(service.Manager):
             return e
         try:
             with claim:
+                self._plug(context, instance)
                 self.driver.spawn(context, instance,
                                   image_id=instance.shelved_image_id)
         except Exception as e:

@@ -29,6 +29,7 @@ from nova_lite.objects import instance_action
 from nova_lite.objects import flavor_placement
 from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import request_spec as request_spec_obj
+from nova_lite.objects import virtual_interface
 from nova_lite import rpc
 from nova_lite.scheduler import rpcapi as scheduler_rpcapi
 from nova_lite import service
@@ -305,7 +306,20 @@ def heal(context, seen=None):
     if seen is not None:
         seen.clear()
         seen.update(_key(f) for f in found if not f.safe_to_remove)
-    return removed
+    return removed + _free_orphaned_addresses(context)
+
+
+def _free_orphaned_addresses(context):
+    """Addresses held by no server (its delete or failure crashed before
+    it gave them back): freed; their number."""
+    vifs = virtual_interface.VirtualInterfaceList.held_by_no_server(context)
+    for vif in vifs:
+        LOG.warning('freed address %s on %s of %s: its server is deleted '
+                    'or failed', vif.address, vif.network, vif.instance_uuid)
+    if not vifs:
+        return 0
+    return virtual_interface.VirtualInterfaceList.heal(
+        context, [vif.id for vif in vifs])
 
 
 def _end_unshelve(instance):

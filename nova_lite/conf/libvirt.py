@@ -30,6 +30,14 @@ Related options:
     cfg.StrOpt('instances_path', default='$state_path/instances',
                help='Directory whose filesystem size is the local disk when '
                     'the storage pool named by images_pool is missing.'),
+    cfg.DictOpt('bridge_mappings', default={}, help="""
+The Linux bridge of each physical network, as ``physnet:bridge`` pairs: a
+server's vNIC on that physical network is a virtio interface (a tap
+device) on that bridge. A physical network not listed uses the bridge
+``nlbr-<physnet>`` (cut to the 15 characters Linux allows), which
+``nova-lite-libvirtd`` creates for the physical networks of ``[networks]
+network``.
+"""),
 ]
 
 

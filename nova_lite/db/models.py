@@ -179,6 +179,34 @@ class InstanceMetadata(TimestampMixin, Base):
     value: Mapped[str | None] = mapped_column(String(255))
 
 
+class VirtualInterface(TimestampMixin, Base):
+    """A server's vNIC: its fixed address on a network and its MAC (each
+    unique, so two servers never share one), and how the host plugs it:
+    the physical network, the host NIC serving it (a resource plugin's
+    choice, if any), its rates in kbit/s (0: not shaped) and queues."""
+    __tablename__ = 'virtual_interfaces'
+    __table_args__ = (
+        UniqueConstraint('network', 'address',
+                         name='uniq_virtual_interfaces0network0address'),
+        UniqueConstraint('mac', name='uniq_virtual_interfaces0mac'),
+        UniqueConstraint('instance_uuid', 'vnic_index',
+                         name='uniq_virtual_interfaces0instance0index'),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    uuid: Mapped[str] = mapped_column(String(36), unique=True)
+    instance_uuid: Mapped[str] = mapped_column(
+        String(36), ForeignKey('instances.uuid'))
+    vnic_index: Mapped[int] = mapped_column(Integer)
+    network: Mapped[str] = mapped_column(String(255))
+    address: Mapped[str] = mapped_column(String(39))
+    mac: Mapped[str] = mapped_column(String(17))
+    physical_network: Mapped[str | None] = mapped_column(String(255))
+    device: Mapped[str | None] = mapped_column(String(255))
+    inbound_rate: Mapped[int] = mapped_column(Integer, default=0)
+    outbound_rate: Mapped[int] = mapped_column(Integer, default=0)
+    queues: Mapped[int] = mapped_column(Integer, default=1)
+
+
 class KeyPair(TimestampMixin, Base):
     """A user's public key (ssh or x509), named per user."""
     __tablename__ = 'key_pairs'

@@ -10,5 +10,6 @@ def register_all():
     for name in ('compute_node', 'flavor', 'instance', 'instance_fault',
                  'migration_context', 'placement', 'request_spec',
                  'selection', 'service', 'vietstack', 'image',
-                 'image_member', 'image_task', 'instance_action', 'key_pair'):
+                 'image_member', 'image_task', 'instance_action', 'key_pair',
+                 'virtual_interface'):
         importlib.import_module('nova_lite.objects.' + name)

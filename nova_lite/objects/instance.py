@@ -17,11 +17,12 @@ from nova_lite.objects import base
 from nova_lite.objects import fields
 from nova_lite.objects import instance_fault
 from nova_lite.objects import placement as placement_obj
+from nova_lite.objects import virtual_interface
 
 INSTANCE_EXTRA_FIELDS = ['flavor', 'vietstack_request', 'resource_records',
                          'injected_files']
 INSTANCE_OPTIONAL_ATTRS = INSTANCE_EXTRA_FIELDS + ['fault', 'tags',
-                                                   'metadata']
+                                                   'metadata', 'vifs']
 _COLUMNS = ('uuid', 'display_name', 'user_id', 'project_id', 'host', 'node',
             'vm_state', 'task_state', 'power_state', 'instance_type_id',
             'memory_mb', 'vcpus', 'root_gb', 'ephemeral_gb', 'launched_at',
@@ -38,6 +39,7 @@ _ADDED_IN_1_4 = ('key_name', 'key_data', 'user_data', 'config_drive',
                  'access_ip_v4', 'access_ip_v6', 'availability_zone',
                  'auto_disk_config', 'metadata', 'shelved_image_id',
                  'injected_files')
+_ADDED_IN_1_5 = ('vifs',)
 # Extra fields kept as plain JSON rather than as an object's primitive.
 _PLAIN_JSON_EXTRA = ('resource_records', 'injected_files')
 
@@ -86,7 +88,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     #              and shelved_offloaded and their task states; task
     #              state rebuilding; vm state rescued and its task
     #              states; task state image_backup; injected_files
-    VERSION = '1.4'
+    # Version 1.5: vifs
+    VERSION = '1.5'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(),
@@ -145,16 +148,20 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         # config drive carries (instance_extra, JSON).
         'injected_files': fields.ListOfDictOfNullableStringsField(
             nullable=True),
+        # Its vNICs with their fixed addresses (virtual_interfaces).
+        'vifs': fields.ListOfObjectsField('VirtualInterface'),
     })
 
     # Sub-object fields by the version they came in: older targets lose
     # them (oslo.versionedobjects drops them).
-    obj_relationships = {'vietstack_request': [('1.2', '1.0')]}
+    obj_relationships = {'vietstack_request': [('1.2', '1.0')],
+                         'vifs': [('1.5', '1.0')]}
 
     def obj_make_compatible(self, primitive, target_version):
         super().obj_make_compatible(primitive, target_version)
         version = tuple(int(p) for p in target_version.split('.'))
-        dropped = (_ADDED_IN_1_4 if version < (1, 4) else ()) + (
+        dropped = (_ADDED_IN_1_5 if version < (1, 5) else ()) + (
+            _ADDED_IN_1_4 if version < (1, 4) else ()) + (
             _ADDED_IN_1_3 if version < (1, 3) else ()) + (
             _ADDED_IN_1_2 if version < (1, 2) else ()) + (
             _ADDED_IN_1_1 if version < (1, 1) else ())
@@ -195,6 +202,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
             instance._load_tags()
         if 'metadata' in (expected_attrs or []):
             instance._load_metadata()
+        if 'vifs' in (expected_attrs or []):
+            instance._load_vifs()
         return instance
 
     @base.remotable
@@ -258,7 +267,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         leaves an ERROR server without a host holding a claim, which the
         audit reports and the conductor's periodic heal removes.
         ``keep_claim``: the server stays on its host and its allocation
-        with it.
+        with it; else its addresses are given back after the claim (a crash
+        in between leaves them to the audit too).
 
         False when the instance was deleted, or its task state is no
         longer one of ``expected_task_state``: its new owner finishes it.
@@ -273,6 +283,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
             return False
         if not keep_claim:
             placement_obj.Placement.unclaim(self._context, self.uuid)
+            virtual_interface.VirtualInterfaceList.free(self._context,
+                                                        self.uuid)
         return True
 
     def forget(self):
@@ -302,6 +314,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
             self._load_tags()
         elif attrname == 'metadata':
             self._load_metadata()
+        elif attrname == 'vifs':
+            self._load_vifs()
         else:
             self._load_extra(attrname)
 
@@ -327,6 +341,11 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     def _load_metadata(self):
         self.metadata = Instance.get_metadata(self._context, self.uuid)
         self.obj_reset_changes(['metadata'])
+
+    def _load_vifs(self):
+        self.vifs = virtual_interface.VirtualInterfaceList \
+            .get_by_instance_uuids(self._context, [self.uuid]).objects
+        self.obj_reset_changes(['vifs'])
 
     @base.remotable_classmethod
     def get_metadata(cls, context, uuid):
@@ -412,4 +431,10 @@ def _with_attrs(context, db_insts, expected_attrs):
         for instance in instances:
             instance.metadata = metadata[instance.uuid]
             instance.obj_reset_changes(['metadata'])
+    if 'vifs' in (expected_attrs or []):
+        vifs = virtual_interface.VirtualInterfaceList.get_by_instance_uuids(
+            context, uuids).by_instance()
+        for instance in instances:
+            instance.vifs = vifs.get(instance.uuid, [])
+            instance.obj_reset_changes(['vifs'])
     return instances

@@ -12,12 +12,17 @@ from nova_lite.objects import flavor_placement
 from nova_lite.objects import vietstack
 
 
+AUTO = 'auto'
+NONE = 'none'
+
+
 @base.NovaLiteObjectRegistry.register
 class RequestSpec(base.NovaLiteObject):
     # Version 1.0: Initial version
     # Version 1.1: requested_destination
     # Version 1.2: vietstack_requests
-    VERSION = '1.2'
+    # Version 1.3: requested_networks
+    VERSION = '1.3'
 
     fields = {
         'id': fields.IntegerField(),
@@ -34,6 +39,9 @@ class RequestSpec(base.NovaLiteObject):
         # The VietStack vNICs the flavor asks for (None: no vNIC).
         'vietstack_requests': fields.ObjectField(
             'InstanceVietStackRequest', nullable=True, default=None),
+        # The create's ``networks``: 'auto' (a vNIC on the default network
+        # unless the flavor gives vNICs of its own) or 'none'.
+        'requested_networks': fields.StringField(default=AUTO),
     }
 
     obj_relationships = {'vietstack_requests': [('1.2', '1.0')]}
@@ -42,18 +50,28 @@ class RequestSpec(base.NovaLiteObject):
         super().obj_make_compatible(primitive, target_version)
         if target_version == '1.0':
             primitive.pop('requested_destination', None)
+        if target_version in ('1.0', '1.1', '1.2'):
+            primitive.pop('requested_networks', None)
 
     @classmethod
     def from_components(cls, context, instance, flavor, hints=None,
-                        requested_destination=None):
+                        requested_destination=None,
+                        requested_networks=AUTO):
         return cls(context, instance_uuid=instance.uuid,
                    project_id=instance.project_id,
                    user_id=instance.user_id, flavor=flavor,
                    num_instances=1, ignore_hosts=[],
                    scheduler_hints=hints or {},
                    requested_destination=requested_destination,
+                   requested_networks=requested_networks,
                    vietstack_requests=vietstack.InstanceVietStackRequest
                    .from_extra_specs(flavor.extra_specs))
+
+    def networks_asked(self):
+        """'auto' or 'none' (a spec stored before 1.3: 'auto')."""
+        if self.obj_attr_is_set('requested_networks'):
+            return self.requested_networks
+        return AUTO
 
     def placement_request(self, plugins=()):
         """The typed request for placement: the flavor's groups, then

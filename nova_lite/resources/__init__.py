@@ -27,6 +27,18 @@ NAMESPACE = 'nova_lite.resources'
 
 
 @dataclasses.dataclass
+class Vnic:
+    """A vNIC a plugin gives the server: the physical network it is on,
+    the host NIC serving it, its rates in kbit/s (0: not shaped) and its
+    queues."""
+    physical_network: str
+    device: str = None
+    inbound_rate: int = 0
+    outbound_rate: int = 0
+    queues: int = 1
+
+
+@dataclasses.dataclass
 class ChildProvider:
     """A provider under the host's: ``inventory`` is {class: record}."""
     uuid: str
@@ -123,6 +135,20 @@ class ResourcePlugin:
 
     def update_node(self, node, records):
         """Show the host's use of the resource on its compute node."""
+
+    # vNICs: a plugin whose resource is a server's network interfaces
+    # says which it gives; the core puts each on the network of its
+    # physical network and the hypervisor plugs it as described.
+
+    def vnics_asked(self, extra_specs):
+        """[(extra spec key naming the physical network, or None;
+        physical network, or None for any)] per vNIC a flavor with these
+        extra specs gives its servers, in order."""
+        return []
+
+    def vnics(self, record):
+        """[Vnic] a claimed record gives the server, in the same order."""
+        return []
 
     # Admin views (ours, not OpenStack's): ``GET /servers/{server_id}/NAME``
     # and ``GET /os-hypervisors/{hypervisor_id}/NAME`` answer {NAME: view},

@@ -5,8 +5,9 @@ an ISO 9660 image labelled ``config-2`` in OpenStack's layout.
 hostname, zone, launch index, project, key pair (``public_keys`` and
 ``keys``), metadata (``meta``) and personality files (``files``, their
 contents in ``openstack/content/``); ``openstack/latest/user_data`` its
-user data, decoded; ``vendor_data.json`` and ``network_data.json`` are
-there, empty, as cloud-init expects them. pycdlib writes the image (Rock
+user data, decoded; ``network_data.json`` its vNICs and addresses (as
+the hypervisor driver describes them), ``vendor_data.json`` is there,
+empty, as cloud-init expects it. pycdlib writes the image (Rock
 Ridge and Joliet names over 8.3 ISO names).
 """
 import base64
@@ -40,13 +41,13 @@ def meta_data(instance):
     }
 
 
-def files(instance):
+def files(instance, network_data=None):
     """{path: bytes} of the drive."""
     contents = {
         _LATEST + '/meta_data.json': meta_data(instance),
         _LATEST + '/vendor_data.json': {},
-        _LATEST + '/network_data.json': {'links': [], 'networks': [],
-                                         'services': []},
+        _LATEST + '/network_data.json': network_data or {
+            'links': [], 'networks': [], 'services': []},
     }
     found = {path: json.dumps(value, sort_keys=True).encode()
              for path, value in contents.items()}
@@ -64,12 +65,13 @@ def _iso_name(name, index, is_file):
     return ('%s%d.;1' if is_file else '%s%d') % (stem, index)
 
 
-def write(instance, path):
+def write(instance, path, network_data=None):
     """Write the instance's config drive to ``path``."""
     iso = pycdlib.PyCdlib()
     iso.new(interchange_level=1, joliet=3, rock_ridge='1.09', vol_ident=LABEL)
     made = {'': '/'}
-    for number, (name, data) in enumerate(sorted(files(instance).items())):
+    for number, (name, data) in enumerate(sorted(
+            files(instance, network_data).items())):
         parts = name.split('/')
         for depth in range(1, len(parts)):
             _directory(iso, made, parts[:depth], number)

@@ -11,9 +11,13 @@ def main(argv=None):
                                      description=__doc__)
     parser.add_argument('--timeout', type=int, default=120,
                         help="seconds to wait for libvirtd's first answer")
+    parser.add_argument('--config-file', action='append', default=[],
+                        help='a nova-lite config file whose [networks] '
+                             'name the physical networks to make bridges '
+                             'for (default: those of the default networks)')
     args = parser.parse_args(argv)
     try:
-        libvirtd.setup(args.timeout)
+        libvirtd.setup(args.timeout, args.config_file)
     except (libvirtd.SetupError, OSError) as e:
         sys.stderr.write('nova-lite-libvirtd: %s\n' % e)
         return 1

@@ -104,7 +104,9 @@ def test_a_building_server_refuses_a_change(aio):
 
 def test_addresses(aio, server):
     path = '/servers/%s/ips' % server['id']
-    assert aio.client.get(path) == (200, {'addresses': {}})
-    code, body = aio.client.get(path + '/private')
+    (address,) = server['addresses']['private']
+    assert aio.client.get(path) == (200, {'addresses': {'private': [
+        {'version': 4, 'addr': address['addr']}]}})
+    code, body = aio.client.get(path + '/backend')
     assert (code, body['itemNotFound']['message']) == (
         404, 'Instance is not a member of specified network')

@@ -20,7 +20,7 @@ def _flavor(api, name, vnics):
 
 def _boot(api, flavor, host=None):
     server = {'host': host} if host else {}
-    return api.boot(flavor, flavor, version='2.74', networks='none',
+    return api.boot(flavor, flavor, version='2.74', networks='auto',
                     **server)
 
 

@@ -12,6 +12,7 @@ from nova_lite.objects import instance
 from nova_lite.objects import request_spec
 from nova_lite.objects import service
 from nova_lite.objects import vietstack
+from nova_lite.objects import virtual_interface
 
 EXPECTED = {
     'ComputeNode': '1.3-693586945d07096c81b4560168972bed',
@@ -24,7 +25,7 @@ EXPECTED = {
     'ImageMemberList': '1.0-7e8d8c74a7ba86f2adf05b1211247c7f',
     'ImageTask': '1.0-c8e038fba127b1977ea08133803fd82c',
     'ImageTaskList': '1.0-4975de4aac7d9400edba67b296aa5f4d',
-    'Instance': '1.4-c3e1fbb869d71ffe5bbaddd55211a1e7',
+    'Instance': '1.5-a79493d56ec7434b4a54b26b1168a141',
     'InstanceAction': '1.0-0cf45d7c932079e721b502a2b141c9f9',
     'InstanceActionEvent': '1.0-97e92d5d99d34deec0afed6056538290',
     'InstanceActionEventList': '1.0-13d92fb953030cdbfee56481756e02be',
@@ -37,7 +38,7 @@ EXPECTED = {
     'KeyPairList': '1.0-1a9267caa6736133ff30725972d53884',
     'MigrationContext': '1.0-0bdd9130609c93718c105708c6aef696',
     'Placement': '1.3-72e881575244d22e8ce436bfd4cde978',
-    'RequestSpec': '1.2-b0985bfb7298c45399db89c4e4e2bb62',
+    'RequestSpec': '1.3-5df2ec4dd8ea90bc3aaf54446a4d1b42',
     'Selection': '1.1-e2cf2d8fe3e763401f64da9eacad9995',
     'Service': '1.1-24b6ad2f0d996facb6e2d259cb7286bc',
     'ServiceList': '1.1-aea63d2a37f51689ced5026e45cb8573',
@@ -45,6 +46,8 @@ EXPECTED = {
     'VietStackPerNic': '1.0-a463dde20fd700c24551ae356133bdcb',
     'VietStackPerVnic': '1.0-dc126adc335be65212f0c0a6d06423a5',
     'VietStackStat': '1.0-0bc3c112114eea5ca0cd812e36787017',
+    'VirtualInterface': '1.0-bbfd61b5343c20ee3d89f4af2fb11395',
+    'VirtualInterfaceList': '1.0-430a789464a2630e903f0397eed0f427',
 }
 
 
@@ -134,3 +137,22 @@ def test_an_image_backports_to_1_0_without_os_hidden():
                       os_hidden=True)
     assert _backported(obj, '1.0') == ('1.0', {'id'})
     assert _backported(obj, '1.1') == ('1.1', {'id', 'os_hidden'})
+
+
+def test_vnics_and_the_networks_asked_are_dropped_before_they_came():
+    uuid = '0b7b4b3e-6a7e-4d7c-9a57-3a52b8f6a9a1'
+    vif = virtual_interface.VirtualInterface(
+        instance_uuid=uuid, index=0, network='private', address='10.0.0.2',
+        mac='fa:16:3e:00:00:01')
+    obj = instance.Instance(uuid=uuid, vifs=[vif])
+    assert _backported(obj, '1.4') == ('1.4', {'uuid'})
+    version, fields = _backported(obj, '1.5')
+    assert fields == {'uuid', 'vifs'}
+    spec = request_spec.RequestSpec(instance_uuid=uuid,
+                                    requested_networks='none')
+    assert _backported(spec, '1.2') == ('1.2', {'instance_uuid'})
+    assert _backported(spec, '1.3') == ('1.3', {'instance_uuid',
+                                                'requested_networks'})
+    old = request_spec.RequestSpec(instance_uuid=uuid)
+    assert old.networks_asked() == 'auto'
+    assert spec.networks_asked() == 'none'

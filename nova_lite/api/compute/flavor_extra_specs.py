@@ -26,9 +26,27 @@ def _write(req, flavor_id, specs):
     specs = _as_strings(specs)
     extra_specs.validate_keys_for(req, specs)
     flavor = _flavor(req, flavor_id)
-    extra_specs.validate_set_for(req, dict(flavor.extra_specs, **specs))
+    resulting = dict(flavor.extra_specs, **specs)
+    extra_specs.validate_set_for(req, resulting)
+    _check_networks(req, resulting)
     flavor.update_extra_specs(specs)
     return flavor
+
+
+def _check_networks(req, resulting):
+    """From 2.86, a vNIC on a physical network with no network declared
+    is refused here (below, its server's build fails saying so)."""
+    if not req.api_version.matches(extra_specs.VALIDATED_FROM):
+        return
+    missing = req.compute_api.physical_networks_without_network(resulting)
+    if missing:
+        key, physnet = missing[0]
+        raise exception.ValidationError(
+            detail="Validation failed; extra spec '%s' names physical "
+                   "network '%s', where no network is declared (networks "
+                   "are on: %s)." % (key, physnet, ', '.join(
+                       n.physical_network for n in
+                       req.compute_api.networks.networks) or 'none'))
 
 
 @validation.schema(schema.create)

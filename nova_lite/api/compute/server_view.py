@@ -66,10 +66,19 @@ def host_id(project_id, host):
     return hashlib.sha224(((project_id or '') + host).encode()).hexdigest()
 
 
-def addresses(instance):
-    """{network label: [{'addr', 'version'}]}: none, with no network
-    service to give a server a port."""
-    return {}
+def addresses(instance, with_mac=True):
+    """{network name: [{'addr', 'version', 'OS-EXT-IPS:type',
+    'OS-EXT-IPS-MAC:mac_addr'}]}, the server's fixed addresses in vNIC
+    order; without ``with_mac`` (the /ips view) only 'addr' and
+    'version'."""
+    found = {}
+    for vif in instance.vifs:
+        entry = {'version': vif.version, 'addr': vif.address}
+        if with_mac:
+            entry.update({'OS-EXT-IPS:type': 'fixed',
+                          'OS-EXT-IPS-MAC:mac_addr': vif.mac})
+        found.setdefault(vif.network, []).append(entry)
+    return found
 
 
 def brief(req, instance):
@@ -116,7 +125,7 @@ class ServerView:
 
     def expected_attrs(self):
         """What to load with each instance for a detailed body."""
-        return ['flavor', 'fault', 'metadata'] + (
+        return ['flavor', 'fault', 'metadata', 'vifs'] + (
             ['tags'] if self.at('2.26') else [])
 
     def brief(self, instance):

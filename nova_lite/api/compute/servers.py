@@ -17,6 +17,7 @@ from nova_lite import exception
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import image as image_obj
 from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import request_spec as request_spec_obj
 
 REQUESTED_DESTINATION = 'compute:servers:create:requested_destination'
 FORCED_HOST = 'os_compute_api:servers:create:forced_host'
@@ -130,6 +131,20 @@ def _check_boot_source(body):
     boot_source.check_security_groups(body)
 
 
+def _networks_asked(req, body, flavor):
+    """'auto' (also what no ``networks`` means before 2.37) or 'none';
+    'none' cannot take away the vNICs the flavor itself gives."""
+    if body.get('networks') != request_spec_obj.NONE:
+        return request_spec_obj.AUTO
+    given = req.compute_api.vnics_asked(flavor.extra_specs)
+    if given:
+        raise exception.ValidationError(
+            detail="Flavor %s gives its servers %d vNIC(s) of its own; "
+                   "networks 'none' cannot be honoured with it." % (
+                       flavor.flavorid, len(given)))
+    return request_spec_obj.NONE
+
+
 def _requested_destination(req, body):
     """{'host', 'node'} an admin asked to boot on (2.74's ``host`` and
     ``hypervisor_hostname``, or a zone's ``nova:host:node``), or None."""
@@ -168,6 +183,7 @@ def create(req):
     image_id = _image(req.context, body)
     flavor = _flavor(req.context, body['flavorRef'])
     count = _count(body)
+    networks = _networks_asked(req, body, flavor)
     destination = _requested_destination(req, body)
     options = create_options.fields_of(req, body)
     hints = create_options.hints_of(request_body)
@@ -177,7 +193,7 @@ def create(req):
         tags=body.get('tags', []), reservation_id=reservation_id,
         launch_index=index, hostname=_hostname(name),
         requested_destination=destination, image_ref=image_id,
-        options=options, hints=hints, build=count == 1)
+        options=options, hints=hints, build=count == 1, networks=networks)
         for index, name in enumerate(_names(body['name'], count))]
     if count > 1:
         req.compute_api.build_together(req.context, instances)

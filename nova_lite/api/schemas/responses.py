@@ -16,6 +16,16 @@ def _object(properties, required=None, additional=False):
             'additionalProperties': additional}
 
 
+_address = _object({'addr': {'type': 'string'},
+                    'version': {'type': 'integer', 'enum': [4, 6]}})
+_server_addresses = {'type': 'object', 'additionalProperties': {
+    'type': 'array', 'items': _object(dict(
+        _address['properties'],
+        **{'OS-EXT-IPS:type': {'type': 'string',
+                               'enum': ['fixed', 'floating']},
+           'OS-EXT-IPS-MAC:mac_addr': {'type': 'string'}}))}}
+
+
 def wrap(key, schema, **extra):
     """An object holding ``schema`` under ``key`` (as every body is)."""
     return _object(dict({key: schema}, **extra), required=[key])
@@ -71,7 +81,7 @@ server = {'type': 'object', 'properties': dict(
             {'id': {'type': 'string'}, 'links': _links})]},
         'flavor': _object({'id': {'type': 'string'}, 'links': _links}),
         'created': _time, 'updated': _time,
-        'addresses': {'type': 'object'}, 'fault': _fault,
+        'addresses': _server_addresses, 'fault': _fault,
         'OS-EXT-STS:vm_state': _nullable_string,
         'OS-EXT-STS:task_state': _nullable_string,
         'OS-EXT-STS:power_state': {'type': 'integer'},
@@ -218,8 +228,6 @@ meta = wrap('meta', {'type': 'object', 'minProperties': 1,
                      'maxProperties': 1,
                      'additionalProperties': {'type': 'string'}})
 
-_address = _object({'addr': {'type': 'string'},
-                    'version': {'type': 'integer', 'enum': [4, 6]}})
 addresses = wrap('addresses', {'type': 'object', 'additionalProperties': {
     'type': 'array', 'items': _address}})
 network_addresses = {'type': 'object', 'minProperties': 1,

@@ -7,6 +7,7 @@ from sqlalchemy import orm
 from nova_lite.db.api import instance_actions
 from nova_lite.db.api import instance_metadata
 from nova_lite.db.api import request_specs
+from nova_lite.db.api import virtual_interfaces
 from nova_lite.db import engine
 from nova_lite.db import models
 from nova_lite.db import paging
@@ -184,6 +185,7 @@ def destroy(context, uuid, values=None):
     instance.deleted_at = _utcnow()
     context.session.execute(sa.delete(models.Tag).where(
         models.Tag.resource_id == uuid))
+    virtual_interfaces.delete_in(context.session, uuid)
     context.session.flush()
     return instance
 

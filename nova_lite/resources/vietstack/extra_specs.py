@@ -36,6 +36,10 @@ VALIDATORS = [
 _VNIC_KEY = re.compile(r'^vietstack:vnic([0-9]+):')
 
 
+def physical_network_key(index):
+    return 'vietstack:vnic%d:physical_network' % index
+
+
 def check_all(specs):
     """Problems that only the whole set of specs shows, as messages."""
     keys = [k for k in specs if _VNIC_KEY.match(k)]

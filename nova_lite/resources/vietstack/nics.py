@@ -4,6 +4,7 @@ A bad line stops the compute agent with ConfigInvalid naming the line and
 what is wrong with it, before the host reports anything.
 """
 from nova_lite import exception
+from nova_lite import key_value_lines
 from nova_lite.objects import vietstack as vietstack_obj
 
 VNIC_TYPES = ('normal', 'direct', 'macvtap', 'direct-physical',
@@ -19,7 +20,7 @@ def nics_of(conf, host):
     ConfigInvalid naming the line and what is wrong with it."""
     nics = []
     for line in conf.vietstack.nic:
-        values = _pairs(line)
+        values = key_value_lines.pairs(line, _KEYS, _invalid)
         if values.get('host', host) != host:
             continue
         nic = vietstack_obj.VietStackPerNic(**_nic(line, values))
@@ -32,25 +33,9 @@ def nics_of(conf, host):
     return nics
 
 
-def _pairs(line):
-    values = {}
-    for part in line.split(','):
-        key, sep, value = part.partition('=')
-        key, value = key.strip(), value.strip()
-        if not sep or not key:
-            raise _invalid(line, "expected key=value, got '%s'"
-                           % part.strip())
-        if key not in _KEYS:
-            raise _invalid(line, "unknown key '%s' (known: %s)"
-                           % (key, ', '.join(sorted(_KEYS))))
-        values[key] = value
-    return values
-
-
 def _nic(line, values):
-    for key in ('name', 'physical_network'):
-        if not values.get(key):
-            raise _invalid(line, "'%s' is required" % key)
+    key_value_lines.required(line, values, ('name', 'physical_network'),
+                             _invalid)
     types = values.get('vnic_types', 'normal').split('+')
     unknown = [t for t in types if t not in VNIC_TYPES]
     if unknown:

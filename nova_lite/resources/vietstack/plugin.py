@@ -10,6 +10,7 @@ from nova_lite.objects import vietstack as vietstack_obj
 from nova_lite import resources
 from nova_lite.resources.vietstack import assignment
 from nova_lite.resources.vietstack import conf as config
+from nova_lite.resources.vietstack import extra_specs as extra_specs_mod
 from nova_lite.resources.vietstack import host_filter
 from nova_lite.resources.vietstack import nics
 from nova_lite.resources.vietstack import placement
@@ -121,6 +122,33 @@ class VietStackPlugin(resources.ResourcePlugin):
     def update_node(self, node, records):
         node.vietstack_stat = vietstack_obj.VietStackStat(
             nics=assignment.count_usage(self._nics(), records))
+
+    def vnics_asked(self, extra_specs):
+        request = vietstack_obj.InstanceVietStackRequest.from_extra_specs(
+            extra_specs)
+        return [(extra_specs_mod.physical_network_key(index)
+                 if vnic.physical_network else None, vnic.physical_network)
+                for index, vnic in enumerate(request.vnics if request
+                                             else [])]
+
+    def vnics(self, record):
+        """Each vNIC on the NIC the claim chose, on that NIC's physical
+        network, shaped to its rates; its queues are its size (queue
+        slots), the larger direction's."""
+        nics = {nic.name: nic for nic in self._nics()}
+        found = []
+        for vnic in record.vnics if record else []:
+            nic = nics.get(vnic.nic)
+            amounts = vnic.amounts()
+            found.append(resources.Vnic(
+                physical_network=vnic.physical_network or (
+                    nic.physical_network if nic else None),
+                device=vnic.nic,
+                inbound_rate=amounts[('inbound', 'rate')],
+                outbound_rate=amounts[('outbound', 'rate')],
+                queues=max(amounts[('inbound', 'size')],
+                           amounts[('outbound', 'size')], 1)))
+        return found
 
     def server_view(self, instance):
         return views.server(instance)

@@ -7,6 +7,8 @@ compute agent which domains of a shared libvirtd are its own (``host``).
 """
 from xml.etree import ElementTree as ET
 
+from nova_lite.virt.libvirt import interfaces
+
 NAMESPACE = 'http://nova-lite.dev/xmlns/libvirt/instance/1.0'
 PREFIX = 'nova_lite'
 
@@ -61,11 +63,12 @@ def _disk(devices, path, dev, kind, read_only=False):
         _sub(disk, 'readonly')
 
 
-def _devices(domain, boot):
-    """The disk, a rescued guest's own disk, the config drive (a
-    read-only virtio disk, which a guest finds by its label), and the
-    serial console written to the console log."""
+def _devices(domain, boot, vifs, bridge_mappings):
+    """The vNICs; on a real host the disk, a rescued guest's own disk,
+    the config drive (a read-only virtio disk, which a guest finds by its
+    label), and the serial console written to the console log."""
     devices = _sub(domain, 'devices')
+    interfaces.add(devices, vifs, bridge_mappings)
     if boot is None:
         return
     _disk(devices, boot.disk, 'vda', 'qcow2')
@@ -92,9 +95,11 @@ def host_of(metadata_xml):
     return ET.fromstring(metadata_xml).findtext('{%s}host' % NAMESPACE)
 
 
-def build(instance, virt_type, name, host, boot=None):
+def build(instance, virt_type, name, host, boot=None, bridge_mappings=None):
     """The domain XML; ``boot`` (guest_files.BootFiles) gives a real
-    guest its disk, kernel and console, a test-driver guest has none."""
+    guest its disk, kernel and console, a test-driver guest has none;
+    both get the instance's vNICs (``instance.vifs``) on the bridges of
+    ``bridge_mappings`` (interfaces.bridge_of)."""
     ET.register_namespace(PREFIX, NAMESPACE)
     domain = ET.Element('domain', type=virt_type)
     _sub(domain, 'name', name)
@@ -106,5 +111,5 @@ def build(instance, virt_type, name, host, boot=None):
     _sub(domain, 'on_poweroff', 'destroy')
     _sub(domain, 'on_reboot', 'restart')
     _sub(domain, 'on_crash', 'destroy')
-    _devices(domain, boot)
+    _devices(domain, boot, instance.vifs, bridge_mappings or {})
     return ET.tostring(domain, encoding='unicode')

@@ -19,6 +19,7 @@ import libvirt
 from oslo_log import log as logging
 
 from nova_lite import exception
+from nova_lite import fixed_networks
 from nova_lite.objects import fields
 from nova_lite.virt import driver
 from nova_lite.virt import image_cache
@@ -66,6 +67,7 @@ class LibvirtDriver(driver.ComputeDriver):
         # Absolute: libvirt and qemu-img resolve relative paths elsewhere.
         self.instances_path = os.path.abspath(conf.libvirt.instances_path)
         self._image_cache = None
+        self.networks = fixed_networks.networks_of(conf)
 
     @property
     def virt_type(self):
@@ -196,11 +198,11 @@ class LibvirtDriver(driver.ComputeDriver):
             prepare = (guest_files.prepare_rescue if rescue
                        else guest_files.prepare)
             boot = prepare(self.instances_path, self.image_cache, instance,
-                           image_id)
+                           image_id=image_id, networks=self.networks)
         xml = domain_xml.build(
             instance, self.virt_type,
             instance.name_from(self.conf.instance_name_template), self.host,
-            boot)
+            boot, self.conf.libvirt.bridge_mappings)
         prepared = time.monotonic()
         try:
             conn = self._connection()

@@ -16,6 +16,7 @@ import subprocess
 
 from nova_lite import exception
 from nova_lite.virt import config_drive
+from nova_lite.virt.libvirt import network_data
 
 DEFAULT_COMMAND_LINE = 'root=/dev/vda console=tty0 console=ttyS0'
 KERNEL_FORMATS = {'kernel_id': 'aki', 'ramdisk_id': 'ari'}
@@ -102,13 +103,15 @@ def _disk(instance, base, image, directory):
     return disk
 
 
-def _config_drive(instance, directory):
+def _config_drive(instance, directory, networks):
     """The drive written afresh (metadata may have changed since the
-    last start), if the server has one."""
-    if not instance.config_drive:
+    last start), if the server has one; a server with vNICs always has
+    one, as there is no other way for its guest to learn its addresses."""
+    if not instance.config_drive and not instance.vifs:
         return None
     path = os.path.join(directory, 'disk.config')
-    config_drive.write(instance, path)
+    config_drive.write(instance, path,
+                       network_data.build(instance.vifs, networks))
     return path
 
 
@@ -116,10 +119,10 @@ def rescue_dir(instances_path, instance):
     return os.path.join(instance_dir(instances_path, instance), 'rescue')
 
 
-def prepare_rescue(instances_path, cache, instance, image_id):
+def prepare_rescue(instances_path, cache, instance, image_id, networks):
     """A rescue guest's files (``rescue/``): it boots ``image_id`` on a
     disk of its own, with the server's disk as its second."""
-    boot = prepare(instances_path, cache, instance, image_id,
+    boot = prepare(instances_path, cache, instance, networks, image_id,
                    directory=rescue_dir(instances_path, instance))
     boot.data_disk = os.path.join(instance_dir(instances_path, instance),
                                   'disk')
@@ -130,10 +133,12 @@ def remove_rescue(instances_path, instance):
     shutil.rmtree(rescue_dir(instances_path, instance), ignore_errors=True)
 
 
-def prepare(instances_path, cache, instance, image_id=None, directory=None):
+def prepare(instances_path, cache, instance, networks, image_id=None,
+            directory=None):
     """Fetch what the instance boots from (``image_id``, by default its
     image) and lay its files out (in ``directory``, by default the
-    instance's)."""
+    instance's); ``networks`` (fixed_networks.Networks) describe its
+    addresses to it."""
     image_id = image_id or instance.image_ref
     if not image_id:
         raise _spawn_error(instance, 'a real hypervisor needs an image to '
@@ -155,7 +160,7 @@ def prepare(instances_path, cache, instance, image_id=None, directory=None):
             console_log=console_log(instances_path, instance),
             kernel=kernel, ramdisk=ramdisk,
             command_line=command_line if kernel else None,
-            config_drive=_config_drive(instance, directory))
+            config_drive=_config_drive(instance, directory, networks))
     except BaseException:
         if new:  # a guest started again keeps what it wrote
             shutil.rmtree(directory, ignore_errors=True)

@@ -1,0 +1,38 @@
+"""Which vNICs a server gets, on which networks, once its claim is made.
+
+The resource plugins' vNICs first (VietStack's, each on the NIC its claim
+chose), each on the network of its physical network; a server given none
+by its flavor gets one vNIC on the default network, unless its create
+asked for ``networks: none``.
+"""
+from nova_lite import exception
+from nova_lite.objects import request_spec as request_spec_obj
+from nova_lite.objects import virtual_interface
+
+
+def wanted(networks, plugins, instance, networks_asked):
+    """[VirtualInterface] with ``network`` and how to plug it, by index;
+    NoNetworkOnPhysicalNetwork for a vNIC whose physical network has
+    none."""
+    found = []
+    for plugin in plugins:
+        vnics = plugin.vnics(plugin.record_of(instance))
+        for index, vnic in enumerate(vnics):
+            network = networks.on_physical_network(vnic.physical_network)
+            if network is None:
+                raise exception.NoNetworkOnPhysicalNetwork(
+                    vnic='%s vNIC %d' % (plugin.name, index),
+                    physical_network=vnic.physical_network)
+            found.append(_vif(network, vnic.device, vnic.inbound_rate,
+                              vnic.outbound_rate, vnic.queues))
+    default = networks.default
+    if found or networks_asked == request_spec_obj.NONE or default is None:
+        return found
+    return [_vif(default)]
+
+
+def _vif(network, device=None, inbound_rate=0, outbound_rate=0, queues=1):
+    return virtual_interface.VirtualInterface(
+        network=network.name, physical_network=network.physical_network,
+        device=device, inbound_rate=inbound_rate,
+        outbound_rate=outbound_rate, queues=queues)

@@ -1,0 +1,133 @@
+"""VirtualInterface: one vNIC of a server, with its fixed address and MAC.
+
+What a server has on the data plane: ``index`` orders its vNICs, each on
+a ``network`` (a ``[networks]`` name) with an ``address`` and a ``mac``
+that no other server holds; the host plugs it on its
+``physical_network``, through ``device`` (the host NIC a resource plugin
+chose, if any), shaped to ``inbound_rate``/``outbound_rate`` kbit/s (0:
+not shaped) with ``queues`` queues.
+"""
+import ipaddress
+import secrets
+
+from oslo_db import api as oslo_db_api
+from oslo_db import exception as db_exc
+
+from nova_lite.db.api import virtual_interfaces as db
+from nova_lite.objects import base
+from nova_lite.objects import fields
+
+# The prefix OpenStack gives the MACs it makes (locally administered).
+MAC_PREFIX = 'fa:16:3e'
+_PLUG_FIELDS = ('physical_network', 'device', 'inbound_rate',
+                'outbound_rate', 'queues')
+
+
+def new_mac():
+    return MAC_PREFIX + ''.join(':%02x' % b for b in secrets.token_bytes(3))
+
+
+@base.NovaLiteObjectRegistry.register
+class VirtualInterface(base.NovaLiteTimestampObject, base.NovaLiteObject):
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = dict(base.NovaLiteTimestampObject.fields, **{
+        'id': fields.IntegerField(),
+        'uuid': fields.UUIDField(),
+        'instance_uuid': fields.UUIDField(),
+        'index': fields.IntegerField(),
+        'network': fields.StringField(),
+        'address': fields.StringField(),
+        'mac': fields.StringField(),
+        'physical_network': fields.StringField(nullable=True, default=None),
+        'device': fields.StringField(nullable=True, default=None),
+        'inbound_rate': fields.IntegerField(default=0),
+        'outbound_rate': fields.IntegerField(default=0),
+        'queues': fields.IntegerField(default=1),
+    })
+
+    @classmethod
+    def from_db(cls, context, row):
+        vif = base.fill_from_db(cls(context), row)
+        vif.index = row.vnic_index
+        vif.obj_reset_changes()
+        return vif
+
+    @property
+    def version(self):
+        return ipaddress.ip_address(self.address).version
+
+    def plug(self):
+        """What the allocator writes of a wanted vNIC besides its
+        network and MAC."""
+        self.obj_set_defaults(*_PLUG_FIELDS)
+        return {name: getattr(self, name) for name in _PLUG_FIELDS}
+
+
+@base.NovaLiteObjectRegistry.register
+class VirtualInterfaceList(base.ObjectListBase, base.NovaLiteObject):
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = {'objects': fields.ListOfObjectsField('VirtualInterface')}
+
+    @classmethod
+    def _from_rows(cls, context, rows):
+        return cls(context, objects=[VirtualInterface.from_db(context, r)
+                                     for r in rows])
+
+    @base.remotable_classmethod
+    def get_by_instance_uuids(cls, context, uuids):
+        rows = db.get_for_many(context, uuids)
+        return cls._from_rows(context, [r for uuid in uuids
+                                        for r in rows[uuid]])
+
+    def by_instance(self):
+        """{instance uuid: [vNIC by index]}."""
+        found = {}
+        for vif in self.objects:
+            found.setdefault(vif.instance_uuid, []).append(vif)
+        return found
+
+    @base.remotable_classmethod
+    def allocate(cls, context, instance_uuid, wanted, pools):
+        """Give the instance exactly the vNICs ``wanted`` (a list of
+        VirtualInterface with ``network`` and the plug fields set, by
+        index): one that stays on its network keeps its address and MAC,
+        a new one gets its network's lowest free address (``pools``:
+        {network: [first, last, gateway]}) and a new MAC. Races for the
+        same address or MAC are lost by all but one; the losers try
+        again, on a fresh view. NetworkExhausted when a network has no
+        address left."""
+        rows = _allocate(context, instance_uuid, [
+            dict(vif.plug(), network=vif.network, mac=new_mac())
+            for vif in wanted], pools)
+        return cls._from_rows(context, rows)
+
+    @base.remotable_classmethod
+    def free(cls, context, instance_uuid):
+        db.free(context, instance_uuid)
+
+    @base.remotable_classmethod
+    def held_by_no_server(cls, context):
+        return cls._from_rows(context, db.held_by_no_server(context))
+
+    @base.remotable_classmethod
+    def heal(cls, context, ids):
+        """Free the vNICs of ``ids`` that still belong to no server; how
+        many."""
+        return db.delete_rows(context, ids)
+
+
+def _is_lost_race(error):
+    return isinstance(error, (db_exc.DBDuplicateEntry, db_exc.DBDeadlock))
+
+
+@oslo_db_api.wrap_db_retry(max_retries=64, retry_interval=0.01,
+                           inc_retry_interval=True, max_retry_interval=0.1,
+                           jitter=True, exception_checker=_is_lost_race)
+def _allocate(context, instance_uuid, wanted, pools):
+    for want in wanted:
+        want['mac'] = new_mac()  # a fresh one at each try
+    return db.allocate(context, instance_uuid, wanted, pools)

@@ -1,0 +1,69 @@
+"""A server's vNICs as libvirt interfaces.
+
+Each vNIC is a virtio interface (a tap device named after the vNIC) on
+the Linux bridge of its physical network, with the MAC the control plane
+gave it. A shaped vNIC gets a ``<bandwidth>`` element: libvirt takes
+rates in kilobytes per second and hands them to tc as ``kbps`` (1000
+bytes, 8 kbit, per second), so a claimed rate of R kbit/s becomes an
+average of R / 8, rounded down so the guest never gets more than it
+claimed (at least 1); libvirt's inbound is traffic into the guest, its
+outbound traffic out of it, as VietStack's are. A vNIC's queues (its size,
+VietStack's queue slots) become virtio-net queues, ``<driver queues=N>``,
+at most 256, Linux's limit for a tap device.
+"""
+from xml.etree import ElementTree as ET
+
+BRIDGE_PREFIX = 'nlbr-'
+MAX_QUEUES = 256
+_IFNAMSIZ = 15  # the longest Linux interface name
+
+
+def bridge_of(physical_network, mappings):
+    return mappings.get(physical_network) or (
+        BRIDGE_PREFIX + physical_network)[:_IFNAMSIZ]
+
+
+def tap_name(vif):
+    return ('tap' + vif.uuid)[:14]
+
+
+def libvirt_average(kbit_per_second):
+    """libvirt's average (kilobytes/s) for a rate in kbit/s (0: none)."""
+    if not kbit_per_second:
+        return 0
+    return max(kbit_per_second // 8, 1)
+
+
+def queues_of(vif):
+    return min(max(vif.queues or 1, 1), MAX_QUEUES)
+
+
+def add(devices, vifs, mappings):
+    """Append an ``<interface>`` per vNIC to ``devices``."""
+    for vif in vifs:
+        interface = ET.SubElement(devices, 'interface', type='bridge')
+        ET.SubElement(interface, 'mac', address=vif.mac)
+        ET.SubElement(interface, 'source', bridge=bridge_of(
+            vif.physical_network, mappings))
+        ET.SubElement(interface, 'target', dev=tap_name(vif))
+        ET.SubElement(interface, 'model', type='virtio')
+        if queues_of(vif) > 1:
+            ET.SubElement(interface, 'driver', queues=str(queues_of(vif)))
+        _bandwidth(interface, vif)
+
+
+def _bandwidth(interface, vif):
+    rates = [(direction, libvirt_average(rate)) for direction, rate in
+             (('inbound', vif.inbound_rate), ('outbound', vif.outbound_rate))
+             if rate]
+    if not rates:
+        return
+    bandwidth = ET.SubElement(interface, 'bandwidth')
+    for direction, average in rates:
+        ET.SubElement(bandwidth, direction, average=str(average))
+
+
+def taps(domain_xml):
+    """The tap devices of a domain's interfaces."""
+    return [target.get('dev') for target in
+            ET.fromstring(domain_xml).findall('./devices/interface/target')]
