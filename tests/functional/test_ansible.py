@@ -1,6 +1,7 @@
 """Ansible's openstack.cloud modules against the all-in-one, run by
 ansible-playbook from this virtualenv (the ``ansible`` package ships the
-collection): key pairs, server actions and server metadata.
+collection): a server created and waited for, key pairs, server actions
+and server metadata.
 
 The collection (2.5.0 in ansible 12) reads ``openstack.version``, which
 openstacksdk 4.15 stopped importing; the openstack client here needs a
@@ -24,6 +25,15 @@ PLAYBOOK = """
   vars:
     ansible_python_interpreter: %(python)s
   tasks:
+    - name: a server, waited for until it is ACTIVE with an address
+      openstack.cloud.server:
+        cloud: aio
+        name: web
+        image: cirros
+        flavor: m1
+        wait: true
+        timeout: 120
+      register: server
     - name: a key pair from a public key
       openstack.cloud.keypair:
         cloud: aio
@@ -66,7 +76,8 @@ PLAYBOOK = """
     - name: what the play did
       copy:
         dest: "%(out)s"
-        content: "{{ {'keypair': keypair, 'again': again} | to_json }}"
+        content: "{{ {'keypair': keypair, 'again': again,
+                      'server': server} | to_json }}"
     - name: the key pair removed
       openstack.cloud.keypair:
         cloud: aio
@@ -104,7 +115,7 @@ def test_a_playbook_manages_keypairs_metadata_and_actions(aio, tmp_path):
     env = compute_calls.cloud_env(tmp_path, aio)
     env['ANSIBLE_LOCALHOST_WARNING'] = 'false'
     env['ANSIBLE_INVENTORY_UNPARSED_WARNING'] = 'false'
-    server = aio.client.boot('m1', name='web')
+    compute_calls.active_image(aio, 'cirros')
     subprocess.run(['ssh-keygen', '-q', '-t', 'ed25519', '-N', '', '-f',
                     str(tmp_path / 'id')], check=True)
     playbook = tmp_path / 'play.yml'
@@ -121,6 +132,10 @@ def test_a_playbook_manages_keypairs_metadata_and_actions(aio, tmp_path):
     assert done['keypair']['changed'] is True
     assert done['again']['changed'] is False
     assert done['keypair']['keypair']['name'] == 'deploy'
+    server = done['server']['server']
+    assert done['server']['changed'] is True
+    assert server['status'] == 'ACTIVE'
+    assert server['addresses']['private'][0]['OS-EXT-IPS:type'] == 'fixed'
     shown = aio.client.get('/servers/%s' % server['id'])[1]['server']
     assert shown['metadata'] == {'role': 'frontend'}
     assert shown['status'] == 'SHUTOFF'

@@ -182,3 +182,24 @@ def test_openstacksdk_creates_with_security_groups_and_bdm(all_in_one):
             security_groups=[{'name': 'web'}])
     assert 'Security group web needs the network service' in str(
         refused.value)
+
+
+def test_the_sdk_cloud_layer_creates_and_waits_for_a_server(
+        all_in_one, tmp_path, monkeypatch):
+    """``create_server(wait=True)``, which Ansible's server module calls:
+    the cloud layer deletes a server that goes ACTIVE without an address
+    and raises; here it gets one on the default network."""
+    aio = all_in_one(hosts=1)
+    compute_calls.active_image(aio, 'cirros')
+    aio.client.create_flavor('m1', flavor_id='m1')
+    env = compute_calls.cloud_env(tmp_path, aio)
+    monkeypatch.setenv('OS_CLIENT_CONFIG_FILE', env['OS_CLIENT_CONFIG_FILE'])
+    conn = openstack.connect(cloud='aio', compute_api_version='2.86')
+    server = conn.create_server(name='cloudy', image='cirros', flavor='m1',
+                                wait=True, timeout=60)
+    assert server.status == 'ACTIVE'
+    (entry,) = server.addresses['private']
+    assert entry['OS-EXT-IPS:type'] == 'fixed'
+    assert server.private_v4 == entry['addr']
+    assert conn.delete_server('cloudy', wait=True, timeout=60)
+    assert aio.client.get('/servers')[1] == {'servers': []}
