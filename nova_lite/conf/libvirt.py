@@ -38,6 +38,22 @@ device) on that bridge. A physical network not listed uses the bridge
 ``nova-lite-libvirtd`` creates for the physical networks of ``[networks]
 network``.
 """),
+    cfg.StrOpt('vnic_shaping', default='auto',
+               choices=['auto', 'libvirt', 'compute'], help="""
+Who enforces a vNIC's rates on a real hypervisor.
+
+* ``libvirt``: a ``<bandwidth>`` element in the domain XML (libvirt
+  shapes the tap with tc's htb, sfq, fw and police).
+* ``compute``: the compute agent shapes the tap itself with tc's htb, and
+  the guest's outbound traffic through an IFB device (for kernels built
+  without sch_sfq, cls_fw or act_police, on which libvirt cannot start a
+  guest whose interfaces have a ``<bandwidth>``); it needs
+  CAP_NET_ADMIN.
+* ``auto``: ``libvirt`` if this kernel has what it needs (tried once, on a
+  throw-away veth pair), else ``compute``.
+
+Test-driver hosts always carry the ``<bandwidth>`` element.
+"""),
 ]
 
 

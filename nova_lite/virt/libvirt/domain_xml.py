@@ -63,12 +63,12 @@ def _disk(devices, path, dev, kind, read_only=False):
         _sub(disk, 'readonly')
 
 
-def _devices(domain, boot, vifs, bridge_mappings):
+def _devices(domain, boot, vifs, bridge_mappings, bandwidth):
     """The vNICs; on a real host the disk, a rescued guest's own disk,
     the config drive (a read-only virtio disk, which a guest finds by its
     label), and the serial console written to the console log."""
     devices = _sub(domain, 'devices')
-    interfaces.add(devices, vifs, bridge_mappings)
+    interfaces.add(devices, vifs, bridge_mappings, bandwidth)
     if boot is None:
         return
     _disk(devices, boot.disk, 'vda', 'qcow2')
@@ -95,11 +95,13 @@ def host_of(metadata_xml):
     return ET.fromstring(metadata_xml).findtext('{%s}host' % NAMESPACE)
 
 
-def build(instance, virt_type, name, host, boot=None, bridge_mappings=None):
+def build(instance, virt_type, name, host, boot=None, bridge_mappings=None,
+          bandwidth=True):
     """The domain XML; ``boot`` (guest_files.BootFiles) gives a real
     guest its disk, kernel and console, a test-driver guest has none;
     both get the instance's vNICs (``instance.vifs``) on the bridges of
-    ``bridge_mappings`` (interfaces.bridge_of)."""
+    ``bridge_mappings`` (interfaces.bridge_of), shaped by libvirt unless
+    not ``bandwidth``."""
     ET.register_namespace(PREFIX, NAMESPACE)
     domain = ET.Element('domain', type=virt_type)
     _sub(domain, 'name', name)
@@ -111,5 +113,5 @@ def build(instance, virt_type, name, host, boot=None, bridge_mappings=None):
     _sub(domain, 'on_poweroff', 'destroy')
     _sub(domain, 'on_reboot', 'restart')
     _sub(domain, 'on_crash', 'destroy')
-    _devices(domain, boot, instance.vifs, bridge_mappings or {})
+    _devices(domain, boot, instance.vifs, bridge_mappings or {}, bandwidth)
     return ET.tostring(domain, encoding='unicode')

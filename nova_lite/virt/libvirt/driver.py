@@ -12,6 +12,7 @@ in its own directory under ``[libvirt] instances_path``
 (guest_files); a test-driver guest has no files.
 """
 import os
+import subprocess
 import threading
 import time
 
@@ -26,6 +27,7 @@ from nova_lite.virt import image_cache
 from nova_lite.virt import image_client
 from nova_lite.virt.libvirt import domain_xml
 from nova_lite.virt.libvirt import guest_files
+from nova_lite.virt.libvirt import tc_shaping
 
 LOG = logging.getLogger(__name__)
 
@@ -68,6 +70,7 @@ class LibvirtDriver(driver.ComputeDriver):
         self.instances_path = os.path.abspath(conf.libvirt.instances_path)
         self._image_cache = None
         self.networks = fixed_networks.networks_of(conf)
+        self._compute_shapes = None
 
     @property
     def virt_type(self):
@@ -78,6 +81,17 @@ class LibvirtDriver(driver.ComputeDriver):
     @property
     def is_real(self):
         return self.virt_type != 'test'
+
+    @property
+    def compute_shapes(self):
+        """Whether this compute shapes the vNICs' taps itself, rather
+        than libvirt (``[libvirt] vnic_shaping``; decided once)."""
+        if self._compute_shapes is None:
+            mode = self.conf.libvirt.vnic_shaping
+            self._compute_shapes = self.is_real and (
+                mode == 'compute' or
+                (mode == 'auto' and not tc_shaping.libvirt_can_shape()))
+        return self._compute_shapes
 
     @property
     def image_cache(self):
@@ -202,19 +216,21 @@ class LibvirtDriver(driver.ComputeDriver):
         xml = domain_xml.build(
             instance, self.virt_type,
             instance.name_from(self.conf.instance_name_template), self.host,
-            boot, self.conf.libvirt.bridge_mappings)
+            boot, self.conf.libvirt.bridge_mappings,
+            bandwidth=not self.compute_shapes)
         prepared = time.monotonic()
         try:
             conn = self._connection()
             with self._lock:
                 dom = conn.defineXML(xml)
-            dom.create()
+            self._start(dom, instance)
             if self.is_real:
                 # bench/real_boot.py reads this line to split the time.
                 LOG.info('guest of %s started: files %.3f s, libvirt '
                          '%.3f s', instance.uuid, prepared - started,
                          time.monotonic() - prepared)
-        except (libvirt.libvirtError, exception.HypervisorUnavailable) as e:
+        except (libvirt.libvirtError, exception.HypervisorUnavailable,
+                subprocess.CalledProcessError) as e:
             reason = self._failure_reason(e)
             self._undefine_quietly(instance)
             if self.is_real and remove_files_on_failure:
@@ -222,8 +238,18 @@ class LibvirtDriver(driver.ComputeDriver):
             raise exception.InstanceSpawnError(
                 instance_uuid=instance.uuid, reason=reason)
 
+    def _start(self, dom, instance):
+        """Start the domain and, where the compute shapes them, its taps
+        (libvirt makes them afresh at each start)."""
+        dom.create()
+        if self.compute_shapes:
+            tc_shaping.apply(instance.vifs)
+
     def _failure_reason(self, error):
         """Why an operation failed, saying so when libvirtd went away."""
+        if isinstance(error, subprocess.CalledProcessError):
+            return 'shaping its vNICs failed: %s: %s' % (
+                ' '.join(error.cmd), (error.stderr or '').strip())
         if isinstance(error, libvirt.libvirtError):
             if not self._is_alive():
                 return 'the connection to libvirt at %s was lost: %s' % (
@@ -243,6 +269,9 @@ class LibvirtDriver(driver.ComputeDriver):
                 dom.destroy()
             # With the memory a suspend saved, if there is one.
             dom.undefineFlags(libvirt.VIR_DOMAIN_UNDEFINE_MANAGED_SAVE)
+        if self.compute_shapes:
+            for vif in instance.vifs:
+                tc_shaping.remove_ifb(vif)
 
     def _undefine_quietly(self, instance):
         """After a failed start: no domain may stay behind, even when
@@ -287,7 +316,7 @@ class LibvirtDriver(driver.ComputeDriver):
         if dom is None:
             self._create_domain(instance, remove_files_on_failure=False)
         elif not dom.isActive():
-            dom.create()
+            self._start(dom, instance)
 
     def _active_domain(self, instance):
         dom = self._lookup(instance)
@@ -306,7 +335,7 @@ class LibvirtDriver(driver.ComputeDriver):
 
     def resume(self, instance):
         """Starting a domain with a managed save image restores it."""
-        self._active_domain(instance).create()
+        self._start(self._active_domain(instance), instance)
 
     def trigger_crash_dump(self, instance):
         self._active_domain(instance).injectNMI(0)

@@ -38,8 +38,9 @@ def queues_of(vif):
     return min(max(vif.queues or 1, 1), MAX_QUEUES)
 
 
-def add(devices, vifs, mappings):
-    """Append an ``<interface>`` per vNIC to ``devices``."""
+def add(devices, vifs, mappings, bandwidth=True):
+    """Append an ``<interface>`` per vNIC to ``devices`` (without
+    ``bandwidth``, no ``<bandwidth>``: the compute shapes the taps)."""
     for vif in vifs:
         interface = ET.SubElement(devices, 'interface', type='bridge')
         ET.SubElement(interface, 'mac', address=vif.mac)
@@ -49,7 +50,8 @@ def add(devices, vifs, mappings):
         ET.SubElement(interface, 'model', type='virtio')
         if queues_of(vif) > 1:
             ET.SubElement(interface, 'driver', queues=str(queues_of(vif)))
-        _bandwidth(interface, vif)
+        if bandwidth:
+            _bandwidth(interface, vif)
 
 
 def _bandwidth(interface, vif):
