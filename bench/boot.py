@@ -7,9 +7,11 @@ POST->ACTIVE latency p50/p95 and the all-in-one process's peak RSS
 (VmHWM). It never asserts: figures are for reading.
 
 With ``--vietstack`` every host gets 4 NICs (two per physical network)
-and the same run boots N plain servers, deletes them, then boots N whose
-flavor asks for one vNIC (100,000 kbit/s each way on physnet1): the
-figures side by side.
+and the same run boots N plain servers without a network (``networks:
+none``), then N with one (``auto``: an address on the default network),
+then N whose flavor asks for one vNIC (100,000 kbit/s each way on
+physnet1, its address on physnet1's network), deleting each round's
+before the next: the figures side by side.
 
 With ``--lab`` it starts nothing: it boots over the running lab
 (``make lab``: separate daemons on RabbitMQ and MariaDB, computes in
@@ -145,7 +147,7 @@ class Watcher(threading.Thread):
         self.finished.set()
 
 
-def boot_all(base, count, clients, flavor):
+def boot_all(base, count, clients, flavor, prefix, networks):
     local = threading.local()
 
     def boot(i):
@@ -155,8 +157,8 @@ def boot_all(base, count, clients, flavor):
             local.session.headers['OpenStack-API-Version'] = 'compute 2.86'
         posted = time.monotonic()
         body = local.session.post(base + '/servers', json={'server': {
-            'name': '%s-%d' % (flavor, i), 'flavorRef': flavor,
-            'networks': 'none'}}).json()
+            'name': '%s-%d' % (prefix, i), 'flavorRef': flavor,
+            'networks': networks}}).json()
         return body['server']['id'], posted
 
     with concurrent.futures.ThreadPoolExecutor(clients) as pool:
@@ -203,18 +205,23 @@ def create_flavor(base, name, specs=None):
                       headers=headers, json={'extra_specs': specs})
 
 
-def measure(base, flavor, count, clients):
-    """Boot ``count`` servers of ``flavor``; print and return boots/s."""
-    watcher = Watcher(base, count, flavor + '-')
+def measure(base, flavor, count, clients, networks='none',
+            prefix=None):
+    """Boot ``count`` servers of ``flavor`` (named ``prefix``-N, by
+    default after the flavor) with ``networks``; print and return
+    boots/s."""
+    prefix = prefix or flavor
+    watcher = Watcher(base, count, prefix + '-')
     start = time.monotonic()
     watcher.start()
-    posted = boot_all(base, count, clients, flavor)
+    posted = boot_all(base, count, clients, flavor, prefix, networks)
     watcher.finished.wait(600)
     elapsed = max(watcher.done_at.values(), default=start) - start
     latencies = [watcher.done_at[i] - posted[i] for i in watcher.done_at]
     rate = len(watcher.done_at) / elapsed if elapsed else 0.0
-    print('%-9s active: %d  error: %d  boots/s: %.1f' % (
-        flavor, len(watcher.done_at), len(watcher.errors), rate), end='')
+    print('%-15s active: %d  error: %d  boots/s: %.1f' % (
+        '%s/%s' % (prefix, networks), len(watcher.done_at),
+        len(watcher.errors), rate), end='')
     if latencies:
         print('  POST->ACTIVE p50: %.0f ms  p95: %.0f ms' % (
             1000 * statistics.median(latencies),
@@ -283,10 +290,16 @@ def boot_over_simulated_hosts(args, transport_url):
         plain = measure(base, 'plain', args.servers, args.clients)
         if args.vietstack:
             delete_all(base, 'plain-')
+            addressed = measure(base, 'plain', args.servers, args.clients,
+                                'auto', prefix='auto')
+            delete_all(base, 'auto-')
             create_flavor(base, 'vietstack', VNIC_SPECS)
-            vnic = measure(base, 'vietstack', args.servers, args.clients)
-            print('VietStack boots/s relative to plain: %.0f%%' % (
-                100 * vnic / plain if plain else float('nan')))
+            vnic = measure(base, 'vietstack', args.servers, args.clients,
+                           'auto')
+            print('boots/s relative to plain without addresses: with an '
+                  'address %.0f%%, VietStack with an address %.0f%%' % (
+                      100 * addressed / plain if plain else float('nan'),
+                      100 * vnic / plain if plain else float('nan')))
         rss_mb = peak_rss_mb(process.pid)
     finally:
         process.terminate()

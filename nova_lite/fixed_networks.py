@@ -24,6 +24,7 @@ class Network:
     gateway: object
     first: object
     last: object
+    line: str = dataclasses.field(default='', compare=False)
 
     @property
     def version(self):
@@ -81,7 +82,7 @@ def _network(line):
     if first == last == gateway:
         raise _invalid(line, "'allocation_range' holds only the gateway")
     return Network(values['name'], values['physical_network'], cidr,
-                   gateway, first, last)
+                   gateway, first, last, line)
 
 
 def _host_range(cidr):
@@ -129,16 +130,16 @@ def _check_together(networks):
     for network in networks:
         for other in seen.values():
             if network.name == other.name:
-                raise _invalid(network.name, 'network declared twice')
+                raise _invalid(network.line, 'network %s declared twice'
+                               % network.name)
             if network.physical_network == other.physical_network:
-                raise _invalid(network.name, "networks %s and %s are both "
-                               "on physical network %s" % (
-                                   other.name, network.name,
-                                   network.physical_network))
+                raise _invalid(network.line, "network %s is on physical "
+                               "network %s too" % (other.name,
+                                                   network.physical_network))
             if (network.version == other.version and
                     network.cidr.overlaps(other.cidr)):
-                raise _invalid(network.name, "%s (%s) overlaps %s (%s)" % (
-                    network.name, network.cidr, other.name, other.cidr))
+                raise _invalid(network.line, "%s overlaps network %s (%s)"
+                               % (network.cidr, other.name, other.cidr))
         seen[network.name] = network
 
 

@@ -10,6 +10,13 @@ from nova_lite.cli import client as api_client
 FINAL = ('ACTIVE', 'ERROR')
 
 
+def networks(server):
+    """'private=10.0.0.2; backend=10.0.1.3', as the openstack client
+    shows a server's addresses."""
+    return '; '.join('%s=%s' % (name, ', '.join(a['addr'] for a in found))
+                     for name, found in sorted(server['addresses'].items()))
+
+
 def _show(server):
     data = {
         'ID': server['id'], 'Name': server['name'],
@@ -20,6 +27,7 @@ def _show(server):
         'Created': server['created'],
         'Launched At': server.get('OS-SRV-USG:launched_at') or '',
         'Task State': server.get('OS-EXT-STS:task_state') or '',
+        'Networks': networks(server),
     }
     if server.get('fault'):
         data['Fault'] = server['fault']['message']
@@ -54,6 +62,11 @@ class CreateServer(show.ShowOne):
         parser.add_argument('--image', help='Name or id of the image to '
                                             'boot from (none: boot without '
                                             'one, on test-driver hosts)')
+        parser.add_argument('--nic', choices=('auto', 'none'),
+                            default='auto',
+                            help='auto (default): an address on the '
+                                 'default network, unless the flavor '
+                                 'gives vNICs of its own; none: no vNIC')
         parser.add_argument('--wait', action='store_true',
                             help='Show progress until ACTIVE or ERROR')
         return parser
@@ -62,7 +75,7 @@ class CreateServer(show.ShowOne):
         client = self.app.client
         flavor = client.find('flavors', args.flavor)['flavor']
         body = {'name': args.name, 'flavorRef': flavor['id'],
-                'networks': 'none'}
+                'networks': args.nic}
         if args.image:
             body['imageRef'] = api_client.find_image(
                 self.app.options.os_image_url, self.app.options.os_token,
@@ -90,8 +103,8 @@ class ListServer(lister.Lister):
         path = '/servers/detail' + ('?all_tenants=1' if args.all_projects
                                     else '')
         servers = self.app.client.get(path)['servers']
-        return (('ID', 'Name', 'Status', 'Flavor', 'Host'),
-                [(s['id'], s['name'], s['status'],
+        return (('ID', 'Name', 'Status', 'Networks', 'Flavor', 'Host'),
+                [(s['id'], s['name'], s['status'], networks(s),
                   s['flavor']['original_name'],
                   s.get('OS-EXT-SRV-ATTR:host') or '') for s in servers])
 

@@ -53,9 +53,15 @@ def test_server_lifecycle_and_host_usage(cli):
     used = {h['Host']: h['RAM Used (MB)'] for h in hosts}
     assert used[server['Host']] == 1024
     assert sum(used.values()) == 1024
+    assert server['Networks'].startswith('private=10.0.0.')
     listed = _json(cli('server', 'list', '-f', 'json'))
-    assert [(s['Name'], s['Status'], s['Flavor']) for s in listed] == [
-        ('web', 'ACTIVE', 'small')]
+    assert [(s['Name'], s['Status'], s['Flavor'], s['Networks'])
+            for s in listed] == [('web', 'ACTIVE', 'small',
+                                  server['Networks'])]
+    isolated = _json(cli('server', 'create', 'isolated', '--flavor', 'small',
+                         '--nic', 'none', '--wait', '-f', 'json'))
+    assert (isolated['Status'], isolated['Networks']) == ('ACTIVE', '')
+    assert cli('server', 'delete', 'isolated', '--wait')[0] == 0
     assert cli('server', 'delete', 'web', '--wait')[0] == 0
     assert _json(cli('server', 'list', '-f', 'json')) == []
     assert all(h['Servers'] == 0

@@ -78,3 +78,30 @@ def test_demo_image_without_an_image_api_says_so_and_exits_1(tmp_path):
     assert result.stderr == (
         'nova-lite-demo-image: cannot reach the image API at %s; is the '
         'all-in-one running (make run or make run-real)?\n' % url)
+
+
+OVERLAPPING = ('[networks]\n'
+               'network = name=a, physical_network=physnet1, '
+               'cidr=10.0.0.0/24\n'
+               'network = name=b, physical_network=physnet2, '
+               'cidr=10.0.0.0/16\n')
+
+
+@pytest.mark.parametrize('binary', ['nova-lite-compute', 'nova-lite-api'])
+def test_compute_and_api_refuse_overlapping_networks_naming_them(tmp_path,
+                                                                 binary):
+    config_file = tmp_path / 'bad.conf'
+    config_file.write_text(
+        '[DEFAULT]\ntransport_url = fake://\nstate_path = %s\n'
+        '[database]\nconnection = sqlite:///%s/db.sqlite\n'
+        '[api]\nport = 0\n[placement]\nport = 0\n[image]\nport = 0\n'
+        % (tmp_path, tmp_path) + OVERLAPPING)
+    result = subprocess.run(
+        [os.path.join(BIN, binary), '--config-file', str(config_file)],
+        capture_output=True, text=True, timeout=60)
+    output = result.stdout + result.stderr
+    assert result.returncode == 1, output
+    assert ('%s could not start: Invalid configuration: [networks] '
+            'network = name=b, physical_network=physnet2, cidr=10.0.0.0/16: '
+            '10.0.0.0/16 overlaps network a (10.0.0.0/24)' % binary) in output
+    assert 'Traceback' not in output

@@ -1,6 +1,8 @@
 """A server's volume and port attachments, virtual interfaces, admin
 password and topology, with no block-storage or network service: what
 Nova answers of a server that has none."""
+import uuid
+
 import pytest
 
 
@@ -56,10 +58,19 @@ def test_port_interfaces(aio, server):
 
 
 def test_virtual_interfaces_until_2_43(aio, server):
+    """The server's vNIC, as Nova listed nova-network's: with the
+    network's id from 2.12, gone at 2.44."""
     path = '/servers/%s/os-virtual-interfaces' % server['id']
+    shown = aio.client.get('/servers/%s' % server['id'])[1]['server']
+    mac = shown['addresses']['private'][0]['OS-EXT-IPS-MAC:mac_addr']
+    code, body = aio.client.get(path, **_at('2.11'))
+    (vif,) = body['virtual_interfaces']
+    assert code == 200 and set(vif) == {'id', 'mac_address'}
+    assert vif['mac_address'] == mac
     code, body = aio.client.get(path, **_at('2.43'))
-    assert (code, body['badRequest']['message']) == (
-        400, 'Listing virtual interfaces is not supported by this cloud.')
+    (vif,) = body['virtual_interfaces']
+    assert vif['OS-EXT-VIF-NET:net_id'] == str(uuid.uuid5(
+        uuid.NAMESPACE_URL, 'nova-lite:network:private'))
     assert aio.client.get(path, **_at('2.44'))[0] == 404
 
 

@@ -66,13 +66,14 @@ def test_gateway_range_and_default_as_given():
       'allocation_range=10.0.0.0-10.0.0.9'], 'goes beyond the host addresses'),
     (['name=a, physical_network=p, cidr=10.0.0.0/24',
       'name=b, physical_network=q, cidr=10.0.0.128/25'],
-     'b (10.0.0.128/25) overlaps a (10.0.0.0/24)'),
+     '[networks] network = name=b, physical_network=q, '
+     'cidr=10.0.0.128/25: 10.0.0.128/25 overlaps network a (10.0.0.0/24)'),
     (['name=a, physical_network=p, cidr=10.0.0.0/24',
       'name=b, physical_network=p, cidr=10.0.1.0/24'],
-     'networks a and b are both on physical network p'),
+     'network a is on physical network p too'),
     (['name=a, physical_network=p, cidr=10.0.0.0/24',
       'name=a, physical_network=q, cidr=10.0.1.0/24'],
-     'network declared twice'),
+     'network a declared twice'),
 ])
 def test_a_bad_line_is_named_with_what_is_wrong(lines, words):
     with pytest.raises(exception.ConfigInvalid) as caught:

@@ -1,6 +1,6 @@
 """A server's volumes and ports (os-volume_attachments, os-interface),
-its virtual interfaces (to 2.43), its admin password (os-server-password)
-and its NUMA topology (2.78).
+its vNICs (os-virtual-interfaces, to 2.43), its admin password
+(os-server-password) and its NUMA topology (2.78).
 
 Without block-storage or network services a server has no volume and no
 port: the lists are empty, one attachment is not found, and attaching
@@ -86,11 +86,20 @@ def detach_interface(req, server_id, port_id):
 
 
 @microversion.since('2.1', '2.43')
-@validation.responds(200, None)
+@validation.responds(200, responses.virtual_interfaces, '2.1', '2.11')
+@validation.responds(200, responses.virtual_interfaces_2_12, '2.12')
 def virtual_interfaces(req, server_id):
-    servers.get(req, server_id)
-    raise exception.Invalid(message='Listing virtual interfaces is not '
-                                    'supported by this cloud.')
+    """The server's vNICs as Nova listed nova-network's: id and MAC, and
+    from 2.12 the network's id."""
+    instance = servers.get(req, server_id, ['vifs'])
+    found = []
+    for vif in instance.vifs:
+        entry = {'id': vif.uuid, 'mac_address': vif.mac}
+        if req.api_version.matches('2.12'):
+            network = req.compute_api.networks.by_name(vif.network)
+            entry['OS-EXT-VIF-NET:net_id'] = network.id if network else None
+        found.append(entry)
+    return 200, {'virtual_interfaces': found}
 
 
 @validation.responds(200, responses.server_password)

@@ -276,6 +276,12 @@ volume_attachments = wrap('volumeAttachments', {'type': 'array',
 interface_attachments = wrap('interfaceAttachments', {'type': 'array',
                                                       'maxItems': 0})
 server_password = wrap('password', {'type': 'string'})
+_vif = _object({'id': {'type': 'string'}, 'mac_address': {'type': 'string'}})
+virtual_interfaces = wrap('virtual_interfaces', {'type': 'array',
+                                                 'items': _vif})
+virtual_interfaces_2_12 = wrap('virtual_interfaces', {
+    'type': 'array', 'items': _object(dict(
+        _vif['properties'], **{'OS-EXT-VIF-NET:net_id': _nullable_string}))})
 server_topology = _object({'nodes': {'type': 'array'},
                            'pagesize_kb': {'type': ['integer', 'null']}})
 
