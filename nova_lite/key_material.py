@@ -73,11 +73,18 @@ def generate_ssh():
     return _private_pem(key), public, ssh_fingerprint(public)
 
 
+def _common_name(user_id):
+    """A certificate's common name holds 1 to 64 characters; a user id
+    (any string an admin names at 2.10) may not fit."""
+    return (user_id or 'nova-lite user')[:64]
+
+
 def generate_x509(user_id):
     """(private key PEM, self-signed certificate PEM, fingerprint), the
     certificate naming ``user_id`` and valid for ten years."""
     key = rsa.generate_private_key(public_exponent=65537, key_size=_BITS)
-    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, user_id)])
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME,
+                                         _common_name(user_id))])
     now = datetime.datetime.now(datetime.timezone.utc)
     cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
             .public_key(key.public_key())

@@ -299,3 +299,26 @@ def test_the_openstack_client_shows_the_networks(aio, tmp_path):
     shown = compute_calls.osc(env, 'server', 'show', created['id'],
                               '-f', 'json')
     assert shown['addresses'] == {'private': [address]}
+
+
+def test_the_ip_filters_match_fixed_addresses_from_their_start(aio):
+    api = aio.client
+    flavor = api.create_flavor('small', **SMALL)
+    first = api.boot(flavor['id'], 'a', version='2.37', networks='auto')
+    api.boot(flavor['id'], 'b', version='2.37', networks='none')
+    address = first['addresses']['private'][0]['addr']
+
+    def names(query, version='2.86'):
+        status, body = api.get('/servers?' + query, headers={
+            'OpenStack-API-Version': 'compute %s' % version})
+        assert status == 200, body
+        return sorted(s['name'] for s in body['servers'])
+
+    assert names('ip=%s' % address.replace('.', r'\.')) == ['a']
+    assert names('ip=10.0.0') == ['a']
+    assert names('ip=0.0') == []  # from the start only
+    assert names('ip6=fd00') == []
+    status, body = api.get('/servers?ip=(')
+    assert status == 400
+    assert body['badRequest']['message'].startswith(
+        'Invalid regular expression in ip:')

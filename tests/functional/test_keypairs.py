@@ -130,6 +130,17 @@ def test_a_user_sees_only_their_own_and_an_admin_acts_for_others(aio):
         '/os-keypairs')[1]['keypairs']) == ['a', 'for-alice']
     assert alice.delete('/os-keypairs/a?user_id=admin')[0] == 403
     assert admin.delete('/os-keypairs/a?user_id=alice')[0] == 204
+    # A generated certificate names its user: one longer than a common
+    # name may be still gets one.
+    code, body = admin.post('/os-keypairs', {'keypair': {
+        'name': 'cert', 'type': 'x509', 'user_id': 'u' * 80}})
+    assert code == 201, body
+    assert body['keypair']['public_key'].startswith(
+        '-----BEGIN CERTIFICATE-----')
+    code, body = admin.post('/os-keypairs', {'keypair': {
+        'name': 'long', 'user_id': 'u' * 256}})
+    assert code == 400
+    assert 'user_id' in body['badRequest']['message']
 
 
 def test_the_list_pages_by_name_from_2_35(aio):

@@ -32,13 +32,18 @@ def base_url(all_in_one):
     return 'http://127.0.0.1:%d/v2.1' % aio.api.port
 
 
-# Rules no schema can say: a body that must repeat its URL's key, and a
+# Rules no schema can say: a body that must repeat its URL's key, a
 # boot whose flavorRef must name a flavor and whose min_count may not pass
-# max_count. For those operations a schema-valid body may still be 400.
+# max_count, a public key that must parse, and server actions that need a
+# service this deployment lacks (the network ones) or a state the server
+# is not in. For those operations a schema-valid body may still be 400.
 # From 2.86 extra specs in known namespaces are checked against the
 # registry, and a service update must change something.
 CHECKED_BEYOND_SCHEMA = {
     ('PUT', '/flavors/{flavor_id}/os-extra_specs/{key}'),
+    ('PUT', '/servers/{server_id}/metadata/{key}'),
+    ('POST', '/os-keypairs'),
+    ('POST', '/servers/{server_id}/action'),
     ('POST', '/flavors/{flavor_id}/os-extra_specs'),
     ('POST', '/servers'),
     ('PUT', '/os-services/{service_id}'),

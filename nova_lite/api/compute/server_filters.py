@@ -8,9 +8,10 @@ unknown one is a 400 from 2.38), ``changes-since``/``changes-before`` ISO
 8601 times (deleted servers are then listed too), ``flavor`` a flavor id,
 the tag filters comma-separated lists (2.26), ``locked`` a boolean (2.73).
 ``created_at``, ``launched_at`` and ``terminated_at`` select servers at or
-after the time given. Attributes every server here has the same value of
-(no images, no addresses, one availability zone) match when asked for
-that value only.
+after the time given. ``ip`` and ``ip6`` are regular expressions matched
+at the start of a server's fixed IPv4 and IPv6 addresses. Attributes
+every server here has the same value of (no images, one availability
+zone) match when asked for that value only.
 """
 import re
 
@@ -50,13 +51,14 @@ _ADMIN_FILTERS = {'host', 'node', 'hostname', 'uuid', 'project_id',
                   'progress', 'soft_deleted', 'block_device_mapping',
                   'services', 'metadata', 'instance_type_id', 'ip6'}
 # Same value on every server of this deployment.
-_CONSTANT = {'image': '', 'availability_zone': 'nova', 'config_drive': '',
-             'key_name': '', 'progress': '0', 'access_ip_v4': '',
-             'access_ip_v6': '', 'ip': None, 'ip6': None}
+_CONSTANT = {'image': '', 'availability_zone': 'nova', 'progress': '0'}
 _COLUMNS = {'host': 'host', 'node': 'node', 'hostname': 'hostname',
             'uuid': 'uuid', 'user_id': 'user_id', 'vm_state': 'vm_state',
             'task_state': 'task_state', 'reservation_id': 'reservation_id',
-            'description': 'display_description'}
+            'description': 'display_description', 'key_name': 'key_name',
+            'config_drive': 'config_drive', 'access_ip_v4': 'access_ip_v4',
+            'access_ip_v6': 'access_ip_v6'}
+_ADDRESSES = {'ip': 'ip_regex', 'ip6': 'ip6_regex'}
 _TIMES = {'created_at', 'launched_at', 'terminated_at'}
 _TAGS = {'tags': 'tags', 'tags-any': 'tags_any', 'not-tags': 'not_tags',
          'not-tags-any': 'not_tags_any'}
@@ -109,13 +111,13 @@ def _project(req, params, filters):
         filters['project_id'] = req.context.project_id
 
 
-def _name(value, filters):
+def _regex(name, value, filters, key):
     try:
         re.compile(value)
     except re.error as e:
         raise exception.ValidationError(
-            detail='Invalid regular expression in name: %s' % e)
-    filters['name_regex'] = value
+            detail='Invalid regular expression in %s: %s' % (name, e))
+    filters[key] = value
 
 
 def _status(req, values, filters):
@@ -182,6 +184,8 @@ def _simple(req, params, filters):
         elif name in _CONSTANT:
             if value != _CONSTANT[name]:
                 _nothing_matches(filters)
+        elif name in _ADDRESSES:
+            _regex(name, value, filters, _ADDRESSES[name])
         elif name in _TAGS and value:
             filters[_TAGS[name]] = value.split(',')
         elif name == 'locked':
@@ -201,7 +205,7 @@ def from_request(req):
     _project(req, params, filters)
     _simple(req, params, filters)
     if params.get('name'):
-        _name(params['name'][-1], filters)
+        _regex('name', params['name'][-1], filters, 'name_regex')
     if params.get('status'):
         _status(req, params['status'], filters)
     if params.get('flavor'):

@@ -26,8 +26,10 @@ create_v22['properties']['keypair']['properties']['type'] = {
     'type': 'string', 'enum': ['ssh', 'x509']}
 
 create_v210 = copy.deepcopy(create_v22)
+# Nova leaves it unbounded; here longer than the column is a 400, not a
+# database error.
 create_v210['properties']['keypair']['properties']['user_id'] = {
-    'type': 'string'}
+    'type': 'string', 'maxLength': 255}
 
 query_v210 = {
     'type': 'object',

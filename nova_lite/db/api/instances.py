@@ -90,6 +90,7 @@ def _filtered(filters):
         query = query.where(models.Instance.locked_by.is_not(None) if locked
                             else models.Instance.locked_by.is_(None))
     query = _tag_filters(query, filters)
+    query = _address_filters(query, filters)
     for name, value in filters.items():
         column = getattr(models.Instance, name)
         if isinstance(value, (list, tuple, set)):
@@ -120,6 +121,20 @@ def _tag_filters(query, filters):
     not_tags_any = filters.pop('not_tags_any', None)
     if not_tags_any:
         query = query.where(*[sa.not_(_has_tag(t)) for t in not_tags_any])
+    return query
+
+
+def _address_filters(query, filters):
+    """``ip_regex``/``ip6_regex``: servers with a fixed IPv4/IPv6 address
+    that the expression matches from its start."""
+    vif = models.VirtualInterface
+    for key, separator in (('ip_regex', '.'), ('ip6_regex', ':')):
+        pattern = filters.pop(key, None)
+        if pattern is not None:
+            query = query.where(models.Instance.uuid.in_(
+                sa.select(vif.instance_uuid).where(
+                    vif.address.contains(separator),
+                    vif.address.regexp_match('^(%s)' % pattern))))
     return query
 
 
