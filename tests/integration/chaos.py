@@ -207,7 +207,7 @@ def burst(cloud, rng, existing, creates=16):
     """Creates, deletes and power actions at once, from several clients;
     what each asked for (an answer, or the error of a dead API)."""
     requests_made = [('POST', '/servers', {'server': {
-        'name': 'chaos-%d' % i, 'flavorRef': 'chaos', 'networks': 'none'}})
+        'name': 'chaos-%d' % i, 'flavorRef': 'chaos', 'networks': 'auto'}})
         for i in range(creates)]
     for server_id, server in existing.items():
         choice = rng.random()
