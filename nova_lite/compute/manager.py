@@ -16,11 +16,9 @@ from oslo_utils import timeutils
 
 from nova_lite.compute import reconcile
 from nova_lite.compute import resource_tracker
-from nova_lite.compute import vnics
 from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import context as nl_context
 from nova_lite import exception
-from nova_lite import fixed_networks
 from nova_lite import named_locks
 from nova_lite.objects import fields
 from nova_lite.objects import image as image_obj
@@ -28,13 +26,16 @@ from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import instance_action
 from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import request_spec as request_spec_obj
-from nova_lite.objects import virtual_interface
 from nova_lite import service
 from nova_lite.virt import driver as virt_driver
 from nova_lite.virt import image_client
 
 LOG = logging.getLogger(__name__)
 BUILD_EVENT = 'compute__do_build_and_run_instance'
+# What refuses a claim: no room, or no address to give the server.
+CLAIM_REFUSED = (exception.ComputeResourcesUnavailable,
+                 exception.NetworkExhausted,
+                 exception.NoNetworkOnPhysicalNetwork)
 
 
 class ComputeManager(service.Manager):
@@ -46,7 +47,6 @@ class ComputeManager(service.Manager):
         self.driver = driver or virt_driver.load_driver(conf, host)
         self.rt = resource_tracker.ResourceTracker(conf, host, self.driver)
         self.rt.check_config()  # a plugin's bad option stops it here
-        self.networks = fixed_networks.networks_of(conf)  # and a network's
         self.conductor_api = conductor_rpcapi.ConductorAPI(conf)
         self._images = None
         # One per instance, so a delete waits for a build in flight; and
@@ -182,18 +182,19 @@ class ComputeManager(service.Manager):
         flavor = instance.flavor
         try:
             claim = self.rt.instance_claim(
-                context, instance, flavor, allocations, events=events)
+                context, instance, flavor, allocations, events=events,
+                networks_asked=self._networks_asked(context, instance,
+                                                    request_spec))
         except (exception.InstanceNotFound, exception.Conflict):
             LOG.info('instance %s was deleted before its build',
                      instance.uuid)
             return None, False
-        except exception.ComputeResourcesUnavailable as e:
+        except CLAIM_REFUSED as e:
             self._build_failed(context, instance, request_spec, alternates,
                                e)
             return e, False
         try:
             with claim:
-                self._plug(context, instance, request_spec)
                 self.driver.spawn(context, instance)
         except Exception as e:
             LOG.warning('spawn of %s failed on %s: %s', instance.uuid,
@@ -204,27 +205,17 @@ class ComputeManager(service.Manager):
         self._mark_active(context, instance, claim)
         return None, True
 
-    def _plug(self, context, instance, request_spec=None):
-        """Give the claimed instance its vNICs and their addresses (kept
-        from an earlier host where the network is the same) before its
-        guest is made; ``instance.vifs`` is what the driver plugs."""
-        if request_spec is None:
-            request_spec = self._request_spec(context, instance)
-        asked = (request_spec.networks_asked() if request_spec is not None
-                 else request_spec_obj.AUTO)
-        wanted = vnics.wanted(self.networks, self.rt.plugins, instance,
-                              asked)
-        instance.vifs = virtual_interface.VirtualInterfaceList.allocate(
-            context, instance.uuid, wanted, self.networks.pools()).objects
-        instance.obj_reset_changes(['vifs'])
-
     @staticmethod
-    def _request_spec(context, instance):
-        try:
-            return request_spec_obj.RequestSpec.get_by_instance_uuid(
-                context, instance.uuid)
-        except exception.NotFound:
-            return None
+    def _networks_asked(context, instance, request_spec=None):
+        """'auto' or 'none', as the create asked (its stored request when
+        the caller has none at hand, 'auto' if that is gone too)."""
+        if request_spec is None:
+            try:
+                request_spec = request_spec_obj.RequestSpec \
+                    .get_by_instance_uuid(context, instance.uuid)
+            except exception.NotFound:
+                return request_spec_obj.AUTO
+        return request_spec.networks_asked()
 
     def _mark_active(self, context, instance, claim):
         instance.vm_state = fields.VMState.ACTIVE
@@ -522,15 +513,15 @@ class ComputeManager(service.Manager):
         try:
             claim = self.rt.instance_claim(
                 context, instance, instance.flavor, allocations,
-                expected_task_state=fields.TaskState.UNSHELVING)
+                expected_task_state=fields.TaskState.UNSHELVING,
+                networks_asked=self._networks_asked(context, instance))
         except (exception.InstanceNotFound, exception.Conflict):
             return None
-        except exception.ComputeResourcesUnavailable as e:
+        except CLAIM_REFUSED as e:
             self._back_to_offloaded(context, instance)
             return e
         try:
             with claim:
-                self._plug(context, instance)
                 self.driver.spawn(context, instance,
                                   image_id=instance.shelved_image_id)
         except Exception as e:

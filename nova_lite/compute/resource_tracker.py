@@ -17,11 +17,14 @@ from oslo_log import log as logging
 
 from nova_lite.compute import claims
 from nova_lite.compute import placement_report
+from nova_lite.compute import vnics
 from nova_lite import exception
+from nova_lite import fixed_networks
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import placement as placement_obj
+from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite import resources
 
 LOG = logging.getLogger(__name__)
@@ -42,6 +45,7 @@ class ResourceTracker:
         self.service_id = None
         self.tracked = {}
         self.plugins = resources.load(conf, host)
+        self.networks = fixed_networks.networks_of(conf)
         # {plugin name: {instance uuid: record}}
         self.records = {p.name: {} for p in self.plugins}
         self._lock = threading.Lock()
@@ -162,7 +166,7 @@ class ResourceTracker:
 
     def instance_claim(self, context, instance, flavor, allocations=None,
                        expected_task_state=fields.TaskState.SCHEDULING,
-                       events=()):
+                       events=(), networks_asked=request_spec_obj.AUTO):
         """Hold the flavor's resources for the instance, or raise.
 
         The instance is assigned to this host in the same step, with its
@@ -173,7 +177,12 @@ class ResourceTracker:
         stops counting its placement once the host is set, so in between it
         may count the instance twice, never zero times.
 
-        ``events`` are written with the instance (Instance.save).
+        ``events`` are written with the instance (Instance.save), and so
+        are its vNICs with their addresses (compute.vnics: the plugins'
+        vNICs, else one on the default network unless ``networks_asked``
+        is 'none'): an instance on a host always has them. A network with
+        no address left (NetworkExhausted) or none on a vNIC's physical
+        network fails the claim like a lack of room.
 
         ``allocations`` ({provider uuid: resources}) is what the scheduler
         claimed in placement for the instance on this host, when it was
@@ -184,6 +193,9 @@ class ResourceTracker:
                               self.conf.compute.shared_storage_provider)
             records = self._claim_plugins(context, instance, flavor,
                                           allocations)
+            wanted = vnics.wanted(self.networks, self.plugins, records,
+                                  networks_asked)
+            self._keep(instance, records)
             self._track(instance.uuid, flavor, records)
             self.compute_node.save()
             instance.host = self.host
@@ -191,30 +203,42 @@ class ResourceTracker:
             instance.task_state = fields.TaskState.SPAWNING
             try:
                 instance.save(expected_task_state=[expected_task_state],
-                              events=events)
+                              events=events, vifs=wanted,
+                              pools=self.networks.pools())
             except Exception:
                 self._untrack(instance.uuid)
                 self.compute_node.save()
+                self._unclaimed(instance, records, expected_task_state)
                 raise
         return claims.Claim(self, instance)
 
+    def _keep(self, instance, records):
+        """Set each plugin's record on the instance (saved with it)."""
+        for plugin in self.plugins:
+            if plugin.name in records:
+                plugin.keep(instance, records[plugin.name])
+
+    def _unclaimed(self, instance, records, task_state):
+        """The instance as it was before a claim whose write failed, so
+        nothing of the claim is saved with it later (a failure's ERROR)."""
+        instance.host = None
+        instance.node = None
+        instance.task_state = task_state
+        self._keep(instance, {name: None for name in records})
+
     def _claim_plugins(self, context, instance, flavor, allocations=None):
-        """{plugin name: record} of the plugins the flavor asks of, each
-        set on the instance (saved with it), or ComputeResourcesUnavailable
-        with nothing set. Their claims follow placement's allocation for
-        the instance, when it has one."""
+        """{plugin name: record} of the plugins the flavor asks of, or
+        ComputeResourcesUnavailable. Their claims follow placement's
+        allocation for the instance, when it has one."""
         asking = [p for p in self.plugins if p.asks(flavor)]
         if not asking:
             return {}
         if not allocations:
             allocations = placement_obj.Placement.allocations_of(
                 context, instance.uuid) or None
-        records = {p.name: p.claim(self.compute_node, instance, flavor,
-                                   list(self.records[p.name].values()),
-                                   allocations) for p in asking}
-        for plugin in asking:
-            plugin.keep(instance, records[plugin.name])
-        return records
+        return {p.name: p.claim(self.compute_node, instance, flavor,
+                                list(self.records[p.name].values()),
+                                allocations) for p in asking}
 
     def abort_instance_claim(self, instance):
         """Give the resources back and take the instance off this host."""

@@ -10,13 +10,14 @@ from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite.objects import virtual_interface
 
 
-def wanted(networks, plugins, instance, networks_asked):
-    """[VirtualInterface] with ``network`` and how to plug it, by index;
-    NoNetworkOnPhysicalNetwork for a vNIC whose physical network has
-    none."""
+def wanted(networks, plugins, records, networks_asked):
+    """[VirtualInterface] with ``network`` and how to plug it, by index,
+    for an instance the plugins' claims gave ``records`` ({plugin name:
+    record}); NoNetworkOnPhysicalNetwork for a vNIC whose physical
+    network has none."""
     found = []
     for plugin in plugins:
-        vnics = plugin.vnics(plugin.record_of(instance))
+        vnics = plugin.vnics(records.get(plugin.name))
         for index, vnic in enumerate(vnics):
             network = networks.on_physical_network(vnic.physical_network)
             if network is None:

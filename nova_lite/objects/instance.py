@@ -235,24 +235,35 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         self.obj_reset_changes()
 
     @base.remotable
-    def save(self, expected_task_state=None, events=()):
+    def save(self, expected_task_state=None, events=(), vifs=None,
+             pools=None):
         """Write the changes; ``events`` (each ``('start', name, host)``,
         ``('finish', name, result)`` or ``('whole', name, (start time,
         host, result))``) record steps of the request's action with them,
-        in one write."""
+        in one write. ``vifs`` (VirtualInterface with ``network`` and how
+        to plug it, by index) become the instance's vNICs in the same
+        write, each keeping its address if it stays on its network, else
+        taking its network's lowest free one (``pools``); NetworkExhausted
+        if there is none."""
         changes = self.obj_get_changes()
         extra = {name: _serialize_extra(name, changes.pop(name))
                  for name in INSTANCE_EXTRA_FIELDS if name in changes}
         values = {k: naive(v) for k, v in changes.items() if k in _COLUMNS}
-        if values or expected_task_state is not None:
-            db_inst = db.update(
-                self._context, self.uuid, values,
-                expected_task_state=expected_task_state, extra=extra,
-                events=[(kind, self._context.request_id, name, detail)
-                        for kind, name, detail in events or ()])
+        if values or expected_task_state is not None or vifs is not None:
+            db_inst = virtual_interface.with_fresh_macs(
+                lambda wanted: db.update(
+                    self._context, self.uuid, values,
+                    expected_task_state=expected_task_state, extra=extra,
+                    events=[(kind, self._context.request_id, name, detail)
+                            for kind, name, detail in events or ()],
+                    vifs=None if wanted is None else (wanted, pools)),
+                vifs)
             for name in ('host', 'node', 'vm_state', 'task_state',
                          'updated_at'):
                 setattr(self, name, getattr(db_inst, name))
+            if vifs is not None:
+                self.vifs = [virtual_interface.VirtualInterface.from_db(
+                    self._context, row) for row in db_inst.vif_rows]
         elif extra:
             db.update_extra(self._context, self.uuid, extra)
         self.obj_reset_changes()

@@ -91,21 +91,6 @@ class VirtualInterfaceList(base.ObjectListBase, base.NovaLiteObject):
         return found
 
     @base.remotable_classmethod
-    def allocate(cls, context, instance_uuid, wanted, pools):
-        """Give the instance exactly the vNICs ``wanted`` (a list of
-        VirtualInterface with ``network`` and the plug fields set, by
-        index): one that stays on its network keeps its address and MAC,
-        a new one gets its network's lowest free address (``pools``:
-        {network: [first, last, gateway]}) and a new MAC. Races for the
-        same address or MAC are lost by all but one; the losers try
-        again, on a fresh view. NetworkExhausted when a network has no
-        address left."""
-        rows = _allocate(context, instance_uuid, [
-            dict(vif.plug(), network=vif.network, mac=new_mac())
-            for vif in wanted], pools)
-        return cls._from_rows(context, rows)
-
-    @base.remotable_classmethod
     def free(cls, context, instance_uuid):
         db.free(context, instance_uuid)
 
@@ -124,10 +109,20 @@ def _is_lost_race(error):
     return isinstance(error, (db_exc.DBDuplicateEntry, db_exc.DBDeadlock))
 
 
-@oslo_db_api.wrap_db_retry(max_retries=64, retry_interval=0.01,
-                           inc_retry_interval=True, max_retry_interval=0.1,
-                           jitter=True, exception_checker=_is_lost_race)
-def _allocate(context, instance_uuid, wanted, pools):
-    for want in wanted:
-        want['mac'] = new_mac()  # a fresh one at each try
-    return db.allocate(context, instance_uuid, wanted, pools)
+def with_fresh_macs(write, vifs):
+    """``write(wanted)``, where ``wanted`` is ``vifs`` as the allocator
+    takes them (None: no vNIC change), each with a new MAC. Races for the
+    same address or MAC are lost by all but one writer (the table's
+    constraints); a loser's transaction is rolled back whole and it tries
+    again, on a fresh view, with fresh MACs."""
+    if vifs is None:
+        return write(None)
+
+    @oslo_db_api.wrap_db_retry(max_retries=64, retry_interval=0.01,
+                               inc_retry_interval=True,
+                               max_retry_interval=0.1, jitter=True,
+                               exception_checker=_is_lost_race)
+    def attempt():
+        return write([dict(vif.plug(), network=vif.network, mac=new_mac())
+                      for vif in vifs])
+    return attempt()

@@ -25,7 +25,7 @@ EXPECTED = {
     'ImageMemberList': '1.0-7e8d8c74a7ba86f2adf05b1211247c7f',
     'ImageTask': '1.0-c8e038fba127b1977ea08133803fd82c',
     'ImageTaskList': '1.0-4975de4aac7d9400edba67b296aa5f4d',
-    'Instance': '1.5-a79493d56ec7434b4a54b26b1168a141',
+    'Instance': '1.5-a2b192c4b27eab706b272d1806466cf5',
     'InstanceAction': '1.0-0cf45d7c932079e721b502a2b141c9f9',
     'InstanceActionEvent': '1.0-97e92d5d99d34deec0afed6056538290',
     'InstanceActionEventList': '1.0-13d92fb953030cdbfee56481756e02be',
@@ -47,7 +47,7 @@ EXPECTED = {
     'VietStackPerVnic': '1.0-dc126adc335be65212f0c0a6d06423a5',
     'VietStackStat': '1.0-0bc3c112114eea5ca0cd812e36787017',
     'VirtualInterface': '1.0-bbfd61b5343c20ee3d89f4af2fb11395',
-    'VirtualInterfaceList': '1.0-430a789464a2630e903f0397eed0f427',
+    'VirtualInterfaceList': '1.0-e00e83d0dd53f5bdf1f3153db38acd18',
 }
 
 

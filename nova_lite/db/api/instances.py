@@ -160,13 +160,15 @@ def get_all(context, filters=None, limit=None, marker=None, sort_keys=None,
 
 @engine.writer
 def update(context, uuid, values, expected_task_state=None, extra=None,
-           events=()):
+           events=(), vifs=None):
     """Update, and the instance_extra columns in ``extra``, in one
     transaction; with expected_task_state, refuse if the state moved on.
     ``events`` (each ``(kind, request_id, name, detail)``: 'start' with
     the host, 'finish' with the result, 'whole' with (start time, host,
     result)) record steps of the request's action in the same transaction
-    (none if the request recorded no action).
+    (none if the request recorded no action). ``vifs`` ((wanted, pools),
+    virtual_interfaces.allocate_in) gives the instance its vNICs in it
+    too; the rows are on the result as ``vif_rows``.
     The row is read locked (MariaDB, PostgreSQL; SQLite's writers take the
     database's lock): two updates that expect the same task state cannot
     both read it before either writes, so only one of them wins."""
@@ -186,6 +188,9 @@ def update(context, uuid, values, expected_task_state=None, extra=None,
     context.session.flush()
     if events:
         instance_actions.record_in(context.session, uuid, events)
+    if vifs is not None:
+        instance.vif_rows = virtual_interfaces.allocate_in(
+            context.session, uuid, *vifs)
     return instance
 
 

@@ -3,9 +3,10 @@
 An address is unique per network and a MAC unique everywhere (the table's
 constraints), so two allocations racing for the same address cannot both
 commit: the loser's transaction fails with DBDuplicateEntry and its caller
-tries again (objects.virtual_interface). The instance's row is read
-locked first, so an allocation and the server's delete (which removes its
-vNICs in its own transaction) never interleave.
+tries again (objects.instance). Allocations run in the transaction of the
+compute's claim (instances.update), which holds the instance's row
+locked, so an allocation and the server's delete (which removes its vNICs
+in its own transaction) never interleave.
 """
 import ipaddress
 import uuid as uuidlib
@@ -37,49 +38,41 @@ def get_for_many(context, uuids):
     return found
 
 
-@engine.writer
-def allocate(context, instance_uuid, wanted, pools):
+def allocate_in(session, instance_uuid, wanted, pools):
     """Make the instance's vNICs exactly ``wanted`` (dicts by vNIC index:
-    network, mac, and the plug fields); a vNIC that stays on its network
+    network, mac, and the plug fields), in the caller's transaction, which
+    holds the instance's row locked; a vNIC that stays on its network
     keeps its address and MAC, the others get the lowest free address of
     their network's pool (``pools``: {network: [first, last, gateway]}).
-    NetworkExhausted if one has none left, InstanceNotFound if the
-    instance is gone; the rows after."""
-    session = context.session
-    _lock_live_instance(session, instance_uuid)
+    NetworkExhausted if one has none left; the rows after, by index."""
     rows = {r.vnic_index: r for r in _rows_of(session, [instance_uuid])}
+    kept = []
     for index, want in enumerate(wanted):
         row = rows.pop(index, None)
         if row is not None and row.network == want['network']:
             for name in _PLUG_FIELDS:
                 setattr(row, name, want[name])
+            kept.append(row)
             continue
         if row is not None:
             session.delete(row)
             session.flush()
-        _add(session, instance_uuid, index, want, pools[want['network']])
+        kept.append(_add(session, instance_uuid, index, want,
+                         pools[want['network']]))
     for row in rows.values():
         session.delete(row)
     session.flush()
-    return _rows_of(session, [instance_uuid])
-
-
-def _lock_live_instance(session, instance_uuid):
-    found = session.scalars(
-        sa.select(models.Instance.id).where(
-            models.Instance.uuid == instance_uuid,
-            models.Instance.deleted == 0).with_for_update()).first()
-    if found is None:
-        raise exception.InstanceNotFound(instance_id=instance_uuid)
+    return kept
 
 
 def _add(session, instance_uuid, index, want, pool):
     address = _lowest_free(session, want['network'], pool)
-    session.add(_VIF(uuid=str(uuidlib.uuid4()), instance_uuid=instance_uuid,
-                     vnic_index=index, network=want['network'],
-                     address=address, mac=want['mac'],
-                     **{name: want[name] for name in _PLUG_FIELDS}))
+    row = _VIF(uuid=str(uuidlib.uuid4()), instance_uuid=instance_uuid,
+               vnic_index=index, network=want['network'], address=address,
+               mac=want['mac'], **{name: want[name] for name in _PLUG_FIELDS})
+    session.add(row)
     session.flush()  # a duplicate address or MAC fails here
+    return row
 
 
 def _lowest_free(session, network, pool):
