@@ -63,9 +63,3 @@ def _bandwidth(interface, vif):
     bandwidth = ET.SubElement(interface, 'bandwidth')
     for direction, average in rates:
         ET.SubElement(bandwidth, direction, average=str(average))
-
-
-def taps(domain_xml):
-    """The tap devices of a domain's interfaces."""
-    return [target.get('dev') for target in
-            ET.fromstring(domain_xml).findall('./devices/interface/target')]
