@@ -8,8 +8,8 @@ starts ``virtlogd`` and ``libvirtd`` as daemons when they are not
 running, and waits for libvirtd's first capability probe, which takes
 10 to 45 s on a fresh start. It also makes the Linux bridge of each
 physical network that ``[networks] network`` declares (the vNICs' tap
-devices join it): up, with no address and no port to the outside, so it
-routes nowhere beyond the guests on it.
+devices join it): up, with no address (not even IPv6's link-local) and
+no port to the outside, so it routes nowhere beyond the guests on it.
 """
 import os
 import re
@@ -172,9 +172,19 @@ def ensure_bridges(names):
             subprocess.run(['ip', 'link', 'add', name, 'type', 'bridge'],
                            check=True, capture_output=True)
             made.append(name)
+        _no_ipv6(name)
         subprocess.run(['ip', 'link', 'set', name, 'up'], check=True,
                        capture_output=True)
     return made
+
+
+def _no_ipv6(name):
+    """Not even a link-local address: the host takes no part in the
+    guests' networks."""
+    path = '/proc/sys/net/ipv6/conf/%s/disable_ipv6' % name
+    if os.path.exists(path):
+        with open(path, 'w') as f:
+            f.write('1\n')
 
 
 def setup(timeout=120, config_files=()):

@@ -245,6 +245,14 @@ def test_vietstack_vnics_are_shaped_taps_on_the_physnet_bridges(
         private['OS-EXT-IPS-MAC:mac_addr'], backend['OS-EXT-IPS-MAC:mac_addr']]
     assert [os.path.basename(os.readlink('/sys/class/net/%s/master' % tap))
             for tap in taps] == ['nlbr-physnet1', 'nlbr-physnet2']
+    for bridge in ('nlbr-physnet1', 'nlbr-physnet2'):
+        # No address and no route: the bridge leads nowhere but the guests.
+        for family in ('-4', '-6'):
+            for what in (('addr',), ('route',)):
+                assert subprocess.run(
+                    ['ip', family] + list(what) + ['show', 'dev', bridge],
+                    capture_output=True, text=True,
+                    check=True).stdout == '', (family, what, bridge)
     assert interfaces[0].find('driver').get('queues') == '2'
     # Into the guest 16000 kbit/s (libvirt: 2000 kB/s), out of it 8000.
     assert 'rate 16Mbit' in _tc('class', 'show', 'dev', taps[0])

@@ -14,6 +14,7 @@ to tc as ``kbps``), so tc enforces the claimed kbit/s either way.
 ``libvirt_can_shape`` asks the kernel, once, by trying libvirt's own
 commands on a throw-away veth pair.
 """
+import os
 import subprocess
 
 from oslo_log import log as logging
@@ -29,7 +30,7 @@ def _run(*args):
 
 def libvirt_can_shape():
     """Whether this kernel has what libvirt's ``<bandwidth>`` uses."""
-    probe = 'nlshape-probe'
+    probe = 'nlprobe%x' % os.getpid()  # two computes may probe at once
     try:
         _run('ip', 'link', 'add', probe, 'type', 'veth', 'peer', 'name',
              probe + 'p')
