@@ -34,9 +34,8 @@ def audit(context, heal, out, plugins=()):
         out('orphaned address %s on %s (%s) of %s (its server is deleted '
             'or in ERROR without a host)' % (vif.address, vif.network,
                                              vif.mac, vif.instance_uuid))
-    if heal and vifs:
-        virtual_interface.VirtualInterfaceList.heal(
-            context, [vif.id for vif in vifs])
+    if heal:
+        vifs.free_orphans()
     count = len(found) + len(vifs)
     out('%d finding%s%s' % (count, '' if count == 1 else 's',
                             ', healed' if heal and count else ''))

@@ -316,10 +316,7 @@ def _free_orphaned_addresses(context):
     for vif in vifs:
         LOG.warning('freed address %s on %s of %s: its server is deleted '
                     'or failed', vif.address, vif.network, vif.instance_uuid)
-    if not vifs:
-        return 0
-    return virtual_interface.VirtualInterfaceList.heal(
-        context, [vif.id for vif in vifs])
+    return vifs.free_orphans()
 
 
 def _end_unshelve(instance):
