@@ -322,3 +322,22 @@ def test_the_ip_filters_match_fixed_addresses_from_their_start(aio):
     assert status == 400
     assert body['badRequest']['message'].startswith(
         'Invalid regular expression in ip:')
+
+
+def test_an_ipv6_network(all_in_one, overrides):
+    """An IPv6 subnet: version 6 addresses from the one after the
+    gateway, the ip6 filter finds them, network_data says ipv6."""
+    overrides('network', ['name=v6, physical_network=physnet1, '
+                          'cidr=fd00:10::/64'], group='networks')
+    aio = all_in_one(hosts=1)
+    api = aio.client
+    flavor = api.create_flavor('small', **SMALL)
+    first = api.boot(flavor['id'], 'six')
+    second = api.boot(flavor['id'], 'seven')
+    assert [s['addresses']['v6'][0]['addr'] for s in (first, second)] == [
+        'fd00:10::2', 'fd00:10::3']
+    assert first['addresses']['v6'][0]['version'] == 6
+    status, body = api.get('/servers?ip6=fd00:10::3', headers={
+        'OpenStack-API-Version': 'compute 2.5'})
+    assert [s['name'] for s in body['servers']] == ['seven']
+    assert api.get('/servers?ip=10')[1]['servers'] == []

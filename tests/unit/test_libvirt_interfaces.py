@@ -129,3 +129,18 @@ def test_the_demo_guest_reads_each_address_and_its_mac(tmp_path):
     assert sorted(done.stderr.splitlines()) == [
         'ifconfig eth0 10.0.1.7 netmask 255.255.255.0 up',
         'ifconfig eth1 10.0.0.2 netmask 255.255.255.0 up']
+
+
+def test_network_data_of_an_ipv6_network():
+    conf = cfg.ConfigOpts()
+    conf.register_opts(networks_conf.opts, group='networks')
+    conf([], default_config_files=[])
+    conf.set_override('network', ['name=v6, physical_network=physnet1, '
+                                  'cidr=fd00:10::/64'], group='networks')
+    data = network_data.build([_vif(0, 'v6', 'physnet1', 'fd00:10::2')],
+                              fixed_networks.networks_of(conf))
+    (network,) = data['networks']
+    assert (network['type'], network['netmask']) == (
+        'ipv6', 'ffff:ffff:ffff:ffff::')
+    assert network['routes'] == [{'network': '::', 'netmask': '::',
+                                  'gateway': 'fd00:10::1'}]
