@@ -417,3 +417,15 @@ class NoNetworkOnPhysicalNetwork(NovaLiteException):
     msg_fmt = ('%(vnic)s is on physical network %(physical_network)s, '
                'where no network is declared ([networks] network).')
     reschedule = False
+
+
+class Gone(NovaLiteException):
+    """An API that worked only with nova-network, answered as Nova does
+    since it removed it."""
+    msg_fmt = ('This resource is no longer available.  No forwarding '
+               'address is given.')
+    code = 410
+
+
+class NetworkNotFound(NotFound):
+    msg_fmt = 'Network not found'

@@ -36,6 +36,12 @@ class Network:
         return str(uuid.uuid5(uuid.NAMESPACE_URL,
                               'nova-lite:network:' + self.name))
 
+    @property
+    def first_for_servers(self):
+        """The first address a server may get (the range's first, unless
+        that is the gateway)."""
+        return self.first + 1 if self.first == self.gateway else self.first
+
     def pool(self):
         """[first, last, gateway] as text: what the allocator needs."""
         return [str(self.first), str(self.last), str(self.gateway)]

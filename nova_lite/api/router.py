@@ -6,6 +6,7 @@ from nova_lite.api.compute import flavors
 from nova_lite.api.compute import hypervisors
 from nova_lite.api.compute import instance_actions
 from nova_lite.api.compute import keypairs
+from nova_lite.api.compute import networks
 from nova_lite.api.compute import openapi_doc
 from nova_lite.api.compute import remote_consoles
 from nova_lite.api.compute import server_actions
@@ -100,6 +101,19 @@ ROUTES = [
      _R + 'os-attach-interfaces:show'),
     ('DELETE', _PORTS + '/{port_id}', attachments.detach_interface,
      _R + 'os-attach-interfaces:delete'),
+    ('GET', '/os-networks', networks.index, _R + 'os-networks:list'),
+    ('GET', '/os-networks/{network_id}', networks.show,
+     _R + 'os-networks:show'),
+    ('POST', '/os-networks', networks.gone, None),
+    ('POST', '/os-networks/add', networks.gone, None),
+    ('DELETE', '/os-networks/{network_id}', networks.gone, None),
+    ('POST', '/os-networks/{network_id}/action', networks.gone, None),
+    ('GET', '/os-tenant-networks', networks.tenant_index,
+     _R + 'os-tenant-networks:list'),
+    ('GET', '/os-tenant-networks/{network_id}', networks.tenant_show,
+     _R + 'os-tenant-networks:show'),
+    ('POST', '/os-tenant-networks', networks.gone, None),
+    ('DELETE', '/os-tenant-networks/{network_id}', networks.gone, None),
     ('GET', _SERVER + '/os-virtual-interfaces',
      attachments.virtual_interfaces, _R + 'os-virtual-interfaces'),
     ('GET', _PASSWORD, attachments.password,

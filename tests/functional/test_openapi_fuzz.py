@@ -50,10 +50,24 @@ CHECKED_BEYOND_SCHEMA = {
 }
 
 
+# nova-network's operations, 410 whatever is sent, as Nova answers them.
+# From 2.36 their paths' GET is 404 (gone with its microversion), not the
+# 405 of a method a path never had.
+GONE = {
+    ('POST', '/os-networks'), ('POST', '/os-networks/add'),
+    ('DELETE', '/os-networks/{network_id}'),
+    ('POST', '/os-networks/{network_id}/action'),
+    ('POST', '/os-tenant-networks'),
+    ('DELETE', '/os-tenant-networks/{network_id}'),
+}
+
+
 def _call(case, base_url, version):
     excluded = []
-    if (case.method.upper(), case.path) in CHECKED_BEYOND_SCHEMA:
+    if (case.method.upper(), case.path) in CHECKED_BEYOND_SCHEMA | GONE:
         excluded.append(checks.positive_data_acceptance)
+    if case.path in {path for _method, path in GONE}:
+        excluded.append(checks.unsupported_method)
     case.call_and_validate(
         base_url=base_url,
         headers={'X-Auth-Token': 'admin:admin',

@@ -14,6 +14,7 @@ from nova_lite.api.policies import flavors
 from nova_lite.api.policies import hypervisors
 from nova_lite.api.policies import images
 from nova_lite.api.policies import keypairs
+from nova_lite.api.policies import networks
 from nova_lite.api.policies import placement
 from nova_lite.api.policies import servers
 from nova_lite.api.policies import services
@@ -28,5 +29,5 @@ def list_rules():
         flavor_extra_specs.list_rules(), servers.list_rules(),
         hypervisors.list_rules(), services.list_rules(),
         placement.list_rules(), images.list_rules(), keypairs.list_rules(),
-        extensions.list_rules(),
+        extensions.list_rules(), networks.list_rules(),
         resource_views.rules(resources.installed())))

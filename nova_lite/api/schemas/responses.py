@@ -276,6 +276,18 @@ volume_attachments = wrap('volumeAttachments', {'type': 'array',
 interface_attachments = wrap('interfaceAttachments', {'type': 'array',
                                                       'maxItems': 0})
 server_password = wrap('password', {'type': 'string'})
+_network = {'type': 'object', 'required': ['id', 'label', 'cidr'],
+            'properties': {'id': {'type': 'string'},
+                           'label': {'type': 'string'},
+                           'cidr': _nullable_string}}
+networks = wrap('networks', {'type': 'array', 'items': _network})
+network = wrap('network', _network)
+_tenant_network = _object({'id': {'type': 'string'},
+                           'label': {'type': 'string'},
+                           'cidr': {'type': 'string'}})
+tenant_networks = wrap('networks', {'type': 'array',
+                                    'items': _tenant_network})
+tenant_network = wrap('network', _tenant_network)
 _vif = _object({'id': {'type': 'string'}, 'mac_address': {'type': 'string'}})
 virtual_interfaces = wrap('virtual_interfaces', {'type': 'array',
                                                  'items': _vif})
