@@ -79,6 +79,15 @@ class ComputeManager(service.Manager):
                 if not self._busy[uuid]:
                     del self._busy[uuid]
 
+    @contextlib.contextmanager
+    def _operation(self, context, instance, event):
+        """An operation on an instance (one at a time, known as under
+        way), recorded as ``event`` of the request's action; the event's
+        outcome."""
+        with self._working_on(instance.uuid), instance_action.recorded_event(
+                context, instance.uuid, event, self.host) as outcome:
+            yield outcome
+
     def busy(self):
         """Uuids of instances with an operation under way here."""
         with self._busy_guard:
@@ -261,9 +270,7 @@ class ComputeManager(service.Manager):
             last_error=str(error))
 
     def terminate_instance(self, context, instance):
-        with self._working_on(instance.uuid), instance_action.recorded_event(
-                context, instance.uuid, 'compute_terminate_instance',
-                self.host):
+        with self._operation(context, instance, 'compute_terminate_instance'):
             self._terminate(context, instance)
         if instance.uuid not in self.busy():
             self._locks.forget(instance.uuid)
@@ -335,9 +342,8 @@ class ComputeManager(service.Manager):
     def trigger_crash_dump(self, context, instance):
         """No task state: the server stays as it is; a failure is in the
         log and the action's event."""
-        with self._working_on(instance.uuid), instance_action.recorded_event(
-                context, instance.uuid, 'compute_trigger_crash_dump',
-                self.host) as outcome:
+        with self._operation(context, instance,
+                             'compute_trigger_crash_dump') as outcome:
             try:
                 self.driver.trigger_crash_dump(instance)
             except Exception as e:
@@ -363,8 +369,7 @@ class ComputeManager(service.Manager):
 
     def _snapshot(self, context, instance, image_id, task_state, event):
         """Whether the image got the guest's disk."""
-        with self._working_on(instance.uuid), instance_action.recorded_event(
-                context, instance.uuid, event, self.host) as outcome:
+        with self._operation(context, instance, event) as outcome:
             if not self._still_asked(context, instance, task_state):
                 return False
             try:
@@ -411,9 +416,8 @@ class ComputeManager(service.Manager):
         """Guest off, its disk into the image; then SHELVED, or offloaded
         at once (``[compute] shelved_offload_time`` 0). If the snapshot
         fails the image goes and the guest runs again as it did."""
-        with self._working_on(instance.uuid), instance_action.recorded_event(
-                context, instance.uuid, 'compute_shelve_instance',
-                self.host) as outcome:
+        with self._operation(context, instance,
+                             'compute_shelve_instance') as outcome:
             if not self._still_asked(context, instance,
                                      fields.TaskState.SHELVING):
                 return
@@ -452,9 +456,8 @@ class ComputeManager(service.Manager):
                 LOG.error('could not start %s again: %s', instance.uuid, e)
 
     def shelve_offload_instance(self, context, instance):
-        with self._working_on(instance.uuid), instance_action.recorded_event(
-                context, instance.uuid, 'compute_shelve_offload_instance',
-                self.host):
+        with self._operation(context, instance,
+                             'compute_shelve_offload_instance'):
             if not self._still_asked(context, instance,
                                      fields.TaskState.SHELVING_OFFLOADING):
                 return
@@ -486,9 +489,8 @@ class ComputeManager(service.Manager):
         scheduler placed here from its shelved image (if that fails, it
         is offloaded again and its claim dropped). The image goes once
         the server runs from it."""
-        with self._working_on(instance.uuid), instance_action.recorded_event(
-                context, instance.uuid, 'compute_unshelve_instance',
-                self.host) as outcome:
+        with self._operation(context, instance,
+                             'compute_unshelve_instance') as outcome:
             if not self._still_asked(context, instance,
                                      fields.TaskState.UNSHELVING):
                 return
@@ -553,9 +555,8 @@ class ComputeManager(service.Manager):
         """The guest made anew from the server's (new) image, on this
         host with its claim; stopped again if it was. A failure ends in
         ERROR with a fault, the server still here."""
-        with self._working_on(instance.uuid), instance_action.recorded_event(
-                context, instance.uuid, 'compute_rebuild_instance',
-                self.host) as outcome:
+        with self._operation(context, instance,
+                             'compute_rebuild_instance') as outcome:
             if not self._still_asked(context, instance,
                                      fields.TaskState.REBUILDING):
                 return
@@ -595,8 +596,7 @@ class ComputeManager(service.Manager):
         """Replace the guest's domain (rescue, unrescue): the server ends
         in ``vm_state``, or in ERROR with a fault if that fails (on this
         host, its claim kept)."""
-        with self._working_on(instance.uuid), instance_action.recorded_event(
-                context, instance.uuid, event, self.host) as outcome:
+        with self._operation(context, instance, event) as outcome:
             if not self._still_asked(context, instance, task_state):
                 return
             try:
@@ -623,8 +623,7 @@ class ComputeManager(service.Manager):
         """Run a power action the API set ``task_state`` for; the server
         ends in ``vm_state``, or where it was if the action failed (the
         reason in the log; the task state is cleared either way)."""
-        with self._working_on(instance.uuid), instance_action.recorded_event(
-                context, instance.uuid, event, self.host) as outcome:
+        with self._operation(context, instance, event) as outcome:
             if not self._still_asked(context, instance, task_state):
                 return
             try:
