@@ -62,9 +62,9 @@ class ComputeApp:
     """The router, with the compute API object, the configuration and
     the route table put in each request."""
 
-    def __init__(self, conf, routes=router.ROUTES):
+    def __init__(self, conf, routes=router.ROUTES, plugins=None):
         self.router = wsgi.Router(routes, conf.api.disabled_extensions)
-        self.compute = compute_api.API(conf)
+        self.compute = compute_api.API(conf, plugins)
         self.conf = conf
         self.routes = routes
 
@@ -146,7 +146,7 @@ def compute_app_factory(global_conf, **local_conf):
     policy.add_defaults(resource_views.rules(plugins))
     routes = router.ROUTES + resource_views.routes(plugins)
     collections = {path.split('/')[1] for _m, path, _h, _r in routes}
-    return ProjectInPath(ComputeApp(conf, routes), collections)
+    return ProjectInPath(ComputeApp(conf, routes, plugins), collections)
 
 
 def placement_app_factory(global_conf, **local_conf):

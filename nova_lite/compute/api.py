@@ -72,11 +72,13 @@ def record_action(context, instance, action):
 
 class API:
 
-    def __init__(self, conf):
+    def __init__(self, conf, plugins=None):
+        """``plugins``: the resource plugins, if the caller has loaded
+        them already."""
         self.conf = conf
         # Read at the start: a network line that does not parse stops it.
         self.networks = fixed_networks.networks_of(conf)
-        self.plugins = resources.load(conf)
+        self.plugins = resources.load(conf) if plugins is None else plugins
         self.conductor_api = conductor_rpcapi.ConductorAPI(conf)
         self.compute_api = compute_rpcapi.ComputeAPI(conf)
 
