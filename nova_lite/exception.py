@@ -368,6 +368,17 @@ class OnsetFileContentLimitExceeded(Forbidden):
     msg_fmt = 'Personality file content exceeds maximum %(allowed)s'
 
 
+class OverQuota(Forbidden):
+    """``overs``: the resources over; ``usages`` and ``quotas``: what was
+    counted and the limits it was held to."""
+    msg_fmt = 'Quota exceeded for resources: %(overs)s'
+
+
+class TooManyInstances(Forbidden):
+    msg_fmt = ('Quota exceeded for %(overs)s: Requested %(req)s, but '
+               'already used %(used)s of %(allowed)s %(overs)s')
+
+
 class KeypairLimitExceeded(Forbidden):
     msg_fmt = 'Quota exceeded, too many key pairs.'
 

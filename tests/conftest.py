@@ -236,6 +236,10 @@ def all_in_one(tmp_path, overrides, migrated_sqlite):
     overrides('port', 0, group='api')
     overrides('port', 0, group='placement')
     overrides('port', 0, group='image')
+    # Tests boot more servers than Nova's default quotas allow; the quota
+    # tests set the limits they check.
+    for resource in ('instances', 'cores', 'ram'):
+        overrides(resource, -1, group='quota')
     started = []
     undo = []
 

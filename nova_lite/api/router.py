@@ -6,8 +6,11 @@ from nova_lite.api.compute import flavors
 from nova_lite.api.compute import hypervisors
 from nova_lite.api.compute import instance_actions
 from nova_lite.api.compute import keypairs
+from nova_lite.api.compute import limits
 from nova_lite.api.compute import networks
 from nova_lite.api.compute import openapi_doc
+from nova_lite.api.compute import quota_classes
+from nova_lite.api.compute import quota_sets
 from nova_lite.api.compute import remote_consoles
 from nova_lite.api.compute import server_actions
 from nova_lite.api.compute import server_attachments as attachments
@@ -29,6 +32,7 @@ _KEYPAIR = '/os-keypairs/{keypair_name}'
 _VOLUMES = _SERVER + '/os-volume_attachments'
 _PORTS = _SERVER + '/os-interface'
 _PASSWORD = _SERVER + '/os-server-password'
+_QUOTA_SET = '/os-quota-sets/{tenant_id}'
 _R = 'os_compute_api:'
 
 ROUTES = [
@@ -130,6 +134,14 @@ ROUTES = [
     ('GET', _IA, instance_actions.index, _R + 'os-instance-actions:list'),
     ('GET', _IA + '/{request_id}', instance_actions.show,
      _R + 'os-instance-actions:show'),
+    ('GET', '/limits', limits.index, _R + 'limits'),
+    ('GET', _QUOTA_SET, quota_sets.show, None),
+    ('PUT', _QUOTA_SET, quota_sets.update, None),
+    ('DELETE', _QUOTA_SET, quota_sets.delete, None),
+    ('GET', _QUOTA_SET + '/detail', quota_sets.detail, None),
+    ('GET', _QUOTA_SET + '/defaults', quota_sets.defaults, None),
+    ('GET', '/os-quota-class-sets/{class_id}', quota_classes.show, None),
+    ('PUT', '/os-quota-class-sets/{class_id}', quota_classes.update, None),
     ('GET', '/os-keypairs', keypairs.index, _R + 'os-keypairs:index'),
     ('POST', '/os-keypairs', keypairs.create, _R + 'os-keypairs:create'),
     ('GET', _KEYPAIR, keypairs.show, _R + 'os-keypairs:show'),

@@ -20,6 +20,7 @@ from nova_lite import hooks
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import instance_action
+from nova_lite.objects import quotas
 from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite.objects import service as service_obj
 from nova_lite import resources
@@ -86,11 +87,15 @@ class API:
     def create(self, context, flavor, name, description=None, tags=(),
                reservation_id=None, launch_index=0, hostname=None,
                requested_destination=None, image_ref=None, options=None,
-               hints=None, build=True, networks=request_spec_obj.AUTO):
+               hints=None, build=True, networks=request_spec_obj.AUTO,
+               quota=None):
         """``options``: more of the instance's fields (key, user data,
         metadata...); ``hints``: the scheduler hints; ``networks``: 'auto'
         or 'none'. Without ``build`` the server waits for
-        ``build_together``."""
+        ``build_together``. With ``quota`` (``quotas.instance_guard``) the
+        project's and user's usage is counted in the step that writes the
+        instance, under the project's lock: OverQuota if it does not fit.
+        """
         instance = instance_obj.Instance(
             context, uuid=uuidutils.generate_uuid(), display_name=name,
             display_description=description, tags=list(tags),
@@ -108,10 +113,51 @@ class API:
             context, instance, flavor, hints=hints,
             requested_destination=requested_destination,
             requested_networks=networks)
-        instance.create(action='create', request_spec=spec)
+        instance.create(action='create', request_spec=spec, quota=quota)
         if build:
             self.conductor_api.build_instances(context, instance, spec)
         return instance
+
+    def servers_allowed(self, context, flavor, min_count, max_count):
+        """How many servers of ``flavor``, up to ``max_count``, the
+        caller's quotas let it create now (403 if fewer than
+        ``min_count``)."""
+        return quotas.allowed_instances(
+            self.conf, context, context.project_id, context.user_id, flavor,
+            min_count, max_count)
+
+    def create_servers(self, context, flavor, names, hostnames, **common):
+        """The servers of one request, one per name, each counted against
+        the quotas as it is written (so concurrent requests cannot pass
+        them together); built all or none. If a concurrent request took
+        the room meanwhile, the ones written are deleted again and the
+        request is refused (403)."""
+        guard = quotas.instance_guard(self.conf, context, context.project_id,
+                                      context.user_id)
+        instances = []
+        try:
+            for index, (name, hostname) in enumerate(zip(names, hostnames)):
+                instances.append(self.create(
+                    context, flavor, name, launch_index=index,
+                    hostname=hostname, build=len(names) == 1, quota=guard,
+                    **common))
+        except exception.OverQuota as over:
+            for instance in instances:
+                self._discard(context, instance)
+            raise quotas.too_many(over, quotas.instance_deltas(
+                flavor, len(names)))
+        if len(instances) > 1:
+            self.build_together(context, instances)
+        return instances
+
+    @staticmethod
+    def _discard(context, instance):
+        """A server of a refused request that was never built."""
+        instance.vm_state = fields.VMState.DELETED
+        instance.task_state = None
+        instance.forget()
+        request_spec_obj.RequestSpec.destroy_by_instance_uuid(
+            context, instance.uuid)
 
     def vnics_asked(self, extra_specs):
         """[(extra spec key or None, physical network or None)] per vNIC

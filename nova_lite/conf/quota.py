@@ -4,6 +4,24 @@ quota_group = cfg.OptGroup('quota', title='Limits on what a user or '
                                            'project may hold')
 
 opts = [
+    cfg.IntOpt('instances', default=10, min=-1, help="""
+Servers one project may hold (all not deleted, whatever their state).
+An admin sets a project's or a user's own limit through os-quota-sets;
+the ``default`` quota class (os-quota-class-sets) overrides this value.
+-1: no limit.
+"""),
+    cfg.IntOpt('cores', default=20, min=-1, help="""
+vCPUs one project's servers may hold together. -1: no limit.
+"""),
+    cfg.IntOpt('ram', default=50 * 1024, min=-1, help="""
+Megabytes of RAM one project's servers may hold together. -1: no limit.
+"""),
+    cfg.IntOpt('server_groups', default=10, min=-1, help="""
+Server groups one project may hold. -1: no limit.
+"""),
+    cfg.IntOpt('server_group_members', default=10, min=-1, help="""
+Servers one server group may hold. -1: no limit.
+"""),
     cfg.IntOpt('metadata_items', default=128, min=-1, help="""
 Most metadata items (keys) one server may hold; a create or metadata
 change beyond it is refused (403). -1: no limit.

@@ -207,6 +207,52 @@ class VirtualInterface(TimestampMixin, Base):
     queues: Mapped[int] = mapped_column(Integer, default=1)
 
 
+class Quota(TimestampMixin, Base):
+    """A project's own limit of one resource (os-quota-sets)."""
+    __tablename__ = 'quotas'
+    __table_args__ = (UniqueConstraint(
+        'project_id', 'resource', name='uniq_quotas0project_id0resource'),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    project_id: Mapped[str] = mapped_column(String(255))
+    resource: Mapped[str] = mapped_column(String(255))
+    hard_limit: Mapped[int] = mapped_column(Integer)
+
+
+class ProjectUserQuota(TimestampMixin, Base):
+    """One user's own limit of one resource within a project."""
+    __tablename__ = 'project_user_quotas'
+    __table_args__ = (UniqueConstraint(
+        'user_id', 'project_id', 'resource',
+        name='uniq_project_user_quotas0user_id0project_id0resource'),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    project_id: Mapped[str] = mapped_column(String(255))
+    user_id: Mapped[str] = mapped_column(String(255))
+    resource: Mapped[str] = mapped_column(String(255))
+    hard_limit: Mapped[int] = mapped_column(Integer)
+
+
+class QuotaClass(TimestampMixin, Base):
+    """A quota class's limit of one resource; the ``default`` class
+    overrides the configured defaults (os-quota-class-sets)."""
+    __tablename__ = 'quota_classes'
+    __table_args__ = (UniqueConstraint(
+        'class_name', 'resource',
+        name='uniq_quota_classes0class_name0resource'),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_name: Mapped[str] = mapped_column(String(255))
+    resource: Mapped[str] = mapped_column(String(255))
+    hard_limit: Mapped[int] = mapped_column(Integer)
+
+
+class QuotaLock(Base):
+    """One row per project, locked (SELECT ... FOR UPDATE) by the
+    transaction that counts a project's usage and adds to it, so two
+    creates of one project count one after the other. It holds no usage:
+    usage is always counted from the records themselves."""
+    __tablename__ = 'quota_locks'
+    project_id: Mapped[str] = mapped_column(String(255), primary_key=True)
+
+
 class KeyPair(TimestampMixin, Base):
     """A user's public key (ssh or x509), named per user."""
     __tablename__ = 'key_pairs'

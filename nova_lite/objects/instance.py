@@ -207,10 +207,12 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         return instance
 
     @base.remotable
-    def create(self, action=None, request_spec=None):
+    def create(self, action=None, request_spec=None, quota=None):
         """Write the new instance (and, with ``action``, record that the
         caller's request does it; with ``request_spec``, create that too:
-        all in the same step)."""
+        all in the same step). With ``quota`` (the limits of
+        ``quotas.instance_guard``), OverQuota unless the instance fits them
+        when counted in that step."""
         self.obj_set_defaults('deleted')
         values = {k: naive(getattr(self, k)) for k in _COLUMNS
                   if self.obj_attr_is_set(k)}
@@ -227,7 +229,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
                                 'request_id': self._context.request_id,
                                 'user_id': self._context.user_id,
                                 'project_id': self._context.project_id},
-                            request_spec and request_spec.text_to_create())
+                            request_spec and request_spec.text_to_create(),
+                            quota)
         if request_spec is not None:
             request_spec.created(db_inst.request_spec_row)
         self.id = db_inst.id

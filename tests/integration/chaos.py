@@ -56,6 +56,10 @@ enabled = false
 simulated_hosts = 2
 host_vcpus = 4
 host_memory_mb = 4096
+[quota]
+instances = -1
+cores = -1
+ram = -1
 """ + RECOVERY
 DATABASE = """[database]
 connection = {database}

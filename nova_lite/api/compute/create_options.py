@@ -11,6 +11,7 @@ from oslo_utils import strutils
 
 from nova_lite import exception
 from nova_lite.objects import key_pair as key_pair_obj
+from nova_lite.objects import quotas
 
 DEFAULT_ZONE = 'nova'
 _PASSWORD_LENGTH = 12
@@ -44,7 +45,7 @@ def zone_of(body):
 
 def metadata_of(req, body):
     metadata = body.get('metadata') or {}
-    limit = req.conf.quota.metadata_items
+    limit = quotas.own_limit(req.conf, req.context, 'metadata_items')
     if 0 <= limit < len(metadata):
         raise exception.MetadataLimitExceeded(allowed=limit)
     return metadata
@@ -54,18 +55,19 @@ def personality_of(req, body):
     """The personality files (to 2.56), within the quota's limits (403
     beyond them, with Nova's words)."""
     files = body.get('personality') or []
-    quota = req.conf.quota
-    if 0 <= quota.injected_files < len(files):
+    limits = quotas.user_limits(req.conf, req.context,
+                                req.context.project_id, req.context.user_id)
+    if 0 <= limits['injected_files'] < len(files):
         raise exception.OnsetFileLimitExceeded()
+    path_limit = limits['injected_file_path_bytes']
+    size_limit = limits['injected_file_content_bytes']
     for item in files:
         path, contents = item.get('path', ''), item.get('contents', '')
-        if 0 <= quota.injected_file_path_length < len(path):
-            raise exception.OnsetFilePathLimitExceeded(
-                allowed=quota.injected_file_path_length)
+        if 0 <= path_limit < len(path):
+            raise exception.OnsetFilePathLimitExceeded(allowed=path_limit)
         size = len(base64.b64decode(contents))
-        if 0 <= quota.injected_file_content_bytes < size:
-            raise exception.OnsetFileContentLimitExceeded(
-                allowed=quota.injected_file_content_bytes)
+        if 0 <= size_limit < size:
+            raise exception.OnsetFileContentLimitExceeded(allowed=size_limit)
     return [{'path': f.get('path', ''), 'contents': f.get('contents', '')}
             for f in files] or None
 

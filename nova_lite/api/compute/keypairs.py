@@ -17,6 +17,7 @@ from nova_lite.api import validation
 from nova_lite import exception
 from nova_lite import key_material
 from nova_lite.objects import key_pair as key_pair_obj
+from nova_lite.objects import quotas
 
 _RULE = 'os_compute_api:os-keypairs:'
 _SAFE = set('_- ' + string.digits + string.ascii_letters)
@@ -106,7 +107,8 @@ def create(req):
         req.context, name=params['name'], user_id=user_id,
         public_key=public, fingerprint=fingerprint,
         type=params.get('type', key_pair_obj.TYPE_SSH))
-    keypair.create(limit=req.conf.quota.key_pairs)
+    keypair.create(limit=quotas.user_limits(
+        req.conf, req.context, req.context.project_id, user_id)['key_pairs'])
     body = _view(req, keypair, 'user_id')
     if private is not None:
         body['private_key'] = private

@@ -31,6 +31,7 @@ from nova_lite.api import validation
 from nova_lite.compute import api as compute_api
 from nova_lite import exception
 from nova_lite.objects import fields
+from nova_lite.objects import quotas
 
 _RULE = 'os_compute_api:os-lock-server:'
 UNLOCK_OVERRIDE = _RULE + 'unlock:unlock_override'
@@ -196,7 +197,7 @@ def _rebuild(req, body, server_id):
     changes = create_options.rebuild_fields_of(req, body)
     metadata = (create_options.metadata_of(req, body)
                 if 'metadata' in body else None)
-    limit = req.conf.quota.metadata_items
+    limit = quotas.own_limit(req.conf, req.context, 'metadata_items')
     req.compute_api.rebuild(req.context, instance, image_id, changes,
                             metadata, None if limit < 0 else limit)
     server = view.show(instance)

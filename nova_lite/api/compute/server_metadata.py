@@ -12,6 +12,7 @@ from nova_lite.api import validation
 from nova_lite.compute import api as compute_api
 from nova_lite import exception
 from nova_lite.objects import fields
+from nova_lite.objects import quotas
 
 # The states a server's metadata may change in.
 CHANGEABLE = (fields.VMState.ACTIVE, fields.VMState.STOPPED,
@@ -33,7 +34,7 @@ def _write(req, server_id, changes, replace):
 
 
 def _limit(req):
-    limit = req.conf.quota.metadata_items
+    limit = quotas.own_limit(req.conf, req.context, 'metadata_items')
     return None if limit < 0 else limit
 
 

@@ -182,21 +182,19 @@ def create(req):
     _check_boot_source(body)
     image_id = _image(req.context, body)
     flavor = _flavor(req.context, body['flavorRef'])
-    count = _count(body)
+    low, high = _count(body)
     networks = _networks_asked(req, body, flavor)
     destination = _requested_destination(req, body)
     options = create_options.fields_of(req, body)
     hints = create_options.hints_of(request_body)
     reservation_id = instance_obj.new_reservation_id()
-    instances = [req.compute_api.create(
-        req.context, flavor, name, description=body.get('description'),
-        tags=body.get('tags', []), reservation_id=reservation_id,
-        launch_index=index, hostname=_hostname(name),
-        requested_destination=destination, image_ref=image_id,
-        options=options, hints=hints, build=count == 1, networks=networks)
-        for index, name in enumerate(_names(body['name'], count))]
-    if count > 1:
-        req.compute_api.build_together(req.context, instances)
+    names = _names(body['name'], req.compute_api.servers_allowed(
+        req.context, flavor, low, high))
+    instances = req.compute_api.create_servers(
+        req.context, flavor, names, [_hostname(n) for n in names],
+        description=body.get('description'), tags=body.get('tags', []),
+        reservation_id=reservation_id, requested_destination=destination,
+        image_ref=image_id, options=options, hints=hints, networks=networks)
     if strutils.bool_from_string(body.get('return_reservation_id', False)):
         return 202, {'reservation_id': reservation_id}
     return 202, {'server': _created(req, body, instances[0], options)}
@@ -218,15 +216,15 @@ def _created(req, body, instance, options):
 
 
 def _count(body):
-    """How many servers to boot: max_count, which min_count may not pass
-    (with no quotas yet, max_count is always allowed). They are built all
+    """(min_count, max_count): as many servers as the quotas allow up to
+    max_count are booted, and no fewer than min_count. They are built all
     or none: if one finds no host, all end in ERROR."""
     low = int(body.get('min_count', 1))
     high = int(body.get('max_count', low))
     if low > high:
         raise exception.ValidationError(
             detail='min_count (%d) must be <= max_count (%d)' % (low, high))
-    return high
+    return low, high
 
 
 def _names(name, count):

@@ -16,6 +16,7 @@ from nova_lite.api.policies import images
 from nova_lite.api.policies import keypairs
 from nova_lite.api.policies import networks
 from nova_lite.api.policies import placement
+from nova_lite.api.policies import quotas
 from nova_lite.api.policies import servers
 from nova_lite.api.policies import services
 from nova_lite import resources
@@ -29,5 +30,5 @@ def list_rules():
         flavor_extra_specs.list_rules(), servers.list_rules(),
         hypervisors.list_rules(), services.list_rules(),
         placement.list_rules(), images.list_rules(), keypairs.list_rules(),
-        extensions.list_rules(), networks.list_rules(),
+        extensions.list_rules(), networks.list_rules(), quotas.list_rules(),
         resource_views.rules(resources.installed())))

@@ -3,15 +3,15 @@
 MAX_INT = 2147483647
 # Decimal strings from 1 to 2147483647, no leading zero. A string cannot
 # carry minimum/maximum in JSON schema, so its range is in the pattern.
-_POSITIVE_DIGITS = ('[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|'
-                    '214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|'
-                    '214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|'
-                    '21474836[0-3][0-9]|214748364[0-7]')
+POSITIVE_DIGITS = ('[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|'
+                   '214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|'
+                   '214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|'
+                   '21474836[0-3][0-9]|214748364[0-7]')
 
 
 def non_negative_integer(minimum=0):
     """An integer, or its decimal string (Nova accepts both), in range."""
-    digits = _POSITIVE_DIGITS if minimum >= 1 else '0|' + _POSITIVE_DIGITS
+    digits = POSITIVE_DIGITS if minimum >= 1 else '0|' + POSITIVE_DIGITS
     return {'type': ['integer', 'string'], 'pattern': '^(%s)$' % digits,
             'minimum': minimum, 'maximum': MAX_INT}
 

@@ -6,6 +6,7 @@ from sqlalchemy import orm
 
 from nova_lite.db.api import instance_actions
 from nova_lite.db.api import instance_metadata
+from nova_lite.db.api import quotas
 from nova_lite.db.api import request_specs
 from nova_lite.db.api import virtual_interfaces
 from nova_lite.db import engine
@@ -22,11 +23,19 @@ def _utcnow():
 
 @engine.writer
 def create(context, values, extra, tags=(), metadata=None, action=None,
-           spec=None):
+           spec=None, quota=None):
     """With ``action`` (an instance_actions row's values), the request's
     action is recorded in the same step; with ``spec`` (its text), the
     instance's request spec too (its row is ``instance.request_spec_row``).
+    With ``quota`` ({'project': limits, 'user': limits}), the project's
+    lock is taken and its usage counted first: OverQuota if the instance
+    does not fit, and nothing is written.
     """
+    if quota is not None:
+        quotas.check_room(context.session, values['project_id'],
+                          values['user_id'], quota,
+                          {'instances': 1, 'cores': values['vcpus'],
+                           'ram': values['memory_mb']})
     instance = models.Instance(**values)
     context.session.add(instance)
     context.session.add(models.InstanceExtra(instance_uuid=values['uuid'],
