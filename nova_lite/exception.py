@@ -374,6 +374,10 @@ class OverQuota(Forbidden):
     msg_fmt = 'Quota exceeded for resources: %(overs)s'
 
 
+class QuotaLockMissing(NovaLiteException):
+    msg_fmt = 'Project %(project_id)s has no quota lock row.'
+
+
 class TooManyInstances(Forbidden):
     msg_fmt = ('Quota exceeded for %(overs)s: Requested %(req)s, but '
                'already used %(used)s of %(allowed)s %(overs)s')

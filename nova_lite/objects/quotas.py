@@ -115,7 +115,8 @@ def revert_to_defaults(context, project_id, user_id=None):
 
 def instance_guard(conf, context, project_id, user_id):
     """The limits the create of an instance is held to, for
-    ``db.check_room`` under the project's lock."""
+    ``db.check_room`` under the project's lock (made here if new)."""
+    db.add_lock_row(context, project_id)
     project = project_limits(conf, context, project_id)
     user = user_limits(conf, context, project_id, user_id)
     return {'project': {r: project[r] for r in INSTANCE_RESOURCES},

@@ -1,6 +1,9 @@
 """Quotas and limits over REST: os-quota-sets, os-quota-class-sets and
 /limits in Nova's shapes per microversion, the bad input Nova refuses,
 and the quota checks of a create."""
+import concurrent.futures
+import threading
+
 import pytest
 
 from nova_lite.objects import quotas
@@ -279,3 +282,25 @@ def test_metadata_and_key_pair_limits_follow_the_projects_quota(api):
         'Maximum number of metadata items exceeds 1')
     assert api.post('/os-keypairs', {'keypair': {'name': 'k1'}})[0] == 200
     assert api.post('/os-keypairs', {'keypair': {'name': 'k2'}})[0] == 403
+
+
+def test_32_concurrent_creates_leave_exactly_the_quota(api):
+    api.put('/os-quota-sets/admin', {'quota_set': {'instances': 10,
+                                                   'cores': -1}})
+    start = threading.Barrier(32)
+
+    def create(i):
+        client = api.as_user('admin:admin')
+        start.wait()
+        return client.post('/servers', {'server': {
+            'name': 'race%d' % i, 'flavorRef': 'small', 'networks': 'none'}},
+            headers=_at('2.37'))
+
+    with concurrent.futures.ThreadPoolExecutor(32) as pool:
+        answers = list(pool.map(create, range(32)))
+    assert sorted(status for status, _ in answers) == [202] * 10 + [403] * 22
+    assert {body['forbidden']['message'] for status, body in answers
+            if status == 403} == {
+        'Quota exceeded for instances: Requested 1, but already used 10 of '
+        '10 instances'}
+    assert len(api.get('/servers')[1]['servers']) == 10

@@ -28,14 +28,26 @@ def _insert_ignoring_duplicates(session, table):
     return make(table)
 
 
+@engine.writer
+def add_lock_row(context, project_id):
+    """Make the project's lock row, in a step of its own: made in the
+    step that locks it, two first creates of a project would each hold
+    the row shared (MariaDB's duplicate check) and deadlock locking it."""
+    session = context.session
+    if session.get(models.QuotaLock, project_id) is None:
+        session.execute(_insert_ignoring_duplicates(
+            session, models.QuotaLock.__table__).values(
+                project_id=project_id))
+
+
 def lock_project(session, project_id):
-    """Hold the project's lock row until the transaction ends: every
-    other transaction that counts this project's usage to add to it waits
-    here. Other projects are not held up."""
-    session.execute(_insert_ignoring_duplicates(
-        session, models.QuotaLock.__table__).values(project_id=project_id))
-    session.execute(sa.select(models.QuotaLock.project_id).where(
-        models.QuotaLock.project_id == project_id).with_for_update())
+    """Hold the project's lock row (made by ``add_lock_row``) until the
+    transaction ends: every other transaction that counts this project's
+    usage to add to it waits here. Other projects are not held up."""
+    locked = session.execute(sa.select(models.QuotaLock.project_id).where(
+        models.QuotaLock.project_id == project_id).with_for_update()).first()
+    if locked is None:
+        raise exception.QuotaLockMissing(project_id=project_id)
 
 
 def _limits(session, model, **where):
