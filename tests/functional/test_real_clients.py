@@ -203,3 +203,31 @@ def test_the_sdk_cloud_layer_creates_and_waits_for_a_server(
     assert server.private_v4 == entry['addr']
     assert conn.delete_server('cloudy', wait=True, timeout=60)
     assert aio.client.get('/servers')[1] == {'servers': []}
+
+
+def test_quotas_and_limits_through_the_sdk_and_the_cli(endpoint):
+    """The SDK's quota calls take the project's id; ``openstack limits
+    show`` needs none. (``openstack quota show/set`` looks the project up
+    in Keystone: tests/integration/test_keystone.py drives it there.)"""
+    conn = _sdk(endpoint)
+    conn.compute.create_flavor(name='m1', ram=512, vcpus=2, disk=1,
+                               id='m1')
+    updated = conn.compute.update_quota_set('admin', instances=1, cores=9)
+    assert (updated.instances, updated.cores) == (1, 9)
+    quota_set = conn.compute.get_quota_set('admin')
+    assert (quota_set.instances, quota_set.cores, quota_set.ram) == (
+        1, 9, -1)
+    conn.compute.wait_for_server(conn.compute.create_server(
+        name='one', flavor_id='m1', networks='none'), wait=30)
+    used = conn.compute.get_quota_set('admin', usage=True)
+    assert used.usage['instances'] == 1 and used.usage['cores'] == 2
+    with pytest.raises(openstack.exceptions.ForbiddenException) as refused:
+        conn.compute.create_server(name='two', flavor_id='m1',
+                                   networks='none')
+    assert 'Quota exceeded for instances' in str(refused.value)
+    absolute = {row['Name']: row['Value'] for row in _osc(
+        endpoint, 'limits', 'show', '--absolute', '-f', 'json')}
+    assert (absolute['instances'], absolute['instances_used'],
+            absolute['total_cores_used']) == (1, 1, 2), absolute
+    conn.compute.revert_quota_set('admin')
+    assert conn.compute.get_quota_set('admin').instances == -1

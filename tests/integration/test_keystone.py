@@ -202,3 +202,49 @@ def test_placement_wants_a_token_and_an_admin(keystone, api):
     assert allowed.status_code == 200
     # The root (versions) needs no token.
     assert requests.get(api.placement_url + '/').status_code == 200
+
+
+def test_openstack_cli_quotas_with_keystone_projects(keystone, api):
+    """`openstack quota show/set` look the project up in Keystone, so
+    they need one: an admin sets a project's quotas, its member reads
+    them (by the project's id: Keystone lets a member look up its own
+    project, not list projects by name) with what is in use, and is held
+    to them."""
+    keystone.register_endpoint('compute', api.base + '/v2.1')
+    project = keystone.project('quota-demo')
+    keystone.user('quinn', 'quinn-pw', project, 'member')
+    admin = ('admin', keystone_fixture.ADMIN_PASSWORD, 'admin')
+    quinn = ('quinn', 'quinn-pw', 'quota-demo')
+    code, out, err = _osc(keystone, *admin, 'flavor', 'create', '--ram',
+                          '512', '--vcpus', '2', '--disk', '1', '--id',
+                          'q1', 'q1')
+    assert code == 0, err
+    code, out, err = _osc(keystone, *admin, 'quota', 'set', '--instances',
+                          '1', '--cores', '8', 'quota-demo')
+    assert code == 0, err
+    code, out, err = _osc(keystone, *quinn, 'quota', 'show', '--compute',
+                          project, '-f', 'json')
+    assert code == 0, err
+    shown = {row['Resource']: row['Limit'] for row in json.loads(out)}
+    assert (shown['instances'], shown['cores']) == (1, 8), shown
+    code, out, err = _osc(keystone, *quinn, 'quota', 'set', '--instances',
+                          '5', project)
+    assert code != 0 and '403' in err
+    member = api.as_user(keystone.token('quinn', 'quinn-pw', 'quota-demo'))
+    member.boot('q1', name='one', networks='none', version='2.37')
+    status, body = member.post('/servers', {'server': {
+        'name': 'two', 'flavorRef': 'q1', 'networks': 'none'}},
+        headers={'OpenStack-API-Version': 'compute 2.37'})
+    assert status == 403
+    assert body['forbidden']['message'] == (
+        'Quota exceeded for instances: Requested 1, but already used 1 of '
+        '1 instances')
+    code, out, err = _osc(keystone, *quinn, 'quota', 'show', '--usage',
+                          '--compute', project, '-f', 'json')
+    assert code == 0, err
+    used = {row['Resource']: row['In Use'] for row in json.loads(out)}
+    assert (used['instances'], used['cores']) == (1, 2), used
+    code, out, err = _osc(keystone, *quinn, 'limits', 'show', '--absolute',
+                          '-f', 'json')
+    absolute = {row['Name']: row['Value'] for row in json.loads(out)}
+    assert (absolute['instances'], absolute['instances_used']) == (1, 1)
