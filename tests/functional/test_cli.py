@@ -107,3 +107,26 @@ def test_boot_from_an_image_by_name_then_stop_start_and_reboot(cli):
     assert code == 1
     assert "Cannot 'os-start' instance" in err
     assert cli('console', 'log', 'show', 'vm') == (0, '', '')
+
+
+def test_quota_commands_set_show_and_hold(cli):
+    cli('flavor', 'create', 'q', '--id', 'q', '--ram', '256', '--vcpus', '2')
+    shown = _json(cli('quota', 'set', 'admin', '--instances', '1',
+                      '--cores', '8', '-f', 'json'))
+    assert (shown['instances'], shown['cores']) == (1, 8)
+    assert cli('server', 'create', 'one', '--flavor', 'q', '--nic',
+               'none', '--wait')[0] == 0
+    code, out, err = cli('server', 'create', 'two', '--flavor', 'q',
+                         '--nic', 'none')
+    assert code != 0
+    assert 'Quota exceeded for instances: Requested 1, but already used 1 ' \
+        'of 1 instances (HTTP 403)' in err
+    rows = {row['Resource']: row for row in _json(cli(
+        'quota', 'show', '-f', 'json'))}
+    assert (rows['instances']['Limit'], rows['instances']['In Use'],
+            rows['cores']['In Use']) == (1, 1, 2)
+    limits = dict((row['Name'], row['Value']) for row in _json(cli(
+        'limits', '-f', 'json')))
+    assert (limits['maxTotalInstances'], limits['totalCoresUsed']) == (1, 2)
+    code, out, err = cli('quota', 'set', 'admin', '--instances', '-2')
+    assert code != 0 and 'instances' in err
