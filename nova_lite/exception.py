@@ -374,6 +374,15 @@ class OverQuota(Forbidden):
     msg_fmt = 'Quota exceeded for resources: %(overs)s'
 
 
+class InstanceGroupNotFound(NotFound):
+    msg_fmt = 'Instance group %(group_uuid)s could not be found.'
+
+
+class GroupPolicyViolation(Conflict):
+    msg_fmt = ('The %(policy)s policy of server group %(group_uuid)s '
+               'refuses this host: %(reason)s')
+
+
 class QuotaLockMissing(NovaLiteException):
     msg_fmt = 'Project %(project_id)s has no quota lock row.'
 

@@ -15,6 +15,7 @@ from nova_lite.api.compute import remote_consoles
 from nova_lite.api.compute import server_actions
 from nova_lite.api.compute import server_attachments as attachments
 from nova_lite.api.compute import server_diagnostics
+from nova_lite.api.compute import server_groups
 from nova_lite.api.compute import server_ips
 from nova_lite.api.compute import server_metadata
 from nova_lite.api.compute import server_tags
@@ -135,6 +136,10 @@ ROUTES = [
     ('GET', _IA + '/{request_id}', instance_actions.show,
      _R + 'os-instance-actions:show'),
     ('GET', '/limits', limits.index, _R + 'limits'),
+    ('GET', '/os-server-groups', server_groups.index, None),
+    ('POST', '/os-server-groups', server_groups.create, None),
+    ('GET', '/os-server-groups/{group_id}', server_groups.show, None),
+    ('DELETE', '/os-server-groups/{group_id}', server_groups.delete, None),
     ('GET', _QUOTA_SET, quota_sets.show, None),
     ('PUT', _QUOTA_SET, quota_sets.update, None),
     ('DELETE', _QUOTA_SET, quota_sets.delete, None),

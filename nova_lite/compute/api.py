@@ -88,7 +88,7 @@ class API:
                reservation_id=None, launch_index=0, hostname=None,
                requested_destination=None, image_ref=None, options=None,
                hints=None, build=True, networks=request_spec_obj.AUTO,
-               quota=None):
+               quota=None, group=None):
         """``options``: more of the instance's fields (key, user data,
         metadata...); ``hints``: the scheduler hints; ``networks``: 'auto'
         or 'none'. Without ``build`` the server waits for
@@ -113,7 +113,8 @@ class API:
             context, instance, flavor, hints=hints,
             requested_destination=requested_destination,
             requested_networks=networks)
-        instance.create(action='create', request_spec=spec, quota=quota)
+        instance.create(action='create', request_spec=spec, quota=quota,
+                        group=group)
         if build:
             self.conductor_api.build_instances(context, instance, spec)
         return instance
@@ -144,6 +145,9 @@ class API:
         except exception.OverQuota as over:
             for instance in instances:
                 self._discard(context, instance)
+            if over.kwargs['overs'] == ['server_group_members']:
+                raise exception.Forbidden(
+                    message='Quota exceeded, too many servers in group')
             raise quotas.too_many(over, quotas.instance_deltas(
                 flavor, len(names)))
         if len(instances) > 1:

@@ -206,9 +206,10 @@ class ConductorManager(object_indirection.ObjectIndirection,
         chosen = placement_obj.Placement.claim_first(
             context, instance.uuid,
             [(s.service_host,
-              s.allocations() or {s.compute_node_uuid: resources})
-             for s in alternates],
-            instance.project_id, instance.user_id)
+              s.allocations() or {s.compute_node_uuid: resources},
+              s.compute_node_uuid) for s in alternates],
+            instance.project_id, instance.user_id,
+            request_spec.group_uuid())
         return [] if chosen is None else list(alternates[chosen:])
 
     def _schedule(self, context, request_spec):

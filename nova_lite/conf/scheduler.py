@@ -6,7 +6,9 @@ opts = [
     cfg.ListOpt('enabled_filters',
                 default=['ComputeFilter', 'CoreFilter', 'RamFilter',
                          'DiskFilter', 'SameHostFilter',
-                         'DifferentHostFilter'],
+                         'DifferentHostFilter',
+                         'ServerGroupAntiAffinityFilter',
+                         'ServerGroupAffinityFilter'],
                 help="""
 Filters run, in this order, on every host for every request. Names are
 entry points of the ``nova_lite.scheduler.filters`` group, so another
@@ -18,15 +20,21 @@ Possible values:
 * Any subset of ComputeFilter, CoreFilter, RamFilter, DiskFilter,
   SameHostFilter and DifferentHostFilter (the ``same_host`` and
   ``different_host`` hints of a create; each lets every host pass when
-  its hint is absent), filters installed by other packages and filters of
-  enabled resource plugins.
+  its hint is absent), ServerGroupAntiAffinityFilter and
+  ServerGroupAffinityFilter (a ``group`` hint's hard policy; they explain
+  a refusal, while the claim enforces the policy whatever this list
+  says), filters installed by other packages and filters of enabled
+  resource plugins.
 
 Related options: ``[resources] enabled``.
 """),
-    cfg.ListOpt('weight_classes', default=['RAMWeigher'],
+    cfg.ListOpt('weight_classes',
+                default=['RAMWeigher', 'ServerGroupSoftAffinityWeigher',
+                         'ServerGroupSoftAntiAffinityWeigher'],
                 help="""
 Weighers (entry points of ``nova_lite.scheduler.weighers``) whose weighted
-sum ranks the hosts that pass the filters.
+sum ranks the hosts that pass the filters. The server-group weighers rank
+by a ``group`` hint's soft-affinity or soft-anti-affinity policy.
 """),
     cfg.IntOpt('max_placement_results', default=50, min=1, help="""
 How many hosts with room the scheduler asks placement for, picked at

@@ -253,6 +253,29 @@ class QuotaLock(Base):
     project_id: Mapped[str] = mapped_column(String(255), primary_key=True)
 
 
+class InstanceGroup(TimestampMixin, Base):
+    """A server group: its policy binds where its members may be placed.
+    ``rules``: JSON ({"max_server_per_host": N} for anti-affinity)."""
+    __tablename__ = 'instance_groups'
+    __table_args__ = (Index('instance_groups_project_id_idx', 'project_id'),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    uuid: Mapped[str] = mapped_column(String(36), unique=True)
+    name: Mapped[str | None] = mapped_column(String(255))
+    user_id: Mapped[str] = mapped_column(String(255))
+    project_id: Mapped[str] = mapped_column(String(255))
+    policy: Mapped[str] = mapped_column(String(255))
+    rules: Mapped[str | None] = mapped_column(Text)
+
+
+class InstanceGroupMember(TimestampMixin, Base):
+    """A server in a group (in one group at most)."""
+    __tablename__ = 'instance_group_member'
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    group_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey('instance_groups.id'), index=True)
+    instance_uuid: Mapped[str] = mapped_column(String(36), unique=True)
+
+
 class KeyPair(TimestampMixin, Base):
     """A user's public key (ssh or x509), named per user."""
     __tablename__ = 'key_pairs'

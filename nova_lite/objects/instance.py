@@ -207,12 +207,14 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         return instance
 
     @base.remotable
-    def create(self, action=None, request_spec=None, quota=None):
+    def create(self, action=None, request_spec=None, quota=None,
+               group=None):
         """Write the new instance (and, with ``action``, record that the
         caller's request does it; with ``request_spec``, create that too:
         all in the same step). With ``quota`` (the limits of
         ``quotas.instance_guard``), OverQuota unless the instance fits them
-        when counted in that step."""
+        when counted in that step; with ``group`` ({'uuid', 'limit'}) it
+        joins that server group in the same step."""
         self.obj_set_defaults('deleted')
         values = {k: naive(getattr(self, k)) for k in _COLUMNS
                   if self.obj_attr_is_set(k)}
@@ -230,7 +232,7 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
                                 'user_id': self._context.user_id,
                                 'project_id': self._context.project_id},
                             request_spec and request_spec.text_to_create(),
-                            quota)
+                            quota, group)
         if request_spec is not None:
             request_spec.created(db_inst.request_spec_row)
         self.id = db_inst.id

@@ -10,9 +10,11 @@ asks for candidates and claims; everyone who ends a server's life
 unclaims it.
 """
 import dataclasses
+import functools
 
 from oslo_log import log as logging
 
+from nova_lite.db.api import server_groups as server_groups_db
 from nova_lite import exception
 from nova_lite.objects import base
 from nova_lite.placement import allocations as allocations_store
@@ -23,7 +25,8 @@ from nova_lite.placement import reports
 LOG = logging.getLogger(__name__)
 # A host that lost its room since it was chosen: the next one is tried.
 _CLAIM_REFUSALS = (exception.CapacityExceeded, exception.ConcurrentUpdate,
-                   exception.InvalidAllocation, exception.AllocationRefused)
+                   exception.InvalidAllocation, exception.AllocationRefused,
+                   exception.GroupPolicyViolation)
 
 
 _CLASSES = {'vcpus': 'VCPU', 'memory_mb': 'MEMORY_MB',
@@ -135,25 +138,32 @@ class Placement(base.NovaLiteObject):
 
     @base.remotable_classmethod
     def claim_allocations(cls, context, consumer_uuid, allocations,
-                          project_id, user_id):
+                          project_id, user_id, before=None):
         """Make the consumer's allocations exactly ``allocations``
-        ({provider uuid: resources}), on several providers at once."""
+        ({provider uuid: resources}), on several providers at once
+        (``before``: as ``allocations_store.replace`` takes it)."""
         allocations_store.replace(context, [{
             'consumer': {'uuid': consumer_uuid, 'project_id': project_id,
                          'user_id': user_id, 'generation': 'any',
                          'consumer_type': 'INSTANCE'},
-            'allocations': allocations}])
+            'allocations': allocations}], before)
 
     @classmethod
     def claim_first(cls, context, consumer_uuid, options, project_id,
-                    user_id):
+                    user_id, group_uuid=None):
         """Claim the first of ``options`` ([(label, {provider uuid:
-        resources})], best first) that still has room; its index, or None
-        when every one refused (each refusal logged with its label)."""
-        for index, (label, allocations) in enumerate(options):
+        resources}, host's root provider uuid)], best first) that still
+        has room, and that the hard policy of server group ``group_uuid``
+        (if any) allows, checked under the group's lock in the claim's own
+        transaction; its index, or None when every one refused (each
+        refusal logged with its label)."""
+        for index, (label, allocations, root_uuid) in enumerate(options):
+            before = group_uuid and functools.partial(
+                server_groups_db.check_claim_in, group_uuid=group_uuid,
+                consumer_uuid=consumer_uuid, root_uuid=root_uuid)
             try:
                 cls.claim_allocations(context, consumer_uuid, allocations,
-                                      project_id, user_id)
+                                      project_id, user_id, before or None)
                 return index
             except _CLAIM_REFUSALS as e:
                 LOG.info('claim of %s on %s refused: %s', consumer_uuid,

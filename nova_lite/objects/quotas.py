@@ -69,6 +69,8 @@ def usages(context, project_id, user_id=None):
     Nova shows them, key pairs and server group members as 0."""
     used = dict.fromkeys(RESOURCES, 0)
     used.update(db.usage(context, project_id, user_id))
+    used['server_groups'] = db.server_group_count(context, project_id,
+                                                  user_id)
     return used
 
 
@@ -113,10 +115,15 @@ def revert_to_defaults(context, project_id, user_id=None):
     db.destroy_limits(context, project_id, user_id)
 
 
+def guard_lock(context, project_id):
+    """Make sure the project has the lock row its counted writes take."""
+    db.add_lock_row(context, project_id)
+
+
 def instance_guard(conf, context, project_id, user_id):
     """The limits the create of an instance is held to, for
     ``db.check_room`` under the project's lock (made here if new)."""
-    db.add_lock_row(context, project_id)
+    guard_lock(context, project_id)
     project = project_limits(conf, context, project_id)
     user = user_limits(conf, context, project_id, user_id)
     return {'project': {r: project[r] for r in INSTANCE_RESOURCES},

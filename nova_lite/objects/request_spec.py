@@ -73,6 +73,13 @@ class RequestSpec(base.NovaLiteObject):
             return self.requested_networks
         return AUTO
 
+    def group_uuid(self):
+        """The server group the request's server is a member of (its
+        ``group`` hint), or None."""
+        hints = self.scheduler_hints if self.obj_attr_is_set(
+            'scheduler_hints') else {}
+        return next(iter((hints or {}).get('group') or []), None)
+
     def placement_request(self, plugins=()):
         """The typed request for placement: the flavor's groups, then
         each resource plugin's."""

@@ -19,22 +19,27 @@ from nova_lite.placement import resource_classes
 from nova_lite.placement import retry
 
 
-def replace(context, requests):
+def replace(context, requests, before=None):
     """Write each consumer's allocations, replacing what it had.
 
     ``requests``: [{'consumer': {uuid, project_id, user_id,
     generation ('any' to skip the check), consumer_type},
     'allocations': {provider uuid: {resource class: amount}}}].
+    ``before``: called with the session first thing in the write's
+    transaction (each attempt's), to lock and check what else the write
+    must hold to; what it raises ends the write.
     """
     names = {rc for request in requests
              for resources in request['allocations'].values()
              for rc in resources}
     resource_classes.check_known(context, names, seen=True)
-    retry.write(_replace, context, requests)
+    retry.write(_replace, context, requests, before)
 
 
 @engine.writer
-def _replace(context, requests):
+def _replace(context, requests, before=None):
+    if before is not None:
+        before(context.session)
     write(context.session, requests)
 
 

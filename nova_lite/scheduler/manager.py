@@ -139,9 +139,9 @@ class SchedulerManager(service.Manager):
         resources = flavor_placement.resources(spec_obj.flavor)
         chosen = placement_obj.Placement.claim_first(
             context, spec_obj.instance_uuid,
-            [(state.host, room.get(state.uuid) or {state.uuid: resources})
-             for _weight, state in ranked],
-            spec_obj.project_id, spec_obj.user_id)
+            [(state.host, room.get(state.uuid) or {state.uuid: resources},
+              state.uuid) for _weight, state in ranked],
+            spec_obj.project_id, spec_obj.user_id, spec_obj.group_uuid())
         if chosen is None:
             self._no_valid_host(context, spec_obj)
         return ranked[chosen][1]

@@ -12,6 +12,7 @@ from oslo_utils import strutils
 from nova_lite import exception
 from nova_lite.objects import key_pair as key_pair_obj
 from nova_lite.objects import quotas
+from nova_lite.objects import server_groups
 
 DEFAULT_ZONE = 'nova'
 _PASSWORD_LENGTH = 12
@@ -120,15 +121,22 @@ def rebuild_fields_of(req, body):
 
 def hints_of(request_body):
     """The scheduler hints, each a list of strings as the request spec
-    keeps them; a server group (there are none yet) is a 400."""
+    keeps them."""
     hints = (request_body.get('os:scheduler_hints') or
              request_body.get('OS-SCH-HNT:scheduler_hints') or {})
-    if hints.get('group'):
-        raise exception.Invalid(
-            message='Instance group %s could not be found.' % hints['group'])
     return {name: [str(v) for v in _as_list(value)]
             for name, value in hints.items()
             if isinstance(value, (str, list))}
+
+
+def group_of(req, hints):
+    """The server group a create's ``group`` hint names, as
+    Instance.create takes it (400 if the caller has no such group), or
+    None."""
+    uuid = next(iter(hints.get('group') or []), None)
+    if uuid is None:
+        return None
+    return server_groups.membership(req.conf, req.context, uuid)
 
 
 def admin_password(req, body):

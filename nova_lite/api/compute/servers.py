@@ -194,7 +194,8 @@ def create(req):
         req.context, flavor, names, [_hostname(n) for n in names],
         description=body.get('description'), tags=body.get('tags', []),
         reservation_id=reservation_id, requested_destination=destination,
-        image_ref=image_id, options=options, hints=hints, networks=networks)
+        image_ref=image_id, options=options, hints=hints, networks=networks,
+        group=create_options.group_of(req, hints))
     if strutils.bool_from_string(body.get('return_reservation_id', False)):
         return 202, {'reservation_id': reservation_id}
     return 202, {'server': _created(req, body, instances[0], options)}

@@ -17,6 +17,7 @@ from nova_lite.api.policies import keypairs
 from nova_lite.api.policies import networks
 from nova_lite.api.policies import placement
 from nova_lite.api.policies import quotas
+from nova_lite.api.policies import server_groups
 from nova_lite.api.policies import servers
 from nova_lite.api.policies import services
 from nova_lite import resources
@@ -31,4 +32,5 @@ def list_rules():
         hypervisors.list_rules(), services.list_rules(),
         placement.list_rules(), images.list_rules(), keypairs.list_rules(),
         extensions.list_rules(), networks.list_rules(), quotas.list_rules(),
+        server_groups.list_rules(),
         resource_views.rules(resources.installed())))

@@ -8,6 +8,7 @@ from nova_lite.db.api import instance_actions
 from nova_lite.db.api import instance_metadata
 from nova_lite.db.api import quotas
 from nova_lite.db.api import request_specs
+from nova_lite.db.api import server_groups
 from nova_lite.db.api import virtual_interfaces
 from nova_lite.db import engine
 from nova_lite.db import models
@@ -23,19 +24,25 @@ def _utcnow():
 
 @engine.writer
 def create(context, values, extra, tags=(), metadata=None, action=None,
-           spec=None, quota=None):
+           spec=None, quota=None, group=None):
     """With ``action`` (an instance_actions row's values), the request's
     action is recorded in the same step; with ``spec`` (its text), the
     instance's request spec too (its row is ``instance.request_spec_row``).
     With ``quota`` ({'project': limits, 'user': limits}), the project's
     lock is taken and its usage counted first: OverQuota if the instance
-    does not fit, and nothing is written.
+    does not fit, and nothing is written. With ``group`` ({'uuid',
+    'limit'}), the instance joins that server group (OverQuota if it holds
+    ``limit`` of the user's servers already).
     """
     if quota is not None:
         quotas.check_room(context.session, values['project_id'],
                           values['user_id'], quota,
                           {'instances': 1, 'cores': values['vcpus'],
                            'ram': values['memory_mb']})
+    if group is not None:
+        server_groups.add_member_in(context.session, group['uuid'],
+                                    values['uuid'], values['user_id'],
+                                    group['limit'])
     instance = models.Instance(**values)
     context.session.add(instance)
     context.session.add(models.InstanceExtra(instance_uuid=values['uuid'],
@@ -215,6 +222,7 @@ def destroy(context, uuid, values=None):
     context.session.execute(sa.delete(models.Tag).where(
         models.Tag.resource_id == uuid))
     virtual_interfaces.delete_in(context.session, uuid)
+    server_groups.remove_member_in(context.session, uuid)
     context.session.flush()
     return instance
 

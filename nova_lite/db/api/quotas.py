@@ -139,6 +139,19 @@ def usage(context, project_id, user_id=None):
     return instance_usage(context.session, project_id, user_id)
 
 
+def count_server_groups(session, project_id, user_id=None):
+    query = sa.select(sa.func.count(models.InstanceGroup.id)).where(
+        models.InstanceGroup.project_id == project_id)
+    if user_id is not None:
+        query = query.where(models.InstanceGroup.user_id == user_id)
+    return session.scalar(query)
+
+
+@engine.reader
+def server_group_count(context, project_id, user_id=None):
+    return count_server_groups(context.session, project_id, user_id)
+
+
 def check_room(session, project_id, user_id, limits, deltas):
     """Under the project's lock: raise OverQuota unless the project (and
     the user) can take ``deltas`` more instances/cores/ram.
