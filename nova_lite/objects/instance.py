@@ -89,7 +89,9 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     #              state rebuilding; vm state rescued and its task
     #              states; task state image_backup; injected_files
     # Version 1.5: vifs
-    VERSION = '1.5'
+    # Version 1.6: create() takes quota and group (counted and joined in
+    #              the step that writes it)
+    VERSION = '1.6'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(),

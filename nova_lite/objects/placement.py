@@ -138,15 +138,10 @@ class Placement(base.NovaLiteObject):
 
     @base.remotable_classmethod
     def claim_allocations(cls, context, consumer_uuid, allocations,
-                          project_id, user_id, before=None):
+                          project_id, user_id):
         """Make the consumer's allocations exactly ``allocations``
-        ({provider uuid: resources}), on several providers at once
-        (``before``: as ``allocations_store.replace`` takes it)."""
-        allocations_store.replace(context, [{
-            'consumer': {'uuid': consumer_uuid, 'project_id': project_id,
-                         'user_id': user_id, 'generation': 'any',
-                         'consumer_type': 'INSTANCE'},
-            'allocations': allocations}], before)
+        ({provider uuid: resources}), on several providers at once."""
+        _claim(context, consumer_uuid, allocations, project_id, user_id)
 
     @classmethod
     def claim_first(cls, context, consumer_uuid, options, project_id,
@@ -162,8 +157,8 @@ class Placement(base.NovaLiteObject):
                 server_groups_db.check_claim_in, group_uuid=group_uuid,
                 consumer_uuid=consumer_uuid, root_uuid=root_uuid)
             try:
-                cls.claim_allocations(context, consumer_uuid, allocations,
-                                      project_id, user_id, before or None)
+                _claim(context, consumer_uuid, allocations, project_id,
+                       user_id, before or None)
                 return index
             except _CLAIM_REFUSALS as e:
                 LOG.info('claim of %s on %s refused: %s', consumer_uuid,
@@ -181,3 +176,13 @@ class Placement(base.NovaLiteObject):
         _consumer, found = allocations_store.for_consumer(context,
                                                           consumer_uuid)
         return {uuid: entry['resources'] for uuid, entry in found.items()}
+
+
+def _claim(context, consumer_uuid, allocations, project_id, user_id,
+           before=None):
+    """``before``: as ``allocations_store.replace`` takes it."""
+    allocations_store.replace(context, [{
+        'consumer': {'uuid': consumer_uuid, 'project_id': project_id,
+                     'user_id': user_id, 'generation': 'any',
+                     'consumer_type': 'INSTANCE'},
+        'allocations': allocations}], before)
