@@ -383,6 +383,43 @@ class GroupPolicyViolation(Conflict):
                'refuses this host: %(reason)s')
 
 
+class AggregateNotFound(NotFound):
+    msg_fmt = 'Aggregate %(aggregate_id)s could not be found.'
+
+
+class AggregateNameExists(Conflict):
+    msg_fmt = 'Aggregate %(aggregate_name)s already exists.'
+
+
+class AggregateHostExists(Conflict):
+    msg_fmt = 'Aggregate %(aggregate_id)s already has host %(host)s.'
+
+
+class AggregateHostNotFound(NotFound):
+    msg_fmt = 'Cannot remove host %(host)s in aggregate %(aggregate_id)s'
+
+
+class InvalidAggregateActionAdd(Conflict):
+    """409: adding a host conflicts with the zone it is in."""
+    msg_fmt = ('Cannot add host to aggregate %(aggregate_id)s. '
+               'Reason: %(reason)s.')
+
+
+class InvalidAggregateActionDelete(Invalid):
+    msg_fmt = ('Cannot remove aggregate %(aggregate_id)s. '
+               'Reason: %(reason)s.')
+
+
+class InvalidAggregateActionUpdate(Invalid):
+    msg_fmt = ('Cannot update aggregate %(aggregate_id)s. '
+               'Reason: %(reason)s.')
+
+
+class InvalidAggregateActionUpdateMeta(Invalid):
+    msg_fmt = ('Cannot update metadata of aggregate %(aggregate_id)s. '
+               'Reason: %(reason)s.')
+
+
 class QuotaLockMissing(NovaLiteException):
     msg_fmt = 'Project %(project_id)s has no quota lock row.'
 

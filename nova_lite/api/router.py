@@ -1,4 +1,6 @@
 """The compute API's route table: method, path, handler, policy rule."""
+from nova_lite.api.compute import aggregates
+from nova_lite.api.compute import availability_zones
 from nova_lite.api.compute import extensions
 from nova_lite.api.compute import flavor_access
 from nova_lite.api.compute import flavor_extra_specs as extra_specs
@@ -34,6 +36,7 @@ _VOLUMES = _SERVER + '/os-volume_attachments'
 _PORTS = _SERVER + '/os-interface'
 _PASSWORD = _SERVER + '/os-server-password'
 _QUOTA_SET = '/os-quota-sets/{tenant_id}'
+_AGGREGATE = '/os-aggregates/{aggregate_id}'
 _R = 'os_compute_api:'
 
 ROUTES = [
@@ -136,6 +139,17 @@ ROUTES = [
     ('GET', _IA + '/{request_id}', instance_actions.show,
      _R + 'os-instance-actions:show'),
     ('GET', '/limits', limits.index, _R + 'limits'),
+    ('GET', '/os-aggregates', aggregates.index, _R + 'os-aggregates:index'),
+    ('POST', '/os-aggregates', aggregates.create,
+     _R + 'os-aggregates:create'),
+    ('GET', _AGGREGATE, aggregates.show, _R + 'os-aggregates:show'),
+    ('PUT', _AGGREGATE, aggregates.update, _R + 'os-aggregates:update'),
+    ('DELETE', _AGGREGATE, aggregates.delete, _R + 'os-aggregates:delete'),
+    ('POST', _AGGREGATE + '/action', aggregates.action, None),
+    ('GET', '/os-availability-zone', availability_zones.index,
+     _R + 'os-availability-zone:list'),
+    ('GET', '/os-availability-zone/detail', availability_zones.detail,
+     _R + 'os-availability-zone:detail'),
     ('GET', '/os-server-groups', server_groups.index, None),
     ('POST', '/os-server-groups', server_groups.create, None),
     ('GET', '/os-server-groups/{group_id}', server_groups.show, None),

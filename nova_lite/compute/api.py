@@ -333,9 +333,10 @@ class API:
             context, instance, '%s-shelved' % instance.display_name)
         self.compute_api.shelve_instance(context, instance, image_id)
 
-    def unshelve(self, context, instance):
+    def unshelve(self, context, instance, zone=None):
         """On its host if still there; else scheduled again (by the
-        conductor) and built from its shelved image."""
+        conductor, into ``zone`` if given) and built from its shelved
+        image."""
         if instance.vm_state == fields.VMState.SHELVED_OFFLOADED:
             self.conductor_api.check_unshelve_supported()
         self._begin(context, instance, 'unshelve', [
@@ -347,6 +348,11 @@ class API:
             return
         spec = request_spec_obj.RequestSpec.get_by_instance_uuid(
             context, instance.uuid)
+        if zone is not None:
+            spec.availability_zone = zone
+            spec.save()
+            instance.availability_zone = zone
+            instance.save()
         self.conductor_api.unshelve_instance(context, instance, spec)
 
     def trigger_crash_dump(self, context, instance):

@@ -127,6 +127,12 @@ class ConductorManager(object_indirection.ObjectIndirection,
         except messaging.MessagingTimeout as e:
             return self._fail(context, instance, exception.NoValidHost(
                 reason='the scheduler did not answer: %s' % e))
+        except Exception as e:
+            # A scheduler that failed on this request fails the build: it
+            # must not stay scheduling for ever.
+            LOG.exception('the scheduler failed on %s', instance.uuid)
+            return self._fail(context, instance, exception.NoValidHost(
+                reason='the scheduler failed: %s' % type(e).__name__))
         if alternates:
             selections = self._claim_alternate(context, instance,
                                                request_spec, selections)

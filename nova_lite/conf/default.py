@@ -60,6 +60,17 @@ Related options:
 
 * ``report_interval``
 """),
+    cfg.StrOpt('default_availability_zone', default='nova', help="""
+The availability zone of compute hosts in no aggregate with
+``availability_zone`` metadata; a create may name it.
+
+Related options: ``internal_service_availability_zone``.
+"""),
+    cfg.StrOpt('internal_service_availability_zone', default='internal',
+               help="""
+The zone os-availability-zone/detail lists the services that are not
+computes (api, conductor, scheduler) under. No server is booted there.
+"""),
 ]
 
 

@@ -50,6 +50,21 @@ Possible values:
 Multiplier of the RAM weigher. Positive spreads instances over hosts with
 the most free RAM; negative stacks them.
 """),
+    cfg.BoolOpt('limit_tenants_to_placement_aggregate', default=True,
+                help="""
+Tenant isolation: a project named in an aggregate's ``filter_tenant_id``
+metadata (or ``filter_tenant_id_<anything>``, a comma-separated list of
+project ids) is placed only on the hosts of such aggregates, and other
+projects never on them. Asked of placement as aggregate membership, before
+any host is looked at. With no such metadata, nothing changes.
+
+Related options: ``placement_aggregate_required_for_tenants``.
+"""),
+    cfg.BoolOpt('placement_aggregate_required_for_tenants', default=False,
+                help="""
+With tenant isolation, refuse (NoValidHost) to place a project that no
+aggregate names, instead of placing it on the hosts nobody keeps.
+"""),
 ]
 
 

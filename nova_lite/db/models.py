@@ -276,6 +276,41 @@ class InstanceGroupMember(TimestampMixin, Base):
     instance_uuid: Mapped[str] = mapped_column(String(36), unique=True)
 
 
+class Aggregate(TimestampMixin, Base):
+    """A host aggregate (os-aggregates); its ``availability_zone``
+    metadata makes its hosts an availability zone. Mirrored into
+    placement as the aggregate of the same uuid on its hosts' providers."""
+    __tablename__ = 'aggregates'
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    uuid: Mapped[str] = mapped_column(String(36), unique=True)
+    name: Mapped[str] = mapped_column(String(255), unique=True)
+
+
+class AggregateHost(TimestampMixin, Base):
+    __tablename__ = 'aggregate_hosts'
+    __table_args__ = (
+        UniqueConstraint('host', 'aggregate_id',
+                         name='uniq_aggregate_hosts0host0aggregate_id'),
+        Index('aggregate_hosts_host_idx', 'host'))
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    host: Mapped[str] = mapped_column(String(255))
+    aggregate_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey('aggregates.id'))
+
+
+class AggregateMetadata(TimestampMixin, Base):
+    __tablename__ = 'aggregate_metadata'
+    __table_args__ = (
+        UniqueConstraint('aggregate_id', 'key',
+                         name='uniq_aggregate_metadata0aggregate_id0key'),
+        Index('aggregate_metadata_key_idx', 'key'))
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    aggregate_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey('aggregates.id'))
+    key: Mapped[str] = mapped_column(String(255))
+    value: Mapped[str] = mapped_column(String(255))
+
+
 class KeyPair(TimestampMixin, Base):
     """A user's public key (ssh or x509), named per user."""
     __tablename__ = 'key_pairs'

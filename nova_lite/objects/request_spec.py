@@ -22,7 +22,8 @@ class RequestSpec(base.NovaLiteObject):
     # Version 1.1: requested_destination
     # Version 1.2: vietstack_requests
     # Version 1.3: requested_networks
-    VERSION = '1.3'
+    # Version 1.4: availability_zone
+    VERSION = '1.4'
 
     fields = {
         'id': fields.IntegerField(),
@@ -42,6 +43,9 @@ class RequestSpec(base.NovaLiteObject):
         # The create's ``networks``: 'auto' (a vNIC on the default network
         # unless the flavor gives vNICs of its own) or 'none'.
         'requested_networks': fields.StringField(default=AUTO),
+        # The zone the create (or an unshelve) asked for; None: any.
+        'availability_zone': fields.StringField(nullable=True,
+                                                default=None),
     }
 
     obj_relationships = {'vietstack_requests': [('1.2', '1.0')]}
@@ -52,6 +56,8 @@ class RequestSpec(base.NovaLiteObject):
             primitive.pop('requested_destination', None)
         if target_version in ('1.0', '1.1', '1.2'):
             primitive.pop('requested_networks', None)
+        if target_version in ('1.0', '1.1', '1.2', '1.3'):
+            primitive.pop('availability_zone', None)
 
     @classmethod
     def from_components(cls, context, instance, flavor, hints=None,
@@ -64,6 +70,9 @@ class RequestSpec(base.NovaLiteObject):
                    scheduler_hints=hints or {},
                    requested_destination=requested_destination,
                    requested_networks=requested_networks,
+                   availability_zone=(
+                       instance.availability_zone if instance.obj_attr_is_set(
+                           'availability_zone') else None),
                    vietstack_requests=vietstack.InstanceVietStackRequest
                    .from_extra_specs(flavor.extra_specs))
 
@@ -72,6 +81,11 @@ class RequestSpec(base.NovaLiteObject):
         if self.obj_attr_is_set('requested_networks'):
             return self.requested_networks
         return AUTO
+
+    def zone(self):
+        """The zone asked for, or None (a spec stored before 1.4)."""
+        return (self.availability_zone
+                if self.obj_attr_is_set('availability_zone') else None)
 
     def group_uuid(self):
         """The server group the request's server is a member of (its

@@ -14,6 +14,7 @@ from nova_lite.placement import request as placement_request
 from nova_lite import resources
 from nova_lite.scheduler import filters
 from nova_lite.scheduler import host_manager
+from nova_lite.scheduler import request_filters
 from nova_lite.scheduler import weighers
 from nova_lite import service
 
@@ -54,7 +55,7 @@ class SchedulerManager(service.Manager):
         choice hold: a host that lost its room to a concurrent claim
         refuses it, and the next one is tried.
         """
-        request = self._request(spec_obj)
+        request = self._request(context, spec_obj)[0]
         with self.host_manager.lock:
             passing, room = self._passing_small(context, spec_obj,
                                                 request), {}
@@ -110,14 +111,15 @@ class SchedulerManager(service.Manager):
 
     def _no_valid_host(self, context, spec_obj):
         """Raise NoValidHost saying why, from every host's view: what each
-        filter removed, or else that placement has no room."""
+        filter removed, or else that placement has no room (among the
+        hosts the pre-filters narrowed it to)."""
         states = _candidates(self.host_manager.get_all_host_states(context),
                              spec_obj)
         passing, report = self.filter_handler.run(states, spec_obj)
         if not passing:
             raise exception.NoValidHost(
                 reason=self._why(states, report, spec_obj))
-        request = self._request(spec_obj)
+        request, narrowed = self._request(context, spec_obj)
         asked = ', '.join('%s:%d' % item for item in sorted(
             request.groups[''].resources.items()))
         described = [d for d in (p.describe(spec_obj) for p in self.plugins)
@@ -129,9 +131,10 @@ class SchedulerManager(service.Manager):
         elif extra:
             asked += ' with %s' % ', '.join(
                 '%s=%s' % item for item in sorted(extra.items()))
+        within = ' within %s' % '; '.join(narrowed) if narrowed else ''
         raise exception.NoValidHost(
             reason='placement has no room for %s on the %d hosts the '
-                   'filters passed' % (asked, len(passing)))
+                   'filters passed%s' % (asked, len(passing), within))
 
     def _claim_first(self, context, spec_obj, ranked, room):
         """Claim on the best host that still has room; its allocations
@@ -146,8 +149,13 @@ class SchedulerManager(service.Manager):
             self._no_valid_host(context, spec_obj)
         return ranked[chosen][1]
 
-    def _request(self, spec_obj):
-        return spec_obj.placement_request(self.plugins)
+    def _request(self, context, spec_obj):
+        """The placement request, narrowed by the pre-filters, and what
+        they narrowed it to."""
+        request = spec_obj.placement_request(self.plugins)
+        narrowed = request_filters.apply(self.conf, context, spec_obj,
+                                         request)
+        return request, narrowed
 
     @staticmethod
     def _why(states, report, spec_obj):

@@ -108,3 +108,19 @@ def test_a_build_no_conductor_took_is_sent_again(flavor, admin_context,
     assert _state(admin_context, half_written)[0] == fields.VMState.ERROR
     assert placement.Placement.allocations_of(admin_context,
                                               half_written) == {}
+
+
+def test_a_scheduler_that_fails_on_a_request_fails_the_build(
+        all_in_one, monkeypatch):
+    """Not left scheduling for ever: the build ends in ERROR saying the
+    scheduler failed (here a scheduler bug, injected)."""
+    from nova_lite.scheduler import manager as scheduler_manager
+
+    def broken(self, context, spec_obj, max_hosts=1):
+        raise TypeError('a bug')
+    monkeypatch.setattr(scheduler_manager.SchedulerManager, 'place', broken)
+    aio = all_in_one()
+    aio.client.create_flavor('tiny', ram=64, vcpus=1, flavor_id='tiny')
+    server = aio.client.boot('tiny')
+    assert server['status'] == 'ERROR'
+    assert 'the scheduler failed: TypeError' in server['fault']['message']

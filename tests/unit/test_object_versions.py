@@ -38,7 +38,7 @@ EXPECTED = {
     'KeyPairList': '1.0-1a9267caa6736133ff30725972d53884',
     'MigrationContext': '1.0-0bdd9130609c93718c105708c6aef696',
     'Placement': '1.3-72e881575244d22e8ce436bfd4cde978',
-    'RequestSpec': '1.3-5df2ec4dd8ea90bc3aaf54446a4d1b42',
+    'RequestSpec': '1.4-1239fdb3ba60d3197266747e547f1e16',
     'Selection': '1.1-e2cf2d8fe3e763401f64da9eacad9995',
     'Service': '1.1-24b6ad2f0d996facb6e2d259cb7286bc',
     'ServiceList': '1.1-aea63d2a37f51689ced5026e45cb8573',
@@ -156,3 +156,15 @@ def test_vnics_and_the_networks_asked_are_dropped_before_they_came():
     old = request_spec.RequestSpec(instance_uuid=uuid)
     assert old.networks_asked() == 'auto'
     assert spec.networks_asked() == 'none'
+
+
+def test_the_zone_asked_for_is_dropped_before_it_came():
+    spec = request_spec.RequestSpec(
+        instance_uuid='0b7b4b3e-6a7e-4d7c-9a57-3a52b8f6a9a1',
+        availability_zone='az1')
+    assert _backported(spec, '1.3') == ('1.3', {'instance_uuid'})
+    assert _backported(spec, '1.4') == ('1.4', {'instance_uuid',
+                                                'availability_zone'})
+    assert spec.zone() == 'az1'
+    assert request_spec.RequestSpec(instance_uuid=spec.instance_uuid)\
+        .zone() is None

@@ -10,11 +10,11 @@ import secrets
 from oslo_utils import strutils
 
 from nova_lite import exception
+from nova_lite.objects import aggregates
 from nova_lite.objects import key_pair as key_pair_obj
 from nova_lite.objects import quotas
 from nova_lite.objects import server_groups
 
-DEFAULT_ZONE = 'nova'
 _PASSWORD_LENGTH = 12
 _PASSWORD_SYMBOLS = ('23456789ABCDEFGHJKLMNPQRSTUVWXYZ'
                      'abcdefghijkmnopqrstuvwxyz')
@@ -32,13 +32,14 @@ def key_of(req, key_name):
     return keypair.name, keypair.public_key
 
 
-def zone_of(body):
+def zone_of(req, body):
     """(zone, host, node) the request names: ``availability_zone`` may
     be ``zone:host``, ``zone::node`` or ``zone:host:node`` (an admin's
-    way to pick where a server goes); only zone 'nova' exists."""
+    way to pick where a server goes). The zone must exist: an aggregate's
+    ``availability_zone``, or the default zone."""
     parts = (body.get('availability_zone') or '').split(':', 2)
     zone, host, node = parts + [''] * (3 - len(parts))
-    if zone and zone != DEFAULT_ZONE:
+    if zone and zone not in aggregates.zone_names(req.conf, req.context):
         raise exception.Invalid(
             message='The requested availability zone is not available')
     return zone or None, host or None, node or None
@@ -88,7 +89,7 @@ def fields_of(req, body):
         'config_drive': _config_drive(req, body),
         'access_ip_v4': body.get('accessIPv4'),
         'access_ip_v6': body.get('accessIPv6'),
-        'availability_zone': zone_of(body)[0],
+        'availability_zone': zone_of(req, body)[0],
         'auto_disk_config': body.get('OS-DCF:diskConfig') == 'AUTO',
         'injected_files': personality_of(req, body),
     }

@@ -165,8 +165,8 @@ def _create_backup(req, body, server_id):
 
 
 def _unshelve(req, body, server_id):
-    """From 2.77 an offloaded server may be sent to a zone (only 'nova'
-    exists)."""
+    """From 2.77 an offloaded server may be sent to a zone: it is
+    scheduled there, and stays there."""
     zone = None
     if req.api_version.matches('2.77'):
         validation.validate(schema.unshelve_2_77, body)
@@ -179,8 +179,8 @@ def _unshelve(req, body, server_id):
                 'Specifying an availability zone when unshelving server %s '
                 'with status %s is not supported. The server status must '
                 'be SHELVED_OFFLOADED.' % (server_id, instance.vm_state)))
-        create_options.zone_of({'availability_zone': zone})
-    req.compute_api.unshelve(req.context, instance)
+        create_options.zone_of(req, {'availability_zone': zone})
+    req.compute_api.unshelve(req.context, instance, zone)
     return 202, None
 
 

@@ -51,7 +51,7 @@ _ADMIN_FILTERS = {'host', 'node', 'hostname', 'uuid', 'project_id',
                   'progress', 'soft_deleted', 'block_device_mapping',
                   'services', 'metadata', 'instance_type_id', 'ip6'}
 # Same value on every server of this deployment.
-_CONSTANT = {'image': '', 'availability_zone': 'nova', 'progress': '0'}
+_CONSTANT = {'image': '', 'progress': '0'}
 _COLUMNS = {'host': 'host', 'node': 'node', 'hostname': 'hostname',
             'uuid': 'uuid', 'user_id': 'user_id', 'vm_state': 'vm_state',
             'task_state': 'task_state', 'reservation_id': 'reservation_id',
@@ -181,6 +181,10 @@ def _simple(req, params, filters):
         if name in _COLUMNS:
             filters[_COLUMNS[name]] = values if name in (
                 'vm_state', 'task_state', 'uuid') else value
+        elif name == 'availability_zone':
+            # A server in no zone's aggregate is in the default zone.
+            filters['zone'] = (value,
+                               value == req.conf.default_availability_zone)
         elif name in _CONSTANT:
             if value != _CONSTANT[name]:
                 _nothing_matches(filters)

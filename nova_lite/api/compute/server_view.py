@@ -172,7 +172,7 @@ class ServerView:
             else 'MANUAL',
             'progress': 0,
             'OS-EXT-AZ:availability_zone': instance.availability_zone or
-            'nova',
+            self.req.conf.default_availability_zone,
             'config_drive': instance.config_drive or '',
             'key_name': instance.key_name,
             'security_groups': [{'name': 'default'}],

@@ -151,7 +151,7 @@ def _requested_destination(req, body):
     host, node = body.get('host'), body.get('hypervisor_hostname')
     rule = REQUESTED_DESTINATION
     if not (host or node):
-        _, host, node = create_options.zone_of(body)
+        _, host, node = create_options.zone_of(req, body)
         rule = FORCED_HOST
     if not (host or node):
         return None

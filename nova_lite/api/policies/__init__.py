@@ -7,6 +7,7 @@ the file named by ``[oslo_policy] policy_file``.
 import itertools
 
 from nova_lite.api.compute import resource_views
+from nova_lite.api.policies import aggregates
 from nova_lite.api.policies import base
 from nova_lite.api.policies import extensions
 from nova_lite.api.policies import flavor_extra_specs
@@ -32,5 +33,5 @@ def list_rules():
         hypervisors.list_rules(), services.list_rules(),
         placement.list_rules(), images.list_rules(), keypairs.list_rules(),
         extensions.list_rules(), networks.list_rules(), quotas.list_rules(),
-        server_groups.list_rules(),
+        server_groups.list_rules(), aggregates.list_rules(),
         resource_views.rules(resources.installed())))

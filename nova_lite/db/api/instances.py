@@ -4,6 +4,7 @@ import datetime
 import sqlalchemy as sa
 from sqlalchemy import orm
 
+from nova_lite.db.api import aggregates
 from nova_lite.db.api import instance_actions
 from nova_lite.db.api import instance_metadata
 from nova_lite.db.api import quotas
@@ -101,6 +102,12 @@ def _filtered(filters):
         at_or_after = filters.pop(name, None)
         if at_or_after is not None:
             query = query.where(getattr(models.Instance, name) >= at_or_after)
+    zone = filters.pop('zone', None)
+    if zone is not None:
+        name, is_default = zone
+        column = models.Instance.availability_zone
+        query = query.where(sa.or_(column == name, column.is_(None))
+                            if is_default else column == name)
     locked = filters.pop('locked', None)
     if locked is not None:
         query = query.where(models.Instance.locked_by.is_not(None) if locked
@@ -161,7 +168,9 @@ def get_all(context, filters=None, limit=None, marker=None, sort_keys=None,
 
     Filters are equalities (a list means any of), plus ``name_regex``,
     ``changes_since``, ``changes_before``, ``created_at``/``launched_at``/
-    ``terminated_at`` (at or after), ``locked``, the tag filters,
+    ``terminated_at`` (at or after), ``locked``, ``zone`` ((name, whether
+    it is the default zone, which servers in no zone are in)), the tag
+    filters,
     ``read_deleted`` and ``only_deleted``. The page starts after the
     instance whose uuid is ``marker``; the default order is newest first.
     """
@@ -184,7 +193,8 @@ def update(context, uuid, values, expected_task_state=None, extra=None,
     result)) record steps of the request's action in the same transaction
     (none if the request recorded no action). ``vifs`` ((wanted, pools),
     virtual_interfaces.allocate_in) gives the instance its vNICs in it
-    too; the rows are on the result as ``vif_rows``.
+    too; the rows are on the result as ``vif_rows``. An instance given a
+    host takes that host's availability zone (None: the default zone).
     The row is read locked (MariaDB, PostgreSQL; SQLite's writers take the
     database's lock): two updates that expect the same task state cannot
     both read it before either writes, so only one of them wins."""
@@ -199,6 +209,9 @@ def update(context, uuid, values, expected_task_state=None, extra=None,
                     uuid, instance.task_state, '/'.join(map(str, allowed))))
     for key, value in values.items():
         setattr(instance, key, value)
+    if values.get('host'):
+        instance.availability_zone = aggregates.zone_of_host_in(
+            context.session, values['host'])
     if extra:
         _set_extra(context.session, uuid, extra)
     context.session.flush()

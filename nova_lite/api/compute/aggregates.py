@@ -1,0 +1,107 @@
+"""Host aggregates: /os-aggregates[/{id}[/action]] (admins).
+
+An aggregate groups hosts under metadata; ``availability_zone`` makes
+its hosts a zone (a host is in one zone at most). Each aggregate is
+mirrored into placement on its hosts' providers, where the scheduler's
+pre-filters ask for it. Answers are 200 throughout, as Nova's; a create
+answers without hosts and metadata; 2.41 adds the uuid.
+"""
+from nova_lite.api import actions
+from nova_lite.api.compute import times
+from nova_lite.api.schemas import aggregates as schema
+from nova_lite.api import validation
+from nova_lite import exception
+from nova_lite.objects import aggregates
+
+_RULE = 'os_compute_api:os-aggregates:'
+
+
+def _id(aggregate_id):
+    try:
+        return int(aggregate_id)
+    except ValueError:
+        raise exception.Invalid(
+            message='Invalid input received: id must be an integer')
+
+
+def _view(req, aggregate, full=True):
+    body = {'availability_zone': aggregate['availability_zone'],
+            'created_at': times.with_microseconds(aggregate['created_at']),
+            'updated_at': times.with_microseconds(aggregate['updated_at']),
+            'deleted': False, 'deleted_at': None, 'id': aggregate['id'],
+            'name': aggregate['name']}
+    if full:
+        body.update(hosts=aggregate['hosts'],
+                    metadata=aggregate['metadata'])
+    if req.api_version.matches('2.41'):
+        body['uuid'] = aggregate['uuid']
+    return body
+
+
+def _answers(before, since):
+    def decorate(func):
+        func = validation.responds(200, since, '2.41')(func)
+        return validation.responds(200, before, '2.1', '2.40')(func)
+    return decorate
+
+
+@_answers(schema.listed, schema.listed_v241)
+def index(req):
+    return 200, {'aggregates': [_view(req, a)
+                                for a in aggregates.get_all(req.context)]}
+
+
+@validation.schema(schema.create)
+@_answers(schema.created, schema.created_v241)
+def create(req):
+    body = req.body_json()['aggregate']
+    made = aggregates.create(req.context, body['name'].strip(),
+                             body.get('availability_zone'))
+    return 200, {'aggregate': _view(req, made, full=False)}
+
+
+@_answers(schema.shown, schema.shown_v241)
+def show(req, aggregate_id):
+    return 200, {'aggregate': _view(req, aggregates.get(
+        req.context, _id(aggregate_id)))}
+
+
+@validation.schema(schema.update)
+@_answers(schema.shown, schema.shown_v241)
+def update(req, aggregate_id):
+    changes = req.body_json()['aggregate']
+    return 200, {'aggregate': _view(req, aggregates.update(
+        req.context, _id(aggregate_id), changes))}
+
+
+@validation.responds(200, None)
+def delete(req, aggregate_id):
+    aggregates.destroy(req.context, _id(aggregate_id))
+    return 200, None
+
+
+def _add_host(req, body, aggregate_id):
+    validation.validate(schema.host, body)
+    return aggregates.add_host(req.context, aggregate_id, body['host'])
+
+
+def _remove_host(req, body, aggregate_id):
+    validation.validate(schema.host, body)
+    return aggregates.remove_host(req.context, aggregate_id, body['host'])
+
+
+def _set_metadata(req, body, aggregate_id):
+    validation.validate(schema.metadata, body)
+    return aggregates.set_metadata(req.context, aggregate_id,
+                                   body['metadata'])
+
+
+ACTIONS = {'add_host': (_add_host, _RULE + 'add_host'),
+           'remove_host': (_remove_host, _RULE + 'remove_host'),
+           'set_metadata': (_set_metadata, _RULE + 'set_metadata')}
+
+
+@_answers(schema.shown, schema.shown_v241)
+def action(req, aggregate_id):
+    changed = actions.dispatch(req, ACTIONS, aggregate_id=_id(aggregate_id))
+    return 200, {'aggregate': _view(req, changed)}
