@@ -23,6 +23,7 @@ from nova_lite.api.compute import server_metadata
 from nova_lite.api.compute import server_tags
 from nova_lite.api.compute import servers
 from nova_lite.api.compute import services
+from nova_lite.api.compute import tenant_usage
 from nova_lite.api.compute import versions
 
 _FLAVOR = '/flavors/{flavor_id}'
@@ -139,6 +140,8 @@ ROUTES = [
     ('GET', _IA + '/{request_id}', instance_actions.show,
      _R + 'os-instance-actions:show'),
     ('GET', '/limits', limits.index, _R + 'limits'),
+    ('GET', '/os-simple-tenant-usage', tenant_usage.index, None),
+    ('GET', '/os-simple-tenant-usage/{tenant_id}', tenant_usage.show, None),
     ('GET', '/os-aggregates', aggregates.index, _R + 'os-aggregates:index'),
     ('POST', '/os-aggregates', aggregates.create,
      _R + 'os-aggregates:create'),

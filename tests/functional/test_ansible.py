@@ -144,3 +144,90 @@ def test_a_playbook_manages_keypairs_metadata_and_actions(aio, tmp_path):
             'instanceActions']]
     assert actions == ['stop', 'unpause', 'pause', 'create']
     assert aio.client.get('/os-keypairs')[1] == {'keypairs': []}
+
+
+TENANCY_PLAYBOOK = """
+- hosts: localhost
+  connection: local
+  gather_facts: false
+  vars:
+    ansible_python_interpreter: %(python)s
+  tasks:
+    - name: an aggregate that makes zone az1 of sim-host-2
+      openstack.cloud.host_aggregate:
+        cloud: aio
+        name: rack1
+        availability_zone: az1
+        hosts: [sim-host-2]
+        metadata:
+          ssd: "true"
+      register: aggregate
+    - name: the same aggregate again changes nothing
+      openstack.cloud.host_aggregate:
+        cloud: aio
+        name: rack1
+        availability_zone: az1
+        hosts: [sim-host-2]
+        metadata:
+          ssd: "true"
+      register: aggregate_again
+    - name: an anti-affinity server group
+      openstack.cloud.server_group:
+        cloud: aio
+        name: spread
+        policy: anti-affinity
+      register: group
+    - name: a server in zone az1 and in the group
+      openstack.cloud.server:
+        cloud: aio
+        name: zoned
+        image: cirros
+        flavor: m1
+        availability_zone: az1
+        scheduler_hints:
+          group: "{{ group.server_group.id }}"
+        wait: true
+        timeout: 120
+      register: server
+    - name: what the play did
+      copy:
+        dest: "%(out)s"
+        content: "{{ {'aggregate': aggregate, 'again': aggregate_again,
+                      'group': group, 'server': server} | to_json }}"
+"""
+
+
+def test_a_playbook_makes_aggregates_zones_and_server_groups(all_in_one,
+                                                             tmp_path):
+    aio = all_in_one(hosts=3)
+    aio.client.create_flavor('m1', flavor_id='m1')
+    env = compute_calls.cloud_env(tmp_path, aio)
+    env['ANSIBLE_LOCALHOST_WARNING'] = 'false'
+    env['ANSIBLE_INVENTORY_UNPARSED_WARNING'] = 'false'
+    compute_calls.active_image(aio, 'cirros')
+    playbook = tmp_path / 'tenancy.yml'
+    out = tmp_path / 'out.json'
+    playbook.write_text(TENANCY_PLAYBOOK % {'python': _modules_python(),
+                                            'out': out})
+    result = subprocess.run(
+        [os.path.join(os.path.dirname(sys.executable), 'ansible-playbook'),
+         str(playbook)], capture_output=True, text=True, env=env,
+        timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    done = json.loads(out.read_text())
+    assert done['aggregate']['changed'] is True
+    assert done['again']['changed'] is False
+    aggregate = aio.client.get('/os-aggregates')[1]['aggregates'][0]
+    assert (aggregate['name'], aggregate['availability_zone'],
+            aggregate['hosts'], aggregate['metadata']['ssd']) == (
+        'rack1', 'az1', ['sim-host-2'], 'true')
+    group = aio.client.get('/os-server-groups')[1]['server_groups'][0]
+    assert (group['name'], group['policies']) == ('spread',
+                                                  ['anti-affinity'])
+    server = aio.client.get('/servers/%s' % done['server']['server'][
+        'id'])[1]['server']
+    assert server['status'] == 'ACTIVE'
+    assert (server['OS-EXT-AZ:availability_zone'],
+            server['OS-EXT-SRV-ATTR:host']) == ('az1', 'sim-host-2')
+    assert aio.client.get('/os-server-groups/%s' % group['id'])[1][
+        'server_group']['members'] == [server['id']]

@@ -1,5 +1,5 @@
-"""Quotas and limits: a project's readers see its quotas and limits,
-admins see and set any project's and the quota classes."""
+"""Quotas, limits and usage: a project's readers see its quotas, limits
+and usage, admins see and set any project's and the quota classes."""
 from nova_lite.api.policies import base
 
 _OWN_PROJECT = '(%s and project_id:%%(project_id)s)' % base.PROJECT_READER
@@ -22,6 +22,10 @@ RULES = [
               "Show a quota class's limits."),
     base.rule('os-quota-class-sets:update', base.ADMIN, 'PUT', _CLASS,
               "Set a quota class's limits ('default': everyone's)."),
+    base.rule('os-simple-tenant-usage:list', base.ADMIN, 'GET',
+              '/os-simple-tenant-usage', "Every project's usage."),
+    base.rule('os-simple-tenant-usage:show', ADMIN_OR_PROJECT_READER, 'GET',
+              '/os-simple-tenant-usage/{tenant_id}', "A project's usage."),
     base.rule('limits', base.ANY, 'GET', '/limits',
               "Show the caller's project's absolute limits."),
     base.rule('limits:other_project', base.ADMIN, 'GET', '/limits',

@@ -102,6 +102,13 @@ def _filtered(filters):
         at_or_after = filters.pop(name, None)
         if at_or_after is not None:
             query = query.where(getattr(models.Instance, name) >= at_or_after)
+    window = filters.pop('active_window', None)
+    if window is not None:
+        begin, end = window
+        inst = models.Instance
+        query = query.where(
+            sa.or_(inst.terminated_at.is_(None), inst.terminated_at > begin),
+            sa.or_(inst.launched_at.is_(None), inst.launched_at < end))
     zone = filters.pop('zone', None)
     if zone is not None:
         name, is_default = zone
@@ -168,7 +175,9 @@ def get_all(context, filters=None, limit=None, marker=None, sort_keys=None,
 
     Filters are equalities (a list means any of), plus ``name_regex``,
     ``changes_since``, ``changes_before``, ``created_at``/``launched_at``/
-    ``terminated_at`` (at or after), ``locked``, ``zone`` ((name, whether
+    ``terminated_at`` (at or after), ``active_window`` ((begin, end): not
+    terminated before it began, not launched after it ended), ``locked``,
+    ``zone`` ((name, whether
     it is the default zone, which servers in no zone are in)), the tag
     filters,
     ``read_deleted`` and ``only_deleted``. The page starts after the
