@@ -14,7 +14,7 @@ def _row(flavor):
             flavor['os-flavor-access:is_public'])
 
 
-def _properties(values):
+def properties_of(values):
     props = {}
     for item in values or []:
         key, sep, value = item.partition('=')
@@ -56,7 +56,7 @@ class CreateFlavor(show.ShowOne):
 
     def take_action(self, args):
         client = self.app.client
-        props = _properties(args.property)
+        props = properties_of(args.property)
         body = {'name': args.name, 'ram': args.ram, 'vcpus': args.vcpus,
                 'disk': args.disk, 'OS-FLV-EXT-DATA:ephemeral': args.ephemeral,
                 'swap': args.swap,
@@ -121,7 +121,7 @@ class SetFlavor(command.Command):
         client = self.app.client
         flavor = client.find('flavors', args.flavor)['flavor']
         client.post('/flavors/%s/os-extra_specs' % flavor['id'],
-                    {'extra_specs': _properties(args.property)})
+                    {'extra_specs': properties_of(args.property)})
 
 
 class UnsetFlavor(command.Command):

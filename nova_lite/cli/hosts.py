@@ -11,16 +11,31 @@ from nova_lite.cli.client import APIError
 HOST_DETAILS = 'nova_lite.cli.host_details'
 
 
+def zones_and_aggregates(client):
+    """({host: its zone}, {host: [its aggregates' names]})."""
+    zones = {host: zone['zoneName'] for zone in client.get(
+        '/os-availability-zone/detail')['availabilityZoneInfo']
+        for host in (zone['hosts'] or {})}
+    aggregates = {}
+    for aggregate in client.get('/os-aggregates')['aggregates']:
+        for host in aggregate['hosts']:
+            aggregates.setdefault(host, []).append(aggregate['name'])
+    return zones, aggregates
+
+
 class ListHost(lister.Lister):
-    """List compute hosts with their usage (admin)."""
+    """List compute hosts with their usage, zone and aggregates (admin)."""
 
     def take_action(self, args):
-        hypervisors = self.app.client.get(
-            '/os-hypervisors/detail')['hypervisors']
-        columns = ('Host', 'State', 'Status', 'vCPUs Used', 'vCPUs',
-                   'RAM Used (MB)', 'RAM (MB)', 'Disk Used (GB)', 'Disk (GB)',
-                   'Servers')
+        client = self.app.client
+        hypervisors = client.get('/os-hypervisors/detail')['hypervisors']
+        zones, aggregates = zones_and_aggregates(client)
+        columns = ('Host', 'State', 'Status', 'Zone', 'Aggregates',
+                   'vCPUs Used', 'vCPUs', 'RAM Used (MB)', 'RAM (MB)',
+                   'Disk Used (GB)', 'Disk (GB)', 'Servers')
         rows = [(h['hypervisor_hostname'], h['state'], h['status'],
+                 zones.get(h['service']['host'], ''),
+                 ', '.join(aggregates.get(h['service']['host'], [])),
                  h['vcpus_used'], h['vcpus'], h['memory_mb_used'],
                  h['memory_mb'], h['local_gb_used'], h['local_gb'],
                  h['running_vms']) for h in hypervisors]

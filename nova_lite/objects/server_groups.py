@@ -74,6 +74,11 @@ def membership(conf, context, uuid):
         conf, context, 'server_group_members')}
 
 
+def of_server(context, instance_uuid):
+    """The uuids of the groups a server is in (2.71 shows them)."""
+    return db.uuids_holding(context, instance_uuid)
+
+
 def member_hosts(context, uuid, but=None):
     """{host's root provider uuid: members with allocations there}."""
     return db.member_hosts(context, uuid, but)

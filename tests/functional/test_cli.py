@@ -130,3 +130,39 @@ def test_quota_commands_set_show_and_hold(cli):
     assert (limits['maxTotalInstances'], limits['totalCoresUsed']) == (1, 2)
     code, out, err = cli('quota', 'set', 'admin', '--instances', '-2')
     assert code != 0 and 'instances' in err
+
+
+def test_aggregates_zones_groups_and_usage_commands(cli):
+    made = _json(cli('aggregate', 'create', 'rack1', '--zone', 'az1', '-f',
+                     'json'))
+    assert (made['Name'], made['Availability Zone']) == ('rack1', 'az1')
+    assert cli('aggregate', 'add', 'host', 'rack1', 'sim-host-1')[0] == 0
+    shown = _json(cli('aggregate', 'set', 'rack1', '--property', 'ssd=true',
+                      '-f', 'json'))
+    assert (shown['Hosts'], shown['Properties']) == ('sim-host-1',
+                                                     'ssd=true')
+    hosts = {h['Host']: h for h in _json(cli('host', 'list', '-f', 'json'))}
+    assert (hosts['sim-host-1']['Zone'], hosts['sim-host-1']['Aggregates'],
+            hosts['sim-host-2']['Zone']) == ('az1', 'rack1', 'nova')
+    zones = _json(cli('availability-zone', 'list', '-f', 'json'))
+    assert [z['Zone'] for z in zones] == ['az1', 'nova']
+    code, out, err = cli('aggregate', 'delete', 'rack1')
+    assert code != 0 and 'Host aggregate is not empty' in err
+    assert cli('aggregate', 'remove', 'host', 'rack1', 'sim-host-1')[0] == 0
+    assert cli('aggregate', 'delete', 'rack1')[0] == 0
+    assert _json(cli('aggregate', 'list', '-f', 'json')) == []
+
+    group = _json(cli('server', 'group', 'create', 'spread', '--policy',
+                      'anti-affinity', '--max-per-host', '2', '-f', 'json'))
+    assert (group['Policy'], group['Rules']) == ('anti-affinity',
+                                                 'max_server_per_host=2')
+    assert [g['Name'] for g in _json(cli('server', 'group', 'list', '-f',
+                                         'json'))] == ['spread']
+    assert cli('server', 'group', 'delete', 'spread')[0] == 0
+
+    cli('flavor', 'create', 'u', '--id', 'u', '--ram', '256')
+    assert cli('server', 'create', 'one', '--flavor', 'u', '--nic', 'none',
+               '--wait')[0] == 0
+    usage = _json(cli('usage', '-f', 'json'))
+    assert [u['Project'] for u in usage] == ['admin']
+    assert usage[0]['Servers hours'] >= 0

@@ -199,3 +199,18 @@ def test_the_members_quota_holds_a_groups_size(api):
     assert body['forbidden']['message'] == (
         'Quota exceeded, too many servers in group')
     assert len(api.get('/servers')[1]['servers']) == 2
+
+
+def test_a_server_shows_its_group_from_2_71(api):
+    group = _group(api, 'affinity')
+    status, body = api.post('/servers', {
+        'server': {'name': 'g', 'flavorRef': 'tiny'},
+        'os:scheduler_hints': {'group': group['id']}})
+    server_id = body['server']['id']
+    shown = api.get('/servers/%s' % server_id, headers=_at('2.71'))[1]
+    assert shown['server']['server_groups'] == [group['id']]
+    assert 'server_groups' not in api.get(
+        '/servers/%s' % server_id, headers=_at('2.70'))[1]['server']
+    alone = api.boot('tiny', name='alone')
+    assert api.get('/servers/%s' % alone['id'], headers=_at('2.71'))[1][
+        'server']['server_groups'] == []

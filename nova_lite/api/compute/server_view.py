@@ -11,6 +11,7 @@ import hashlib
 from nova_lite.api.compute import links
 from nova_lite.api import policy
 from nova_lite.objects import fields
+from nova_lite.objects import server_groups
 from nova_lite.objects import service as service_obj
 
 _STATUS = {
@@ -135,7 +136,8 @@ class ServerView:
         """A detailed body, plus what only the single-server view has."""
         body = self.detail(instance)
         if self.at('2.71'):
-            body['server_groups'] = []
+            body['server_groups'] = server_groups.of_server(
+                self.req.context, instance.uuid)
         return body
 
     def detail(self, instance):

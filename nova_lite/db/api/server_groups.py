@@ -115,6 +115,15 @@ def add_member_in(session, group_uuid, instance_uuid, user_id, limit):
     session.add(_M(group_id=group.id, instance_uuid=instance_uuid))
 
 
+@engine.reader
+def uuids_holding(context, instance_uuid):
+    """The uuids of the groups the instance is a member of (one at
+    most)."""
+    return list(context.session.scalars(
+        sa.select(_G.uuid).join(_M, _M.group_id == _G.id)
+        .where(_M.instance_uuid == instance_uuid)))
+
+
 def remove_member_in(session, instance_uuid):
     session.execute(sa.delete(_M).where(_M.instance_uuid == instance_uuid))
 
