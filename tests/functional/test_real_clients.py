@@ -231,3 +231,58 @@ def test_quotas_and_limits_through_the_sdk_and_the_cli(endpoint):
             absolute['total_cores_used']) == (1, 1, 2), absolute
     conn.compute.revert_quota_set('admin')
     assert conn.compute.get_quota_set('admin').instances == -1
+
+
+def test_aggregates_zones_groups_and_usage_through_osc_and_the_sdk(
+        endpoint):
+    """What an operator and a user of the openstack CLI and openstacksdk
+    do with aggregates, zones, server groups and usage."""
+    made = _osc(endpoint, 'aggregate', 'create', '--zone', 'az1', 'rack1',
+                '-f', 'json')
+    assert (made['name'], made['availability_zone']) == ('rack1', 'az1')
+    _osc(endpoint, 'aggregate', 'add', 'host', 'rack1', 'sim-host-3')
+    _osc(endpoint, 'aggregate', 'set', '--property', 'ssd=true', 'rack1')
+    shown = _osc(endpoint, 'aggregate', 'show', 'rack1', '-f', 'json')
+    assert shown['hosts'] == ['sim-host-3']
+    assert shown['properties'] == {'ssd': 'true'}
+    listed = _osc(endpoint, 'aggregate', 'list', '--long', '-f', 'json')
+    assert [a['Name'] for a in listed] == ['rack1']
+    zones = _osc(endpoint, 'availability', 'zone', 'list', '--compute',
+                 '-f', 'json')
+    # An admin's list is the detailed one, with the internal zone.
+    assert sorted(z['Zone Name'] for z in zones) == ['az1', 'internal',
+                                                     'nova']
+    long = _osc(endpoint, 'availability', 'zone', 'list', '--compute',
+                '--long', '-f', 'json')
+    assert {(z['Zone Name'], z['Host Name']) for z in long
+            if z['Zone Name'] == 'az1'} == {('az1', 'sim-host-3')}
+    hypervisor = _osc(endpoint, 'hypervisor', 'show', 'sim-host-3', '-f',
+                      'json')
+    assert hypervisor['aggregates'] == ['rack1']
+
+    group = _osc(endpoint, '--os-compute-api-version', '2.64', 'server',
+                 'group', 'create', '--policy', 'anti-affinity', 'spread',
+                 '-f', 'json')
+    assert group['policy'] == 'anti-affinity'
+    _osc(endpoint, 'flavor', 'create', '--ram', '64', '--vcpus', '1', '--id',
+         'm1', 'm1')
+    sdk = _sdk(endpoint)
+    assert [g.name for g in sdk.compute.server_groups()] == ['spread']
+    server = sdk.compute.wait_for_server(sdk.compute.create_server(
+        name='zoned', flavor_id='m1', networks='none',
+        availability_zone='az1',
+        scheduler_hints={'group': group['id']}), wait=30)
+    shown = _osc(endpoint, 'server', 'show', 'zoned', '-f', 'json')
+    assert (shown['OS-EXT-AZ:availability_zone'],
+            shown['OS-EXT-SRV-ATTR:host']) == ('az1', 'sim-host-3')
+    members = _osc(endpoint, 'server', 'group', 'show', 'spread', '-f',
+                   'json')['members']
+    assert server.id in str(members)
+    usage = _osc(endpoint, 'usage', 'list', '-f', 'json')
+    assert [u['Project'] for u in usage] == ['admin']
+    _osc(endpoint, 'server', 'delete', '--wait', 'zoned')
+    _osc(endpoint, 'server', 'group', 'delete', 'spread')
+    _osc(endpoint, 'aggregate', 'remove', 'host', 'rack1', 'sim-host-3')
+    _osc(endpoint, 'aggregate', 'delete', 'rack1')
+    assert _osc(endpoint, 'aggregate', 'list', '-f', 'json') == []
+    assert list(sdk.compute.server_groups()) == []
