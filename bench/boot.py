@@ -13,6 +13,14 @@ then N whose flavor asks for one vNIC (100,000 kbit/s each way on
 physnet1, its address on physnet1's network), deleting each round's
 before the next: the figures side by side.
 
+With ``--tenancy`` the same run then boots N servers again, in
+``--projects`` projects each held to a quota of exactly its share of
+them (os-quota-sets, so every create counts its project's usage under
+its lock), each server in an anti-affinity server group of ``--hosts``
+members (so every group fills each host once, checked at the claim under
+the group's lock): the figure beside the plain one (the plain rounds run
+with no limit, so they count nothing).
+
 With ``--lab`` it starts nothing: it boots over the running lab
 (``make lab``: separate daemons on RabbitMQ and MariaDB, computes in
 their own network namespaces) at ``--url``, then deletes what it booted.
@@ -20,6 +28,7 @@ their own network namespaces) at ``--url``, then deletes what it booted.
     .venv/bin/python bench/boot.py [--servers 200] [--hosts 10]
     .venv/bin/python bench/boot.py --vietstack --hosts 1000 --servers 250 \
         --private-broker
+    .venv/bin/python bench/boot.py --tenancy [--projects 4]
     .venv/bin/python bench/boot.py --lab [--url http://127.0.0.1:8774/v2.1]
     .venv/bin/python bench/boot.py --real [--guests 5]
 
@@ -57,6 +66,10 @@ port = {placement_port}
 port = {image_port}
 [all_in_one]
 simulated_hosts = {hosts}
+[quota]
+instances = -1
+cores = -1
+ram = -1
 """
 TRANSPORT = """[DEFAULT]
 transport_url = {url}
@@ -91,6 +104,11 @@ def parse():
                         help='concurrent REST clients posting boots')
     parser.add_argument('--vietstack', action='store_true',
                         help='hosts with NICs; plain and VietStack boots')
+    parser.add_argument('--tenancy', action='store_true',
+                        help='then boot within quotas into anti-affinity '
+                             'server groups of --hosts members')
+    parser.add_argument('--projects', type=int, default=4,
+                        help='projects the --tenancy round boots in')
     parser.add_argument('--lab', action='store_true',
                         help='boot over the running lab at --url')
     parser.add_argument('--url', default='http://127.0.0.1:8774/v2.1')
@@ -128,7 +146,7 @@ class Watcher(threading.Thread):
             # Only what changed since the last look (a second of margin):
             # the watcher's own load on the API stays small and the same
             # whatever the round's length.
-            params = {'name': '^' + self.prefix}
+            params = {'name': '^' + self.prefix, 'all_tenants': '1'}
             if since is not None:
                 params['changes-since'] = since.isoformat()
             since = datetime.datetime.now(datetime.timezone.utc).replace(
@@ -147,18 +165,26 @@ class Watcher(threading.Thread):
         self.finished.set()
 
 
-def boot_all(base, count, clients, flavor, prefix, networks):
+def as_admin(i):
+    return 'admin:admin', None
+
+
+def boot_all(base, count, clients, flavor, prefix, networks, who=as_admin):
+    """``who(i)``: (the token of the i-th boot, its group or None)."""
     local = threading.local()
 
     def boot(i):
         if not hasattr(local, 'session'):
             local.session = requests.Session()
-            local.session.headers['X-Auth-Token'] = 'admin:admin'
             local.session.headers['OpenStack-API-Version'] = 'compute 2.86'
+        token, group = who(i)
+        request = {'server': {'name': '%s-%d' % (prefix, i),
+                              'flavorRef': flavor, 'networks': networks}}
+        if group:
+            request['os:scheduler_hints'] = {'group': group}
         posted = time.monotonic()
-        body = local.session.post(base + '/servers', json={'server': {
-            'name': '%s-%d' % (prefix, i), 'flavorRef': flavor,
-            'networks': networks}}).json()
+        body = local.session.post(base + '/servers', json=request, headers={
+            'X-Auth-Token': token}).json()
         return body['server']['id'], posted
 
     with concurrent.futures.ThreadPoolExecutor(clients) as pool:
@@ -206,15 +232,15 @@ def create_flavor(base, name, specs=None):
 
 
 def measure(base, flavor, count, clients, networks='none',
-            prefix=None):
+            prefix=None, who=as_admin):
     """Boot ``count`` servers of ``flavor`` (named ``prefix``-N, by
-    default after the flavor) with ``networks``; print and return
-    boots/s."""
+    default after the flavor) with ``networks``, as ``who`` says; print
+    and return boots/s."""
     prefix = prefix or flavor
     watcher = Watcher(base, count, prefix + '-')
     start = time.monotonic()
     watcher.start()
-    posted = boot_all(base, count, clients, flavor, prefix, networks)
+    posted = boot_all(base, count, clients, flavor, prefix, networks, who)
     watcher.finished.wait(600)
     elapsed = max(watcher.done_at.values(), default=start) - start
     latencies = [watcher.done_at[i] - posted[i] for i in watcher.done_at]
@@ -241,12 +267,40 @@ def delete_all(base, prefix):
 
     def listed():
         return session.get(base + '/servers', params={
-            'name': '^' + prefix}).json()['servers']
+            'name': '^' + prefix, 'all_tenants': '1'}).json()['servers']
     for server in listed():
         session.delete(base + '/servers/%s' % server['id'])
     deadline = time.monotonic() + 300
     while listed() and time.monotonic() < deadline:
         time.sleep(0.5)
+
+
+def tenancy_round(base, args):
+    """Boot args.servers servers in args.projects projects, each held to
+    its share by its quota, each server in an anti-affinity group of
+    args.hosts members; boots/s."""
+    share = -(-args.servers // args.projects)
+    groups = {}
+    for p in range(args.projects):
+        token = {'X-Auth-Token': 'bench%d:project%d' % (p, p)}
+        requests.put(base + '/os-quota-sets/project%d' % p, headers={
+            'X-Auth-Token': 'admin:admin'}, json={'quota_set': {
+                'instances': share, 'cores': -1, 'ram': -1,
+                'server_groups': -1, 'server_group_members': -1}})
+        groups[p] = [requests.post(
+            base + '/os-server-groups', headers=dict(
+                token, **{'OpenStack-API-Version': 'compute 2.64'}),
+            json={'server_group': {'name': 'spread%d' % g,
+                                   'policy': 'anti-affinity'}}).json()[
+            'server_group']['id']
+            for g in range(-(-share // args.hosts))]
+
+    def who(i):
+        p = i % args.projects
+        return ('bench%d:project%d' % (p, p),
+                groups[p][(i // args.projects) // args.hosts])
+    return measure(base, 'plain', args.servers, args.clients,
+                   prefix='tenancy', who=who)
 
 
 def lab(args):
@@ -288,6 +342,12 @@ def boot_over_simulated_hosts(args, transport_url):
     try:
         create_flavor(base, 'plain')
         plain = measure(base, 'plain', args.servers, args.clients)
+        if args.tenancy:
+            delete_all(base, 'plain-')
+            held = tenancy_round(base, args)
+            print('boots/s within quotas, in anti-affinity groups: %.0f%% '
+                  'of plain' % (100 * held / plain if plain
+                                else float('nan')))
         if args.vietstack:
             delete_all(base, 'plain-')
             addressed = measure(base, 'plain', args.servers, args.clients,

@@ -119,22 +119,27 @@ class API:
             self.conductor_api.build_instances(context, instance, spec)
         return instance
 
-    def servers_allowed(self, context, flavor, min_count, max_count):
+    def quota_guard(self, context):
+        """The caller's instance limits, as create_servers takes them."""
+        return quotas.instance_guard(self.conf, context, context.project_id,
+                                     context.user_id)
+
+    @staticmethod
+    def servers_allowed(context, guard, flavor, min_count, max_count):
         """How many servers of ``flavor``, up to ``max_count``, the
         caller's quotas let it create now (403 if fewer than
         ``min_count``)."""
         return quotas.allowed_instances(
-            self.conf, context, context.project_id, context.user_id, flavor,
+            context, guard, context.project_id, context.user_id, flavor,
             min_count, max_count)
 
-    def create_servers(self, context, flavor, names, hostnames, **common):
+    def create_servers(self, context, flavor, names, hostnames, guard,
+                       **common):
         """The servers of one request, one per name, each counted against
-        the quotas as it is written (so concurrent requests cannot pass
-        them together); built all or none. If a concurrent request took
-        the room meanwhile, the ones written are deleted again and the
-        request is refused (403)."""
-        guard = quotas.instance_guard(self.conf, context, context.project_id,
-                                      context.user_id)
+        the limits of ``guard`` as it is written (so concurrent requests
+        cannot pass them together); built all or none. If a concurrent
+        request took the room meanwhile, the ones written are deleted
+        again and the request is refused (403)."""
         instances = []
         try:
             for index, (name, hostname) in enumerate(zip(names, hostnames)):

@@ -47,8 +47,7 @@ def project_limits(conf, context, project_id):
 
 
 def user_limits(conf, context, project_id, user_id):
-    return dict(project_limits(conf, context, project_id),
-                **db.user_limits(context, project_id, user_id))
+    return _project_and_user(conf, context, project_id, user_id)[1]
 
 
 def limits(conf, context, project_id, user_id=None):
@@ -120,14 +119,27 @@ def guard_lock(context, project_id):
     db.add_lock_row(context, project_id)
 
 
+def _project_and_user(conf, context, project_id, user_id):
+    """(the project's limits, the user's), read in one step."""
+    of_class, of_project, of_user = db.limits_of(context, project_id,
+                                                 user_id, DEFAULT_CLASS)
+    project = dict(configured(conf), **of_class)
+    project.update(of_project)
+    return project, dict(project, **of_user)
+
+
 def instance_guard(conf, context, project_id, user_id):
     """The limits the create of an instance is held to, for
-    ``db.check_room`` under the project's lock (made here if new)."""
+    ``db.check_room`` under the project's lock (made here if new); None
+    when none of them limits anything (nothing to count, no lock)."""
+    project, user = _project_and_user(conf, context, project_id, user_id)
+    guard = {'project': {r: project[r] for r in INSTANCE_RESOURCES},
+             'user': {r: user[r] for r in INSTANCE_RESOURCES}}
+    if all(limit < 0 for scope in guard.values()
+           for limit in scope.values()):
+        return None
     guard_lock(context, project_id)
-    project = project_limits(conf, context, project_id)
-    user = user_limits(conf, context, project_id, user_id)
-    return {'project': {r: project[r] for r in INSTANCE_RESOURCES},
-            'user': {r: user[r] for r in INSTANCE_RESOURCES}}
+    return guard
 
 
 def instance_deltas(flavor, count=1):
@@ -135,11 +147,13 @@ def instance_deltas(flavor, count=1):
             'ram': count * flavor.memory_mb}
 
 
-def allowed_instances(conf, context, project_id, user_id, flavor, min_count,
-                      max_count):
-    """How many of ``max_count`` servers of ``flavor`` fit the quotas
-    now; TooManyInstances (403) if not even ``min_count`` do."""
-    guard = instance_guard(conf, context, project_id, user_id)
+def allowed_instances(context, guard, project_id, user_id, flavor,
+                      min_count, max_count):
+    """How many of ``max_count`` servers of ``flavor`` fit the limits of
+    ``guard`` (``instance_guard``) now; TooManyInstances (403) if not
+    even ``min_count`` do."""
+    if guard is None:
+        return max_count
     allowed = max_count
     over = None
     for scope, owner in (('project', None), ('user', user_id)):

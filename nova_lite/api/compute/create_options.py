@@ -47,6 +47,8 @@ def zone_of(req, body):
 
 def metadata_of(req, body):
     metadata = body.get('metadata') or {}
+    if not metadata:
+        return metadata  # nothing to hold to the quota
     limit = quotas.own_limit(req.conf, req.context, 'metadata_items')
     if 0 <= limit < len(metadata):
         raise exception.MetadataLimitExceeded(allowed=limit)
@@ -57,6 +59,8 @@ def personality_of(req, body):
     """The personality files (to 2.56), within the quota's limits (403
     beyond them, with Nova's words)."""
     files = body.get('personality') or []
+    if not files:
+        return None
     limits = quotas.user_limits(req.conf, req.context,
                                 req.context.project_id, req.context.user_id)
     if 0 <= limits['injected_files'] < len(files):

@@ -188,10 +188,11 @@ def create(req):
     options = create_options.fields_of(req, body)
     hints = create_options.hints_of(request_body)
     reservation_id = instance_obj.new_reservation_id()
+    guard = req.compute_api.quota_guard(req.context)
     names = _names(body['name'], req.compute_api.servers_allowed(
-        req.context, flavor, low, high))
+        req.context, guard, flavor, low, high))
     instances = req.compute_api.create_servers(
-        req.context, flavor, names, [_hostname(n) for n in names],
+        req.context, flavor, names, [_hostname(n) for n in names], guard,
         description=body.get('description'), tags=body.get('tags', []),
         reservation_id=reservation_id, requested_destination=destination,
         image_ref=image_id, options=options, hints=hints, networks=networks,

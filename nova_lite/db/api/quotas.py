@@ -74,6 +74,16 @@ def user_limits(context, project_id, user_id):
 
 
 @engine.reader
+def limits_of(context, project_id, user_id, class_name):
+    """(class's, project's, user's own limits), read in one step."""
+    session = context.session
+    return (_limits(session, models.QuotaClass, class_name=class_name),
+            _limits(session, models.Quota, project_id=project_id),
+            _limits(session, models.ProjectUserQuota, project_id=project_id,
+                    user_id=user_id))
+
+
+@engine.reader
 def user_limit_sums(context, project_id):
     """{resource: sum of the limits set for the project's users}."""
     model = models.ProjectUserQuota
