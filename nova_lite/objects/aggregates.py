@@ -97,6 +97,11 @@ def _mirror(context, providers, aggregate_uuid, member):
                     raise
 
 
+def of_providers(context, uuids):
+    """{provider uuid: the placement aggregates it is in}."""
+    return placement_aggregates.of_providers(context, uuids)
+
+
 def zones_of_hosts(conf, context, hosts):
     """{host: its availability zone} (the default zone for a host in
     none)."""

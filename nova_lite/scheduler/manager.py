@@ -110,16 +110,20 @@ class SchedulerManager(service.Manager):
         return self.filter_handler.run(states, spec_obj)[0], room
 
     def _no_valid_host(self, context, spec_obj):
-        """Raise NoValidHost saying why, from every host's view: what each
-        filter removed, or else that placement has no room (among the
-        hosts the pre-filters narrowed it to)."""
-        states = _candidates(self.host_manager.get_all_host_states(context),
-                             spec_obj)
+        """Raise NoValidHost saying why, from the view of every host the
+        pre-filters left in: that none is left, what each filter removed,
+        or else that placement has no room."""
+        request, narrowed = self._request(context, spec_obj)
+        within = ' within %s' % '; '.join(narrowed) if narrowed else ''
+        states = request_filters.in_scope(
+            context, request, _candidates(
+                self.host_manager.get_all_host_states(context), spec_obj))
+        if not states and narrowed:
+            raise exception.NoValidHost(reason='no host is' + within)
         passing, report = self.filter_handler.run(states, spec_obj)
         if not passing:
             raise exception.NoValidHost(
-                reason=self._why(states, report, spec_obj))
-        request, narrowed = self._request(context, spec_obj)
+                reason=self._why(states, report, spec_obj) + within)
         asked = ', '.join('%s:%d' % item for item in sorted(
             request.groups[''].resources.items()))
         described = [d for d in (p.describe(spec_obj) for p in self.plugins)
@@ -131,7 +135,6 @@ class SchedulerManager(service.Manager):
         elif extra:
             asked += ' with %s' % ', '.join(
                 '%s=%s' % item for item in sorted(extra.items()))
-        within = ' within %s' % '; '.join(narrowed) if narrowed else ''
         raise exception.NoValidHost(
             reason='placement has no room for %s on the %d hosts the '
                    'filters passed%s' % (asked, len(passing), within))

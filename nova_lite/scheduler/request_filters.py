@@ -33,6 +33,19 @@ def apply(conf, context, spec_obj, request):
     return said
 
 
+def in_scope(context, request, states):
+    """The host states whose providers are in the aggregates the request
+    was narrowed to (for explaining a refusal: the filters' view of the
+    hosts that could have served it)."""
+    group = request.groups['']
+    if not (group.member_of or group.not_member_of):
+        return states
+    held = aggregates.of_providers(context, [s.uuid for s in states])
+    return [s for s in states
+            if all(held[s.uuid] & any_of for any_of in group.member_of) and
+            not held[s.uuid] & group.not_member_of]
+
+
 def _need(members, reason):
     """``members`` as one any-of set of ``member_of``."""
     if not members:

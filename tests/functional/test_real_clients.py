@@ -286,3 +286,39 @@ def test_aggregates_zones_groups_and_usage_through_osc_and_the_sdk(
     _osc(endpoint, 'aggregate', 'delete', 'rack1')
     assert _osc(endpoint, 'aggregate', 'list', '-f', 'json') == []
     assert list(sdk.compute.server_groups()) == []
+
+
+def test_openstack_client_creates_into_a_zone_and_a_group(all_in_one,
+                                                          tmp_path):
+    """`server create --availability-zone az1 --hint group=ID`, then the
+    group refuses a second member on the zone's only host."""
+    aio = all_in_one(hosts=3)
+    compute_calls.active_image(aio)
+    aio.client.create_flavor('m1', flavor_id='m1')
+    env = compute_calls.cloud_env(tmp_path, aio)
+    command = [os.path.join(os.path.dirname(sys.executable), 'openstack'),
+               '--os-compute-api-version', '2.86']
+
+    def osc(*args):
+        return subprocess.run(command + list(args), capture_output=True,
+                              text=True, timeout=120, env=env)
+    assert osc('aggregate', 'create', '--zone', 'az1', 'a1').returncode == 0
+    assert osc('aggregate', 'add', 'host', 'a1',
+               'sim-host-2').returncode == 0
+    made = osc('server', 'group', 'create', '--policy', 'anti-affinity',
+               'solo', '-f', 'json')
+    group = json.loads(made.stdout)['id']
+    created = osc('server', 'create', '--image', 'disk', '--flavor', 'm1',
+                  '--nic', 'none', '--availability-zone', 'az1', '--hint',
+                  'group=%s' % group, '--wait', 'one', '-f', 'json')
+    assert created.returncode == 0, created.stderr
+    server = json.loads(created.stdout)
+    assert (server['OS-EXT-AZ:availability_zone'],
+            server['OS-EXT-SRV-ATTR:host']) == ('az1', 'sim-host-2')
+    second = osc('server', 'create', '--image', 'disk', '--flavor', 'm1',
+                 '--nic', 'none', '--availability-zone', 'az1', '--hint',
+                 'group=%s' % group, '--wait', 'two')
+    assert second.returncode != 0
+    fault = aio.client.get('/servers/detail?name=two')[1]['servers'][0][
+        'fault']['message']
+    assert 'anti-affinity' in fault and 'availability zone az1' in fault

@@ -24,6 +24,22 @@ def get(context, kind, uuid):
     return provider.generation, _of(context.session, kind, provider.id)
 
 
+@engine.reader
+def of_many(context, kind, uuids):
+    """{provider uuid: its set} of the providers named (empty sets
+    included)."""
+    model, column = KINDS[kind]
+    provider = models.ResourceProvider
+    found = {uuid: set() for uuid in uuids}
+    rows = context.session.execute(
+        sa.select(provider.uuid, getattr(model, column))
+        .join(model, model.resource_provider_id == provider.id)
+        .where(provider.uuid.in_(list(uuids))))
+    for uuid, member in rows:
+        found[uuid].add(member)
+    return found
+
+
 def replace(session, kind, provider_id, members):
     """Make the provider's set exactly ``members``; the set as written."""
     model, column = KINDS[kind]
