@@ -47,6 +47,14 @@ CHECKED_BEYOND_SCHEMA = {
     ('POST', '/flavors/{flavor_id}/os-extra_specs'),
     ('POST', '/servers'),
     ('PUT', '/os-services/{service_id}'),
+    # A limit below what is used or above what the project leaves.
+    ('PUT', '/os-quota-sets/{tenant_id}'),
+    # nova-network's quotas are taken below 2.36 but refused.
+    ('PUT', '/os-quota-class-sets/{class_id}'),
+    # Rules with a policy other than anti-affinity.
+    ('POST', '/os-server-groups'),
+    # One action per body, as on /servers/{server_id}/action.
+    ('POST', '/os-aggregates/{aggregate_id}/action'),
 }
 
 

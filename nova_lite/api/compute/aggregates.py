@@ -6,6 +6,8 @@ mirrored into placement on its hosts' providers, where the scheduler's
 pre-filters ask for it. Answers are 200 throughout, as Nova's; a create
 answers without hosts and metadata; 2.41 adds the uuid.
 """
+import functools
+
 from nova_lite.api import actions
 from nova_lite.api.compute import times
 from nova_lite.api.schemas import aggregates as schema
@@ -39,10 +41,10 @@ def _view(req, aggregate, full=True):
 
 
 def _answers(before, since):
-    def decorate(func):
-        func = validation.responds(200, since, '2.41')(func)
-        return validation.responds(200, before, '2.1', '2.40')(func)
-    return decorate
+    """The answer's schemas, before and since the uuid (2.41)."""
+    return validation.per_version(
+        functools.partial(validation.responds, 200), (before, '2.1', '2.40'),
+        (since, '2.41', None))
 
 
 @_answers(schema.listed, schema.listed_v241)
@@ -105,3 +107,9 @@ ACTIONS = {'add_host': (_add_host, _RULE + 'add_host'),
 def action(req, aggregate_id):
     changed = actions.dispatch(req, ACTIONS, aggregate_id=_id(aggregate_id))
     return 200, {'aggregate': _view(req, changed)}
+
+
+# The id in the path is an aggregate's integer id.
+for _handler in (show, update, delete, action):
+    _handler.path_schemas = {'aggregate_id': {'type': 'string',
+                                              'pattern': '^-?[0-9]+$'}}

@@ -6,6 +6,8 @@ Other classes are kept and shown, as Nova keeps them. Before 2.50 a class
 shows nova-network's quotas and not the server groups'; 2.57 drops the
 personality files'.
 """
+import functools
+
 from nova_lite.api import policy
 from nova_lite.api.schemas import quota_sets as schema
 from nova_lite.api import validation
@@ -30,11 +32,11 @@ def _class_set(class_name, values, version):
 
 
 def _answers(before, v250, v257):
-    def decorate(func):
-        func = validation.responds(200, v257, '2.57')(func)
-        func = validation.responds(200, v250, '2.50', '2.56')(func)
-        return validation.responds(200, before, '2.1', '2.49')(func)
-    return decorate
+    """The answer's schemas, as server groups come and nova-network's
+    quotas go (2.50) and the personality files' go (2.57)."""
+    return validation.per_version(
+        functools.partial(validation.responds, 200), (before, '2.1', '2.49'),
+        (v250, '2.50', '2.56'), (v257, '2.57', None))
 
 
 @_answers(schema.class_show, schema.class_show_v250, schema.class_show_v257)
@@ -45,13 +47,10 @@ def show(req, class_id):
     return 200, _class_set(class_id, values, req.api_version)
 
 
-def _update_schemas(func):
-    func = validation.schema(schema.class_update_v257, '2.57')(func)
-    func = validation.schema(schema.class_update_v250, '2.50', '2.56')(func)
-    return validation.schema(schema.class_update, '2.1', '2.49')(func)
-
-
-@_update_schemas
+@validation.per_version(
+    validation.schema, (schema.class_update, '2.1', '2.49'),
+    (schema.class_update_v250, '2.50', '2.56'),
+    (schema.class_update_v257, '2.57', None))
 @_answers(schema.class_updated, schema.class_updated_v250,
           schema.class_updated_v257)
 def update(req, class_id):

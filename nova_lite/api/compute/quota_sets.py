@@ -5,6 +5,8 @@ they use (``detail``); admins set them (no lower than what is in use
 unless ``force``) and revert them to the defaults. Without an identity
 service the project id is taken as given, as Nova does under noauth.
 """
+import functools
+
 from oslo_utils import strutils
 
 from nova_lite.api import policy
@@ -35,17 +37,17 @@ def quota_set(project_id, values, version):
     return {'quota_set': body}
 
 
-def _query_schemas(func):
-    func = validation.query_schema(schema.query_v275, '2.75')(func)
-    return validation.query_schema(schema.query, '2.1', '2.74')(func)
+_query_schemas = validation.per_version(
+    validation.query_schema, (schema.query, '2.1', '2.74'),
+    (schema.query_v275, '2.75', None))
 
 
-def _answers(show, v236, v257, status=200):
-    def decorate(func):
-        func = validation.responds(status, v257, '2.57')(func)
-        func = validation.responds(status, v236, '2.36', '2.56')(func)
-        return validation.responds(status, show, '2.1', '2.35')(func)
-    return decorate
+def _answers(before, v236, v257):
+    """The answer's schemas, as nova-network's quotas (2.36) and the
+    personality files' (2.57) leave it."""
+    return validation.per_version(
+        functools.partial(validation.responds, 200), (before, '2.1', '2.35'),
+        (v236, '2.36', '2.56'), (v257, '2.57', None))
 
 
 @_query_schemas
@@ -72,13 +74,9 @@ def defaults(req, tenant_id):
     return 200, quota_set(tenant_id, values, req.api_version)
 
 
-def _update_schemas(func):
-    func = validation.schema(schema.update_v257, '2.57')(func)
-    func = validation.schema(schema.update_v236, '2.36', '2.56')(func)
-    return validation.schema(schema.update, '2.1', '2.35')(func)
-
-
-@_update_schemas
+@validation.per_version(validation.schema, (schema.update, '2.1', '2.35'),
+                        (schema.update_v236, '2.36', '2.56'),
+                        (schema.update_v257, '2.57', None))
 @_query_schemas
 @_answers(schema.updated, schema.updated_v236, schema.updated_v257)
 def update(req, tenant_id):

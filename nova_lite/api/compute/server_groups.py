@@ -6,6 +6,8 @@ their soft forms (2.15), which only rank hosts. Servers join at create
 (the ``group`` scheduler hint). A project sees its own groups; an admin
 any (``all_projects`` to list them all).
 """
+import functools
+
 from oslo_utils import strutils
 
 from nova_lite.api import policy
@@ -30,15 +32,14 @@ def _view(req, group):
     return body
 
 
-def _answers(wrap, status=200):
-    def decorate(func):
-        func = validation.responds(status, wrap(schema.group_v264),
-                                   '2.64')(func)
-        func = validation.responds(status, wrap(schema.group_v213),
-                                   '2.13', '2.63')(func)
-        return validation.responds(status, wrap(schema.group), '2.1',
-                                   '2.12')(func)
-    return decorate
+def _answers(wrap):
+    """The answer's schemas, with groups as owners (2.13) and one policy
+    with rules (2.64) change them; ``wrap`` holds one or a list."""
+    return validation.per_version(
+        functools.partial(validation.responds, 200),
+        (wrap(schema.group), '2.1', '2.12'),
+        (wrap(schema.group_v213), '2.13', '2.63'),
+        (wrap(schema.group_v264), '2.64', None))
 
 
 @validation.query_schema(schema.index_query, '2.1', '2.74')

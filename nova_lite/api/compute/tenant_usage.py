@@ -121,6 +121,7 @@ def _links(req, path, usages, limit):
 @validation.query_schema(schema.index_query, '2.1', '2.39')
 @validation.query_schema(schema.index_query_v240, '2.40', '2.74')
 @validation.query_schema(schema.index_query_v275, '2.75')
+@validation.responds(200, schema.usages)
 def index(req):
     policy.enforce(req.context, _RULE + 'list')
     start, stop = _period(req)
@@ -137,6 +138,7 @@ def index(req):
 @validation.query_schema(schema.show_query, '2.1', '2.39')
 @validation.query_schema(schema.show_query_v240, '2.40', '2.74')
 @validation.query_schema(schema.show_query_v275, '2.75')
+@validation.responds(200, schema.usage)
 def show(req, tenant_id):
     policy.enforce(req.context, _RULE + 'show',
                    {'project_id': tenant_id, 'user_id': req.context.user_id})

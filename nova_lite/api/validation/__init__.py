@@ -130,6 +130,18 @@ def responds(status, response_schema, min_version=None, max_version=None):
     return decorator
 
 
+def per_version(declare, *ranges):
+    """``declare`` (``schema``, ``query_schema`` or a ``responds`` with its
+    status bound) for each (schema, min_version, max_version) of
+    ``ranges``, lowest version first: one decorator for a handler whose
+    schemas change at several versions."""
+    def decorator(func):
+        for each_schema, low, high in reversed(ranges):
+            func = declare(each_schema, low, high)(func)
+        return func
+    return decorator
+
+
 def request_schema_at(handler, version):
     for low, high, request_schema in getattr(handler, 'request_schemas', []):
         if version.matches(low, high):
