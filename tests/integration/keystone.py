@@ -137,7 +137,11 @@ class Keystone:
         return user_id
 
     def register_endpoint(self, service_type, url):
-        """Put a service in the catalog, as a deployer would."""
+        """Put a service in the catalog, as a deployer would, in place of
+        one an earlier test put there (its API has stopped since)."""
+        for stale in self._admin('GET', '/services?type=%s' % service_type)[
+                'services']:
+            self._admin('DELETE', '/services/%s' % stale['id'])
         service_id = self._admin('POST', '/services', {'service': {
             'type': service_type, 'name': service_type}})['service']['id']
         self._admin('POST', '/endpoints', {'endpoint': {
