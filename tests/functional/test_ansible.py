@@ -104,6 +104,24 @@ def _modules_python():
     return python
 
 
+def _play(aio, tmp_path, text, **values):
+    """Run the playbook ``text`` against ``aio``; answer what it wrote to
+    its ``out`` file (the registered results it chose to report)."""
+    env = compute_calls.cloud_env(tmp_path, aio)
+    env['ANSIBLE_LOCALHOST_WARNING'] = 'false'
+    env['ANSIBLE_INVENTORY_UNPARSED_WARNING'] = 'false'
+    playbook = tmp_path / 'play.yml'
+    out = tmp_path / 'out.json'
+    playbook.write_text(text % dict(values, python=_modules_python(),
+                                    out=out))
+    result = subprocess.run(
+        [os.path.join(os.path.dirname(sys.executable), 'ansible-playbook'),
+         str(playbook)], capture_output=True, text=True, env=env,
+        timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return json.loads(out.read_text())
+
+
 @pytest.fixture
 def aio(all_in_one):
     aio = all_in_one(hosts=1)
@@ -112,23 +130,11 @@ def aio(all_in_one):
 
 
 def test_a_playbook_manages_keypairs_metadata_and_actions(aio, tmp_path):
-    env = compute_calls.cloud_env(tmp_path, aio)
-    env['ANSIBLE_LOCALHOST_WARNING'] = 'false'
-    env['ANSIBLE_INVENTORY_UNPARSED_WARNING'] = 'false'
     compute_calls.active_image(aio, 'cirros')
     subprocess.run(['ssh-keygen', '-q', '-t', 'ed25519', '-N', '', '-f',
                     str(tmp_path / 'id')], check=True)
-    playbook = tmp_path / 'play.yml'
-    out = tmp_path / 'out.json'
-    playbook.write_text(PLAYBOOK % {
-        'python': _modules_python(), 'out': out,
-        'public_key': (tmp_path / 'id.pub').read_text().strip()})
-    result = subprocess.run(
-        [os.path.join(os.path.dirname(sys.executable), 'ansible-playbook'),
-         str(playbook)], capture_output=True, text=True, env=env,
-        timeout=600)
-    assert result.returncode == 0, result.stdout + result.stderr
-    done = json.loads(out.read_text())
+    done = _play(aio, tmp_path, PLAYBOOK, public_key=(
+        tmp_path / 'id.pub').read_text().strip())
     assert done['keypair']['changed'] is True
     assert done['again']['changed'] is False
     assert done['keypair']['keypair']['name'] == 'deploy'
@@ -201,20 +207,8 @@ def test_a_playbook_makes_aggregates_zones_and_server_groups(all_in_one,
                                                              tmp_path):
     aio = all_in_one(hosts=3)
     aio.client.create_flavor('m1', flavor_id='m1')
-    env = compute_calls.cloud_env(tmp_path, aio)
-    env['ANSIBLE_LOCALHOST_WARNING'] = 'false'
-    env['ANSIBLE_INVENTORY_UNPARSED_WARNING'] = 'false'
     compute_calls.active_image(aio, 'cirros')
-    playbook = tmp_path / 'tenancy.yml'
-    out = tmp_path / 'out.json'
-    playbook.write_text(TENANCY_PLAYBOOK % {'python': _modules_python(),
-                                            'out': out})
-    result = subprocess.run(
-        [os.path.join(os.path.dirname(sys.executable), 'ansible-playbook'),
-         str(playbook)], capture_output=True, text=True, env=env,
-        timeout=600)
-    assert result.returncode == 0, result.stdout + result.stderr
-    done = json.loads(out.read_text())
+    done = _play(aio, tmp_path, TENANCY_PLAYBOOK)
     assert done['aggregate']['changed'] is True
     assert done['again']['changed'] is False
     aggregate = aio.client.get('/os-aggregates')[1]['aggregates'][0]

@@ -6,6 +6,7 @@ A test that cannot reach one fails: it never skips silently.
 import contextlib
 import uuid
 
+from oslo_utils import uuidutils
 import sqlalchemy as sa
 
 SERVERS = {
@@ -37,3 +38,29 @@ def fresh_database(kind, tmp_path):
                     "WHERE datname = '%s'" % name)
             conn.exec_driver_sql('DROP DATABASE %s' % name)
         admin.dispose()
+
+
+@contextlib.contextmanager
+def providers_of_vcpu(kind, tmp_path, count, vcpus):
+    """Yield (url, admin context, provider uuids) for ``count`` providers
+    of ``vcpus`` VCPU each, in a fresh migrated database in use by this
+    process for the duration."""
+    from nova_lite import context as nl_context
+    from nova_lite.db.api import resource_providers
+    from nova_lite.db import engine
+    from nova_lite.db import migration
+    from nova_lite.placement import inventories
+    with fresh_database(kind, tmp_path) as url:
+        migration.upgrade(url)
+        undo = engine.use_database(url)
+        context = nl_context.get_admin_context()
+        uuids = []
+        for i in range(count):
+            uuids.append(uuidutils.generate_uuid())
+            resource_providers.create(context, uuids[-1], 'host%d' % i)
+            inventories.set_all(context, uuids[-1], 0,
+                                {'VCPU': {'total': vcpus}})
+        try:
+            yield url, context, uuids
+        finally:
+            undo()

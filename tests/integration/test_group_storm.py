@@ -15,12 +15,9 @@ import pytest
 
 from nova_lite import context as nl_context
 from nova_lite.db.api import quotas
-from nova_lite.db.api import resource_providers
 from nova_lite.db.api import server_groups as server_groups_db
 from nova_lite.db import engine
-from nova_lite.db import migration
 from nova_lite.objects import placement
-from nova_lite.placement import inventories
 from tests.integration import databases
 
 pytestmark = pytest.mark.integration
@@ -29,20 +26,9 @@ MEMBERS, HOSTS = 32, 3
 
 @pytest.fixture(params=['sqlite', 'mysql', 'postgresql'])
 def hosts(request, tmp_path):
-    with databases.fresh_database(request.param, tmp_path) as url:
-        migration.upgrade(url)
-        undo = engine.use_database(url)
-        context = nl_context.get_admin_context()
-        uuids = []
-        for i in range(HOSTS):
-            uuid = uuidutils.generate_uuid()
-            resource_providers.create(context, uuid, 'host%d' % i)
-            inventories.set_all(context, uuid, 0, {'VCPU': {'total': 64}})
-            uuids.append(uuid)
-        try:
-            yield uuids
-        finally:
-            undo()
+    with databases.providers_of_vcpu(request.param, tmp_path, HOSTS,
+                                     64) as (_, _, uuids):
+        yield uuids
 
 
 @engine.writer
@@ -86,7 +72,7 @@ def _race(hosts, group_uuid, members):
     ('anti-affinity', {'max_server_per_host': 2}, [2, 2, 2]),
     ('affinity', None, [MEMBERS])])
 def test_racing_claims_hold_the_groups_policy(hosts, policy, rules,
-                                               per_host):
+                                              per_host):
     group_uuid, members = _group(policy, rules)
     claimed = _race(hosts, group_uuid, members)
     assert sorted(claimed.values()) == per_host

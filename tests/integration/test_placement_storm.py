@@ -11,15 +11,10 @@ import os
 import subprocess
 import sys
 
-from oslo_utils import uuidutils
 import pytest
 
 from nova_lite import context as nl_context
-from nova_lite.db import engine
-from nova_lite.db import migration
 from nova_lite.placement import allocations
-from nova_lite.placement import inventories
-from nova_lite.db.api import resource_providers
 from tests.integration import databases
 from tests.integration import placement_claims
 
@@ -32,20 +27,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
 
 @pytest.fixture(params=KINDS)
 def store(request, tmp_path):
-    with databases.fresh_database(request.param, tmp_path) as url:
-        migration.upgrade(url)
-        undo = engine.use_database(url)
-        context = nl_context.get_admin_context()
-        uuids = []
-        for i in range(PROVIDERS):
-            uuid = uuidutils.generate_uuid()
-            resource_providers.create(context, uuid, 'rp%d' % i)
-            inventories.set_all(context, uuid, 0, {'VCPU': {'total': VCPUS}})
-            uuids.append(uuid)
-        try:
-            yield url, context, uuids
-        finally:
-            undo()
+    with databases.providers_of_vcpu(request.param, tmp_path, PROVIDERS,
+                                     VCPUS) as store:
+        yield store
 
 
 def _check(context, uuids, claimed):
