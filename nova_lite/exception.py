@@ -490,3 +490,37 @@ class Gone(NovaLiteException):
 
 class NetworkNotFound(NotFound):
     msg_fmt = 'Network not found'
+
+
+class MigrationNotFound(NotFound):
+    msg_fmt = 'Migration %(migration_id)s could not be found.'
+
+
+class MigrationNotFoundForInstance(NotFound):
+    msg_fmt = ('Migration %(migration_id)s not found for instance '
+               '%(instance_id)s')
+
+
+class MigrationMarkerNotFound(Invalid):
+    msg_fmt = 'Marker %(marker)s could not be found.'
+
+
+class MigrationNotFoundByStatus(NotFound):
+    msg_fmt = ('Instance %(instance_id)s has no migration in status '
+               '%(status)s')
+
+
+class CannotResizeToSameFlavor(Invalid):
+    msg_fmt = 'When resizing, instances must change flavor!'
+
+
+class CannotResizeDisk(Invalid):
+    msg_fmt = 'Server disk was unable to be resized because: %(reason)s'
+
+
+class CannotMigrateToSameHost(Invalid):
+    msg_fmt = 'Cannot migrate to the host where the server exists.'
+
+
+class ResizeError(NovaLiteException):
+    msg_fmt = 'Resize error: %(reason)s'

@@ -9,6 +9,7 @@ from nova_lite.api.compute import hypervisors
 from nova_lite.api.compute import instance_actions
 from nova_lite.api.compute import keypairs
 from nova_lite.api.compute import limits
+from nova_lite.api.compute import migrations
 from nova_lite.api.compute import networks
 from nova_lite.api.compute import openapi_doc
 from nova_lite.api.compute import quota_classes
@@ -153,6 +154,11 @@ ROUTES = [
      _R + 'os-availability-zone:list'),
     ('GET', '/os-availability-zone/detail', availability_zones.detail,
      _R + 'os-availability-zone:detail'),
+    ('GET', '/os-migrations', migrations.index, _R + 'os-migrations:index'),
+    ('GET', _SERVER + '/migrations', migrations.server_index,
+     _R + 'servers:migrations:index'),
+    ('GET', _SERVER + '/migrations/{migration_id}', migrations.server_show,
+     _R + 'servers:migrations:show'),
     ('GET', '/os-server-groups', server_groups.index, None),
     ('POST', '/os-server-groups', server_groups.create, None),
     ('GET', '/os-server-groups/{group_id}', server_groups.show, None),

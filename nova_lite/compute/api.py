@@ -11,6 +11,8 @@ from oslo_log import log as logging
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
 
+from nova_lite.compute import instance_checks
+from nova_lite.compute import move_api
 from nova_lite.compute import rpcapi as compute_rpcapi
 from nova_lite.compute import snapshot_image
 from nova_lite.conductor import rpcapi as conductor_rpcapi
@@ -19,7 +21,6 @@ from nova_lite import fixed_networks
 from nova_lite import hooks
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
-from nova_lite.objects import instance_action
 from nova_lite.objects import quotas
 from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite.objects import service as service_obj
@@ -52,26 +53,11 @@ _NO_CONSOLE = (fields.VMState.BUILDING, fields.VMState.SHELVED_OFFLOADED,
                fields.VMState.DELETED)
 
 
-def check_state(instance, action, vm_states, needs_host=True):
-    """409 unless the server is in one of ``vm_states`` with no task under
-    way (and on a host, with ``needs_host``), naming the task under way or
-    else the state."""
-    busy = instance.task_state is not None
-    if busy or instance.vm_state not in vm_states or (
-            needs_host and not instance.host):
-        raise exception.InstanceInvalidState(
-            action=action, instance_uuid=instance.uuid,
-            attr='task_state' if busy else 'vm_state',
-            state=instance.task_state if busy else instance.vm_state)
+check_state = instance_checks.check_state
+record_action = instance_checks.record_action
 
 
-def record_action(context, instance, action):
-    """The request's action on the server, for its history."""
-    instance_action.InstanceAction.action_start(context, instance.uuid,
-                                                action)
-
-
-class API:
+class API(move_api.MoveAPI):
 
     def __init__(self, conf, plugins=None):
         """``plugins``: the resource plugins, if the caller has loaded

@@ -5,6 +5,11 @@ the claim is aborted and the resources go back to the host.
 """
 from nova_lite import exception
 
+# What refuses a claim: no room, or no address to give the server.
+REFUSED = (exception.ComputeResourcesUnavailable,
+           exception.NetworkExhausted,
+           exception.NoNetworkOnPhysicalNetwork)
+
 
 class Claim:
 
@@ -22,6 +27,18 @@ class Claim:
 
     def abort(self):
         self.tracker.abort_instance_claim(self.instance)
+
+
+class MoveClaim(Claim):
+    """The destination's hold of a move: an abort gives it back and
+    drops the instance's MigrationContext."""
+
+    def __init__(self, tracker, instance, migration):
+        super().__init__(tracker, instance)
+        self.migration = migration
+
+    def abort(self):
+        self.tracker.abort_move_claim(self.instance, self.migration)
 
 
 def check_fits(node, flavor, shared_disk=False):

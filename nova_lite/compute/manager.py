@@ -14,8 +14,11 @@ from oslo_log import log as logging
 import oslo_messaging as messaging
 from oslo_utils import timeutils
 
+from nova_lite.compute import claims
+from nova_lite.compute import moves
 from nova_lite.compute import reconcile
 from nova_lite.compute import resource_tracker
+from nova_lite.compute import rpcapi as compute_rpcapi
 from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import context as nl_context
 from nova_lite import exception
@@ -32,15 +35,12 @@ from nova_lite.virt import image_client
 
 LOG = logging.getLogger(__name__)
 BUILD_EVENT = 'compute__do_build_and_run_instance'
-# What refuses a claim: no room, or no address to give the server.
-CLAIM_REFUSED = (exception.ComputeResourcesUnavailable,
-                 exception.NetworkExhausted,
-                 exception.NoNetworkOnPhysicalNetwork)
+CLAIM_REFUSED = claims.REFUSED
 
 
-class ComputeManager(service.Manager):
+class ComputeManager(moves.MoveSteps, service.Manager):
 
-    target = messaging.Target(version='1.3')
+    target = messaging.Target(version='1.4')
 
     def __init__(self, conf, host, driver=None):
         super().__init__(conf, host)
@@ -48,6 +48,7 @@ class ComputeManager(service.Manager):
         self.rt = resource_tracker.ResourceTracker(conf, host, self.driver)
         self.rt.check_config()  # a plugin's bad option stops it here
         self.conductor_api = conductor_rpcapi.ConductorAPI(conf)
+        self.computes = compute_rpcapi.ComputeAPI(conf)
         self._images = None
         # One per instance, so a delete waits for a build in flight; and
         # the instances with an operation under way (or waiting) here.

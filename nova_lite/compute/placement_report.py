@@ -11,8 +11,9 @@ allocations is left as it is: they may
 reach child providers the flavor alone does not tell), and an
 allocation whose instance is deleted or on another host goes. An instance
 still being scheduled (no host yet) keeps the allocation the scheduler
-made for it, and a consumer that is no server at all is left to
-``nova-lite-manage placement audit``.
+made for it, a server being moved to or from the host keeps both of its
+move's (the migration's uuid holds the source's), and a consumer that
+is no server at all is left to ``nova-lite-manage placement audit``.
 """
 import dataclasses
 
@@ -26,9 +27,11 @@ from nova_lite.objects import placement as placement_obj
 LOG = logging.getLogger(__name__)
 
 
-def report(context, node, instances, plugins=(), shared_storage=None):
+def report(context, node, instances, plugins=(), shared_storage=None,
+           moving=()):
     """``shared_storage``: the pool (a provider's name or uuid) that holds
-    the guests' DISK_GB instead of the host."""
+    the guests' DISK_GB instead of the host; ``moving``: the uuids of the
+    servers with a move under way from or to the host."""
     placement_obj.Placement.report_inventory(
         context, node.uuid, node.hypervisor_hostname,
         placement_obj.inventory_of(node, shared_disk=bool(shared_storage)))
@@ -43,7 +46,7 @@ def report(context, node, instances, plugins=(), shared_storage=None):
                 placement_obj.Placement.allocations_of(context, uuid):
             _heal(context, node, instance,
                   allocations_of(node, instance, plugins, pool))
-    strays = set(consumers) - set(expected)
+    strays = set(consumers) - set(expected) - set(moving)
     if strays:
         _drop_strays(context, node, strays)
 

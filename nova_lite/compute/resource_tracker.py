@@ -6,6 +6,11 @@ and frees adjust it in between. Every change happens under one lock, and
 the instance list the periodic task reads is taken under that lock too, so
 a claim can never be counted out by a concurrent recount.
 
+A server being moved (resized or migrated) counts on both its hosts until
+the move is confirmed or reverted: with its old flavor on the source
+(tracked under its own uuid), with its new one on the destination (under
+the migration's uuid); a resize within one host counts both there.
+
 Custom resources are the resource plugins': the tracker keeps each
 plugin's record of every instance (what it was given), asks the plugin
 to claim, and lets it show the host's use on the compute node; it never
@@ -23,6 +28,8 @@ from nova_lite import fixed_networks
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import migration as migration_obj
+from nova_lite.objects import migration_context as migration_context_obj
 from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite import resources
@@ -44,6 +51,8 @@ class ResourceTracker:
         self.compute_node = None
         self.service_id = None
         self.tracked = {}
+        # {tracked key: instance uuid} for the keys of moves.
+        self.owners = {}
         self.plugins = resources.load(conf, host)
         self.networks = fixed_networks.networks_of(conf)
         # {plugin name: {instance uuid: record}}
@@ -68,12 +77,13 @@ class ResourceTracker:
             self._copy_resources(node, resources)
             instances = instance_obj.InstanceList.get_by_host(
                 context, self.host, expected_attrs=self._instance_attrs())
-            self._recount(node, instances)
+            moving = self._moves(context, instances)
+            self._recount(node, instances, moving)
             node.save()
             self.compute_node = node
             placement_report.report(
                 context, node, instances, self.plugins,
-                self.conf.compute.shared_storage_provider)
+                self.conf.compute.shared_storage_provider, set(moving))
 
     def _verify_resources(self, resources):
         """What the driver reported is whole, and the plugins' host
@@ -86,8 +96,24 @@ class ResourceTracker:
                 reason='the driver reported no %s' % ', '.join(missing))
         self.check_config()
 
+    def _moves(self, context, instances):
+        """{instance uuid: MigrationContext} of the moves under way from
+        or to this host (their servers on this host or not)."""
+        migrations = migration_obj.MigrationList.in_progress_on_host(
+            context, self.host)
+        wanted = {m.instance_uuid for m in migrations}
+        found = {i.uuid: i for i in instances if i.uuid in wanted}
+        away = sorted(wanted - set(found))
+        if away:
+            found.update((i.uuid, i) for i in
+                         instance_obj.InstanceList.get_by_filters(
+                             context, {'uuid': away},
+                             expected_attrs=self._instance_attrs()))
+        return {uuid: i.migration_context for uuid, i in found.items()
+                if i.migration_context is not None}
+
     def _instance_attrs(self):
-        attrs = {'flavor'}
+        attrs = {'flavor', 'migration_context'}
         for plugin in self.plugins:
             attrs.update(plugin.instance_attrs)
         return sorted(attrs)
@@ -122,16 +148,25 @@ class ResourceTracker:
         if self.service_id is not None:
             node.service_id = self.service_id
 
-    def _recount(self, node, instances):
-        self.tracked = {i.uuid: i.flavor.usage() for i in instances}
+    def _recount(self, node, instances, moving):
+        """Usage from the instances on the host, and from the ends of the
+        moves under way (``moving``) that are on it."""
+        held = [(i.uuid, i.uuid, i.flavor, i) for i in instances
+                if i.uuid not in moving]
+        for uuid, context in moving.items():
+            held += [(key, uuid, flavor, context.end(end))
+                     for key, flavor, end in context.side(self.host)]
+        self.tracked = {key: flavor.usage() for key, _, flavor, _ in held}
+        self.owners = {key: owner for key, owner, _, _ in held}
         for name, field in _USAGE_FIELDS.items():
             setattr(node, field, sum(usage[name]
                                      for usage in self.tracked.values()))
-        node.running_vms = len(self.tracked)
+        node.running_vms = len(set(self.owners.values()))
         for plugin in self.plugins:
-            records = {i.uuid: plugin.record_of(i) for i in instances}
+            records = {key: plugin.record_of(holder)
+                       for key, _, _, holder in held}
             self.records[plugin.name] = {
-                uuid: r for uuid, r in records.items() if r is not None}
+                key: r for key, r in records.items() if r is not None}
         self._show_plugin_usage(node)
 
     def _show_plugin_usage(self, node):
@@ -139,10 +174,12 @@ class ResourceTracker:
             plugin.update_node(node,
                                list(self.records[plugin.name].values()))
 
-    def _track(self, uuid, flavor, records):
+    def _track(self, uuid, flavor, records, owner=None):
         usage = flavor.usage()
         self.tracked[uuid] = usage
-        self._apply(usage, +1)
+        whole = (owner or uuid) not in self.owners.values()
+        self.owners[uuid] = owner or uuid
+        self._apply(usage, +1, whole)
         for name, record in records.items():
             self.records[name][uuid] = record
         if records:  # a claim with no plugin record changes no plugin use
@@ -151,18 +188,22 @@ class ResourceTracker:
     def _untrack(self, uuid):
         """Free what an instance held; a second call frees nothing."""
         usage = self.tracked.pop(uuid, None)
+        owner = self.owners.pop(uuid, None)
         if usage is not None:
-            self._apply(usage, -1)
+            self._apply(usage, -1, owner not in self.owners.values())
         held = [r.pop(uuid, None) for r in self.records.values()]
         if any(record is not None for record in held):
             self._show_plugin_usage(self.compute_node)
 
-    def _apply(self, usage, sign):
+    def _apply(self, usage, sign, whole=True):
+        """``whole``: the server comes or goes (not one end of its
+        move while the other stays)."""
         node = self.compute_node
         for name, amount in usage.items():
             field = _USAGE_FIELDS[name]
             setattr(node, field, getattr(node, field) + sign * amount)
-        node.running_vms += sign
+        if whole:
+            node.running_vms += sign
 
     def instance_claim(self, context, instance, flavor, allocations=None,
                        expected_task_state=fields.TaskState.SCHEDULING,
@@ -264,7 +305,83 @@ class ResourceTracker:
         recount runs in between.
         """
         with self._lock:
-            self._untrack(instance.uuid)
+            for key in self._keys_of(instance.uuid):
+                self._untrack(key)
             self.compute_node.save()
             if remove_record is not None:
                 remove_record()
+
+    def _keys_of(self, instance_uuid):
+        return [key for key, owner in list(self.owners.items())
+                if owner == instance_uuid] or [instance_uuid]
+
+    def move_claim(self, context, instance, flavor, migration,
+                   allocations=None):
+        """Hold ``flavor``'s resources on this host, the destination of
+        ``migration``, or raise ComputeResourcesUnavailable; the plugins
+        claim (a VietStack vNIC gets a NIC here, following the
+        destination's allocation). The instance's MigrationContext (what
+        each end holds) is saved in the same step, its task state still
+        resize_prep. A MoveClaim, which aborts on error."""
+        with self._lock:
+            claims.check_fits(self.compute_node, flavor,
+                              self.conf.compute.shared_storage_provider)
+            records = self._claim_plugins(context, instance, flavor,
+                                          allocations)
+            self._track(migration.uuid, flavor, records, instance.uuid)
+            self.compute_node.save()
+            instance.migration_context = self._move_context(
+                instance, flavor, migration, records)
+            try:
+                instance.save(expected_task_state=[
+                    fields.TaskState.RESIZE_PREP])
+            except Exception:
+                self._untrack(migration.uuid)
+                self.compute_node.save()
+                raise
+        return claims.MoveClaim(self, instance, migration)
+
+    def _move_context(self, instance, flavor, migration, records):
+        context = migration_context_obj.MigrationContext(
+            instance_uuid=instance.uuid, migration_id=migration.id,
+            migration_uuid=migration.uuid,
+            source_host=migration.source_compute, dest_host=self.host,
+            old_flavor=instance.flavor, new_flavor=flavor,
+            old_vietstack=None, new_vietstack=None,
+            old_resource_records=None, new_resource_records=None)
+        old, new = context.end('old'), context.end('new')
+        for plugin in self.plugins:
+            plugin.keep(old, plugin.record_of(instance))
+            plugin.keep(new, records.get(plugin.name))
+        return context
+
+    def abort_move_claim(self, instance, migration):
+        """Give back what a move claim held here; the instance without
+        its MigrationContext."""
+        with self._lock:
+            instance.migration_context = None
+            try:
+                instance.save()
+            except exception.InstanceNotFound:
+                pass
+            self._untrack(migration.uuid)
+            self.compute_node.save()
+
+    def settle(self, instance, stays):
+        """A move of the instance ended (confirmed, reverted): what it
+        held here goes, and, if it ``stays`` on this host, it is tracked
+        again as a server of the host, with its flavor and records."""
+        with self._lock:
+            for key in self._keys_of(instance.uuid):
+                self._untrack(key)
+            if stays:
+                self._track(instance.uuid, instance.flavor, {
+                    p.name: p.record_of(instance) for p in self.plugins
+                    if p.record_of(instance) is not None})
+            self.compute_node.save()
+
+    def drop_move_end(self, key):
+        """One end of a move (tracked under ``key``) is given up here."""
+        with self._lock:
+            self._untrack(key)
+            self.compute_node.save()

@@ -15,6 +15,9 @@ Version history:
         backup_instance (casts), get_host_uptime and
         get_instance_diagnostics (calls); build_and_run_instance takes
         ``scheduled``, the conductor's step for the compute to record
+* 1.4 - prep_resize, resize_instance, finish_resize, confirm_resize,
+        revert_resize, finish_revert_resize (casts): resize and cold
+        migration
 """
 import oslo_messaging as messaging
 
@@ -27,12 +30,14 @@ _SINCE = {'pause': '1.3', 'unpause': '1.3', 'suspend': '1.3',
           'resume': '1.3', 'trigger_crash_dump': '1.3', 'uptime': '1.3',
           'createImage': '1.3', 'shelve': '1.3', 'shelveOffload': '1.3',
           'unshelve': '1.3', 'rebuild': '1.3', 'rescue': '1.3',
-          'unrescue': '1.3', 'createBackup': '1.3', 'diagnostics': '1.3'}
+          'unrescue': '1.3', 'createBackup': '1.3', 'diagnostics': '1.3',
+          'resize': '1.4', 'migrate': '1.4', 'confirmResize': '1.4',
+          'revertResize': '1.4'}
 
 
 class ComputeAPI:
 
-    VERSION = '1.3'
+    VERSION = '1.4'
 
     def __init__(self, conf, version_cap=None):
         target = messaging.Target(topic=TOPIC, version=self.VERSION)
@@ -159,3 +164,37 @@ class ComputeAPI:
         version = self._version_of(host, 'uptime')
         return self.client.prepare(server=host, version=version).call(
             context, 'get_host_uptime')
+
+    def _move_cast(self, context, host, method, **kwargs):
+        version = self._version_of(host, 'resize')
+        self.client.prepare(server=host, version=version).cast(
+            context, method, **kwargs)
+
+    def prep_resize(self, context, instance, migration, flavor,
+                    allocations=None):
+        """To the destination: claim ``flavor`` there for the move."""
+        self._move_cast(context, migration.dest_compute, 'prep_resize',
+                        instance=instance, migration=migration,
+                        flavor=flavor, allocations=allocations)
+
+    def resize_instance(self, context, instance, migration):
+        self._move_cast(context, migration.source_compute,
+                        'resize_instance', instance=instance,
+                        migration=migration)
+
+    def finish_resize(self, context, instance, migration):
+        self._move_cast(context, migration.dest_compute, 'finish_resize',
+                        instance=instance, migration=migration)
+
+    def confirm_resize(self, context, instance, migration):
+        self._move_cast(context, migration.source_compute, 'confirm_resize',
+                        instance=instance, migration=migration)
+
+    def revert_resize(self, context, instance, migration):
+        self._move_cast(context, migration.dest_compute, 'revert_resize',
+                        instance=instance, migration=migration)
+
+    def finish_revert_resize(self, context, instance, migration):
+        self._move_cast(context, migration.source_compute,
+                        'finish_revert_resize', instance=instance,
+                        migration=migration)

@@ -17,6 +17,7 @@ import oslo_messaging as messaging
 from oslo_utils import timeutils
 
 from nova_lite.compute import rpcapi as compute_rpcapi
+from nova_lite.conductor import migrate
 from nova_lite.conductor import object_indirection
 from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import context as nl_context
@@ -44,7 +45,7 @@ SCHEDULE_EVENT = 'conductor_schedule_and_build_instances'
 class ConductorManager(object_indirection.ObjectIndirection,
                        service.Manager):
 
-    target = messaging.Target(version='1.3')
+    target = messaging.Target(version='1.4')
 
     def __init__(self, conf, host):
         super().__init__(conf, host)
@@ -184,6 +185,12 @@ class ConductorManager(object_indirection.ObjectIndirection,
                 return placed, exception.NoValidHost(
                     reason='the scheduler did not answer: %s' % e)
         return placed, None
+
+    @messaging.expected_exceptions(exception.NoValidHost)
+    def migrate_server(self, context, instance, flavor, host=None):
+        """A resize or cold migration: scheduled before this call returns
+        (``conductor.migrate``)."""
+        migrate.migrate_server(self, context, instance, flavor, host)
 
     def unshelve_instance(self, context, instance, request_spec):
         """Schedule an offloaded shelved server and hand it to the chosen

@@ -10,6 +10,8 @@ Version history:
         for one instead of losing its first calls
 * 1.3 - unshelve_instance: schedule an offloaded shelved server again;
         build_together: the servers of one request, all or none
+* 1.4 - migrate_server: a resize or cold migration, scheduled before
+        the call returns (a request that finds no host is answered so)
 """
 from oslo_log import log as logging
 import oslo_messaging as messaging
@@ -25,7 +27,7 @@ TOPIC = 'conductor'
 
 class ConductorAPI(ovo_base.VersionedObjectIndirectionAPI):
 
-    VERSION = '1.3'
+    VERSION = '1.4'
 
     def __init__(self, conf, version_cap=None):
         target = messaging.Target(topic=TOPIC, version=self.VERSION)
@@ -77,6 +79,19 @@ class ConductorAPI(ovo_base.VersionedObjectIndirectionAPI):
             return
         self.client.prepare(version='1.3').cast(
             context, 'build_together', instances=instances)
+
+    def check_move_supported(self, action):
+        """ComputeTooOld (409) while conductors are capped below 1.4."""
+        if not self.client.can_send_version('1.4'):
+            raise exception.ComputeTooOld(host='conductor', action=action)
+
+    def migrate_server(self, context, instance, flavor, host=None):
+        """Schedule a resize (to ``flavor``) or cold migration (the
+        server's own flavor; to ``host`` if given) and start it; returns
+        once the destination is claimed. NoValidHost if there is none."""
+        self.client.prepare(version='1.4').call(
+            context, 'migrate_server', instance=instance, flavor=flavor,
+            host=host)
 
     def build_instances(self, context, instance, request_spec,
                         alternates=None, last_error=None):

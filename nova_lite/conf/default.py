@@ -60,6 +60,20 @@ Related options:
 
 * ``report_interval``
 """),
+    cfg.BoolOpt('allow_resize_to_same_host', default=False, help="""
+Whether a resize may keep the server on its host (the scheduler may then
+choose it). Both flavors count on the host until the resize is confirmed
+or reverted. A cold migration always leaves its host.
+"""),
+    cfg.IntOpt('resize_confirm_window', default=0, min=0, help="""
+Seconds after which a resize or cold migration waiting to be confirmed
+(VERIFY_RESIZE) is confirmed by its source compute.
+
+Possible values:
+
+* 0: never; a user or admin confirms or reverts it.
+* A positive number of seconds.
+"""),
     cfg.StrOpt('default_availability_zone', default='nova', help="""
 The availability zone of compute hosts in no aggregate with
 ``availability_zone`` metadata; a create may name it.

@@ -267,6 +267,39 @@ class InstanceGroup(TimestampMixin, Base):
     rules: Mapped[str | None] = mapped_column(Text)
 
 
+class Migration(TimestampMixin, Base):
+    """A move of a server (resize, migration, live-migration,
+    evacuation): where from, where to, which flavors, how far it got.
+    Its uuid is the consumer that holds the source's allocation while
+    the move is under way."""
+    __tablename__ = 'migrations'
+    __table_args__ = (
+        Index('migrations_instance_uuid_idx', 'instance_uuid'),
+        Index('migrations_by_host_nodes_and_status_idx', 'source_compute',
+              'dest_compute', 'status'),
+        Index('migrations_updated_at_idx', 'updated_at'))
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    uuid: Mapped[str] = mapped_column(String(36), unique=True)
+    instance_uuid: Mapped[str] = mapped_column(String(36))
+    migration_type: Mapped[str] = mapped_column(String(20))
+    status: Mapped[str] = mapped_column(String(255))
+    source_compute: Mapped[str | None] = mapped_column(String(255))
+    source_node: Mapped[str | None] = mapped_column(String(255))
+    dest_compute: Mapped[str | None] = mapped_column(String(255))
+    dest_node: Mapped[str | None] = mapped_column(String(255))
+    dest_host: Mapped[str | None] = mapped_column(String(255))
+    old_instance_type_id: Mapped[int | None] = mapped_column(Integer)
+    new_instance_type_id: Mapped[int | None] = mapped_column(Integer)
+    user_id: Mapped[str | None] = mapped_column(String(255))
+    project_id: Mapped[str | None] = mapped_column(String(255))
+    memory_total: Mapped[int | None] = mapped_column(sa.BigInteger)
+    memory_processed: Mapped[int | None] = mapped_column(sa.BigInteger)
+    memory_remaining: Mapped[int | None] = mapped_column(sa.BigInteger)
+    disk_total: Mapped[int | None] = mapped_column(sa.BigInteger)
+    disk_processed: Mapped[int | None] = mapped_column(sa.BigInteger)
+    disk_remaining: Mapped[int | None] = mapped_column(sa.BigInteger)
+
+
 class InstanceGroupMember(TimestampMixin, Base):
     """A server in a group (in one group at most)."""
     __tablename__ = 'instance_group_member'
@@ -384,6 +417,9 @@ class InstanceExtra(TimestampMixin, Base):
     resource_records: Mapped[str | None] = mapped_column(Text, deferred=True)
     # Personality files a create or rebuild gave (JSON: path, contents).
     injected_files: Mapped[str | None] = mapped_column(Text, deferred=True)
+    # The move under way (MigrationContext), while it is.
+    migration_context: Mapped[str | None] = mapped_column(Text,
+                                                          deferred=True)
 
 
 class InstanceFault(Base):

@@ -11,5 +11,5 @@ def register_all():
                  'migration_context', 'placement', 'request_spec',
                  'selection', 'service', 'vietstack', 'image',
                  'image_member', 'image_task', 'instance_action', 'key_pair',
-                 'virtual_interface'):
+                 'virtual_interface', 'migration'):
         importlib.import_module('nova_lite.objects.' + name)

@@ -14,8 +14,9 @@ class VMState:
     SHELVED = 'shelved'
     SHELVED_OFFLOADED = 'shelved_offloaded'
     RESCUED = 'rescued'
+    RESIZED = 'resized'
     ALL = (BUILDING, ACTIVE, STOPPED, ERROR, DELETED, PAUSED, SUSPENDED,
-           SHELVED, SHELVED_OFFLOADED, RESCUED)
+           SHELVED, SHELVED_OFFLOADED, RESCUED, RESIZED)
 
 
 class TaskState:
@@ -38,10 +39,19 @@ class TaskState:
     IMAGE_BACKUP = 'image_backup'
     RESCUING = 'rescuing'
     UNRESCUING = 'unrescuing'
+    # A resize or cold migration, step by step (Nova's names).
+    RESIZE_PREP = 'resize_prep'
+    RESIZE_MIGRATING = 'resize_migrating'
+    RESIZE_MIGRATED = 'resize_migrated'
+    RESIZE_FINISH = 'resize_finish'
+    RESIZE_REVERTING = 'resize_reverting'
+    RESIZE_CONFIRMING = 'resize_confirming'
     ALL = (SCHEDULING, SPAWNING, DELETING, POWERING_OFF, POWERING_ON,
            REBOOTING, REBOOTING_HARD, PAUSING, UNPAUSING, SUSPENDING,
            RESUMING, IMAGE_SNAPSHOT, SHELVING, SHELVING_OFFLOADING,
-           UNSHELVING, REBUILDING, RESCUING, UNRESCUING, IMAGE_BACKUP)
+           UNSHELVING, REBUILDING, RESCUING, UNRESCUING, IMAGE_BACKUP,
+           RESIZE_PREP, RESIZE_MIGRATING, RESIZE_MIGRATED, RESIZE_FINISH,
+           RESIZE_REVERTING, RESIZE_CONFIRMING)
 
 
 class PowerState:

@@ -20,7 +20,7 @@ from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import virtual_interface
 
 INSTANCE_EXTRA_FIELDS = ['flavor', 'vietstack_request', 'resource_records',
-                         'injected_files']
+                         'injected_files', 'migration_context']
 INSTANCE_OPTIONAL_ATTRS = INSTANCE_EXTRA_FIELDS + ['fault', 'tags',
                                                    'metadata', 'vifs']
 _COLUMNS = ('uuid', 'display_name', 'user_id', 'project_id', 'host', 'node',
@@ -40,6 +40,7 @@ _ADDED_IN_1_4 = ('key_name', 'key_data', 'user_data', 'config_drive',
                  'auto_disk_config', 'metadata', 'shelved_image_id',
                  'injected_files')
 _ADDED_IN_1_5 = ('vifs',)
+_ADDED_IN_1_7 = ('migration_context',)
 # Extra fields kept as plain JSON rather than as an object's primitive.
 _PLAIN_JSON_EXTRA = ('resource_records', 'injected_files')
 
@@ -91,7 +92,9 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.5: vifs
     # Version 1.6: create() takes quota and group (counted and joined in
     #              the step that writes it)
-    VERSION = '1.6'
+    # Version 1.7: migration_context; vm state resized and the resize
+    #              task states
+    VERSION = '1.7'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(),
@@ -152,17 +155,22 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
             nullable=True),
         # Its vNICs with their fixed addresses (virtual_interfaces).
         'vifs': fields.ListOfObjectsField('VirtualInterface'),
+        # The move under way, if any (instance_extra).
+        'migration_context': fields.ObjectField('MigrationContext',
+                                                nullable=True),
     })
 
     # Sub-object fields by the version they came in: older targets lose
     # them (oslo.versionedobjects drops them).
     obj_relationships = {'vietstack_request': [('1.2', '1.0')],
-                         'vifs': [('1.5', '1.0')]}
+                         'vifs': [('1.5', '1.0')],
+                         'migration_context': [('1.7', '1.1')]}
 
     def obj_make_compatible(self, primitive, target_version):
         super().obj_make_compatible(primitive, target_version)
         version = tuple(int(p) for p in target_version.split('.'))
-        dropped = (_ADDED_IN_1_5 if version < (1, 5) else ()) + (
+        dropped = (_ADDED_IN_1_7 if version < (1, 7) else ()) + (
+            _ADDED_IN_1_5 if version < (1, 5) else ()) + (
             _ADDED_IN_1_4 if version < (1, 4) else ()) + (
             _ADDED_IN_1_3 if version < (1, 3) else ()) + (
             _ADDED_IN_1_2 if version < (1, 2) else ()) + (

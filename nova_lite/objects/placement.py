@@ -50,7 +50,8 @@ class Placement(base.NovaLiteObject):
     # Version 1.2: hosts_with_room() takes a typed request and is no longer
     #              remotable (only the scheduler asks, with the database)
     # Version 1.3: join_shared_storage()
-    VERSION = '1.3'
+    # Version 1.4: move_allocations()
+    VERSION = '1.4'
 
     fields = {}
 
@@ -164,6 +165,27 @@ class Placement(base.NovaLiteObject):
                 LOG.info('claim of %s on %s refused: %s', consumer_uuid,
                          label, e.format_message())
         return None
+
+    @base.remotable_classmethod
+    def move_allocations(cls, context, source_uuid, target_uuid, project_id,
+                         user_id, target_type='INSTANCE'):
+        """Give the target consumer exactly what the source holds, and the
+        source nothing, in one write (a move hands the source host's
+        allocation from the instance to its migration, or back); what
+        moved. A source holding nothing changes nothing."""
+        moved = cls.allocations_of(context, source_uuid)
+        if not moved:
+            return {}  # moved already (a step run again): nothing to do
+        allocations_store.replace(context, [
+            {'consumer': {'uuid': target_uuid, 'project_id': project_id,
+                          'user_id': user_id, 'generation': 'any',
+                          'consumer_type': target_type},
+             'allocations': moved},
+            {'consumer': {'uuid': source_uuid, 'project_id': project_id,
+                          'user_id': user_id, 'generation': 'any',
+                          'consumer_type': 'INSTANCE'},
+             'allocations': {}}])
+        return moved
 
     @base.remotable_classmethod
     def usage_of(cls, context, provider_uuids):

@@ -169,6 +169,24 @@ def allowed_instances(context, guard, project_id, user_id, flavor,
     raise too_many(over, instance_deltas(flavor, max_count))
 
 
+def check_resize(conf, context, instance, flavor):
+    """TooManyInstances (403) if growing the server to ``flavor`` would
+    pass its project's or user's cores or ram limit (counted now, as
+    Nova counts an upsize; a downsize is never refused)."""
+    deltas = {'cores': flavor.vcpus - instance.flavor.vcpus,
+              'ram': flavor.memory_mb - instance.flavor.memory_mb}
+    deltas = {r: d for r, d in deltas.items() if d > 0}
+    if not deltas:
+        return
+    project, user = _project_and_user(conf, context, instance.project_id,
+                                      instance.user_id)
+    for limits_, owner in ((project, None), (user, instance.user_id)):
+        over = _over(limits_, db.usage(context, instance.project_id, owner),
+                     deltas)
+        if over is not None:
+            raise too_many(over, deltas)
+
+
 def _room(limit, used, per_server):
     """How many more servers fit one resource's limit (None: no limit)."""
     if limit < 0 or per_server == 0:

@@ -117,6 +117,42 @@ class ComputeDriver:
         a new image's bits; their disk format."""
         raise NotImplementedError()
 
+    # Moves (resize, cold migration). The defaults serve a driver whose
+    # guests have nothing to carry (the test driver's, the fake's): the
+    # guest is made anew on the destination from the server's record.
+
+    def migrate_disk_and_power_off(self, context, instance, dest_host,
+                                   timeout=0):
+        """On the source: stop the guest and send its disk to
+        ``dest_host``; the guest stays defined here until the move is
+        confirmed (a revert starts it again)."""
+        self.power_off(instance, timeout)
+
+    def finish_migration(self, context, instance, power_on=True):
+        """On the destination: the guest made with the instance's new
+        flavor from the disk it was sent; started if ``power_on``."""
+        self.spawn(context, instance)
+        if not power_on:
+            self.power_off(instance)
+
+    def confirm_migration(self, context, instance, same_host=False):
+        """On the source, once the move is kept: the old guest goes
+        (unless the move stayed on this host, where the new one is)."""
+        if not same_host:
+            self.destroy(context, instance)
+
+    def revert_migration_on_dest(self, context, instance, same_host=False):
+        """On the destination of a move being reverted: its guest goes
+        (on one host, the source's restart redefines it)."""
+        if not same_host:
+            self.destroy(context, instance)
+
+    def finish_revert_migration(self, context, instance, power_on=True):
+        """On the source: the guest as it was (old flavor) again."""
+        self.spawn(context, instance)
+        if not power_on:
+            self.power_off(instance)
+
     def get_host_uptime(self):
         """The host's ``uptime`` line (time, up for, users, load): the
         agent runs on the host it drives."""

@@ -25,7 +25,7 @@ EXPECTED = {
     'ImageMemberList': '1.0-7e8d8c74a7ba86f2adf05b1211247c7f',
     'ImageTask': '1.0-c8e038fba127b1977ea08133803fd82c',
     'ImageTaskList': '1.0-4975de4aac7d9400edba67b296aa5f4d',
-    'Instance': '1.6-7111a683ca6fcf95383d913f39e71851',
+    'Instance': '1.7-2b183c32c7841df79847f4e1f4e73b8f',
     'InstanceAction': '1.0-0cf45d7c932079e721b502a2b141c9f9',
     'InstanceActionEvent': '1.0-97e92d5d99d34deec0afed6056538290',
     'InstanceActionEventList': '1.0-13d92fb953030cdbfee56481756e02be',
@@ -36,8 +36,10 @@ EXPECTED = {
     'InstanceVietStackRequest': '1.0-5b1c222c2e3d141a702f976b9ed90326',
     'KeyPair': '1.0-04672072164833718210491fbd5818e7',
     'KeyPairList': '1.0-1a9267caa6736133ff30725972d53884',
-    'MigrationContext': '1.0-0bdd9130609c93718c105708c6aef696',
-    'Placement': '1.3-72e881575244d22e8ce436bfd4cde978',
+    'MigrationContext': '1.1-ce8240ed038b2bf684c8c507ad9540af',
+    'Migration': '1.0-7045b324c205ea1fc4518260ab7d4e68',
+    'MigrationList': '1.0-4cca8e555b0d11f6f0825ec798830a7a',
+    'Placement': '1.4-67495495f1bb64504c8712d79355550b',
     'RequestSpec': '1.4-1239fdb3ba60d3197266747e547f1e16',
     'Selection': '1.1-e2cf2d8fe3e763401f64da9eacad9995',
     'Service': '1.1-24b6ad2f0d996facb6e2d259cb7286bc',
@@ -168,3 +170,19 @@ def test_the_zone_asked_for_is_dropped_before_it_came():
     assert spec.zone() == 'az1'
     assert request_spec.RequestSpec(instance_uuid=spec.instance_uuid)\
         .zone() is None
+
+
+def test_a_migration_context_backports_to_1_0_without_its_ends():
+    from nova_lite.objects import flavor as flavor_obj
+    from nova_lite.objects import migration_context
+    context = migration_context.MigrationContext(
+        instance_uuid='0b7b4b3e-6a7e-4d7c-9a57-3a52b8f6a9a1',
+        migration_id=1, migration_uuid='1b7b4b3e-6a7e-4d7c-9a57-3a52b8f6a9a1',
+        source_host='a', dest_host='b',
+        old_flavor=flavor_obj.Flavor(name='m1'), old_vietstack=None)
+    assert _backported(context, '1.0') == (
+        '1.0', {'instance_uuid', 'migration_id', 'old_vietstack'})
+    mine = instance.Instance(uuid='0b7b4b3e-6a7e-4d7c-9a57-3a52b8f6a9a1',
+                             migration_context=context)
+    assert 'migration_context' not in _backported(mine, '1.6')[1]
+    assert 'migration_context' in _backported(mine, '1.7')[1]

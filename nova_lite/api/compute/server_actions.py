@@ -23,6 +23,7 @@ owner may not unlock what an admin locked (403), as in Nova.
 from nova_lite.api import actions
 from nova_lite.api.compute import boot_source
 from nova_lite.api.compute import create_options
+from nova_lite.api.compute import server_moves
 from nova_lite.api.compute import server_view
 from nova_lite.api.compute import servers
 from nova_lite.api import policy
@@ -332,12 +333,19 @@ ACTIONS = {
                             'os_compute_api:os-remote-consoles'),
     'rescue': (_rescue, 'os_compute_api:os-rescue'),
     'unrescue': (_cast('unrescue'), 'os_compute_api:os-unrescue'),
+    'resize': (server_moves.resize, _SERVERS + 'resize'),
+    'confirmResize': (server_moves.confirm_resize,
+                      _SERVERS + 'confirm_resize'),
+    'revertResize': (server_moves.revert_resize, _SERVERS + 'revert_resize'),
+    'migrate': (server_moves.migrate,
+                'os_compute_api:os-migrate-server:migrate'),
 }
 
 
 @validation.schema(schema.action, '2.1', '2.72')
 @validation.schema(schema.action_2_73, '2.73')
 @validation.responds(202, None)
+@validation.responds(204, None)
 @validation.responds(200, {'oneOf': [schema.console_output_response,
                                       schema.rescue_response]})
 def action(req, server_id):

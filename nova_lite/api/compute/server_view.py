@@ -25,6 +25,7 @@ _STATUS = {
     fields.VMState.SHELVED: 'SHELVED',
     fields.VMState.SHELVED_OFFLOADED: 'SHELVED_OFFLOADED',
     fields.VMState.RESCUED: 'RESCUE',
+    fields.VMState.RESIZED: 'VERIFY_RESIZE',
 }
 _POWER = {0: 0, 1: 1, 3: 3, 4: 4, 6: 6}
 
@@ -33,12 +34,20 @@ HOST_STATUS = 'os_compute_api:servers:show:host_status'
 FLAVOR_EXTRA_SPECS = 'os_compute_api:os-flavor-extra-specs:index'
 
 
-# An active server in the middle of a reboot shows the reboot's kind.
+# An active server in the middle of a reboot shows the reboot's kind;
+# one being moved (active or stopped), the move's step.
 _TASK_STATUS = {fields.TaskState.REBOOTING: 'REBOOT',
                 fields.TaskState.REBOOTING_HARD: 'HARD_REBOOT'}
+_MOVE_STATUS = {fields.TaskState.RESIZE_PREP: 'RESIZE',
+                fields.TaskState.RESIZE_MIGRATING: 'RESIZE',
+                fields.TaskState.RESIZE_MIGRATED: 'RESIZE',
+                fields.TaskState.RESIZE_FINISH: 'RESIZE',
+                fields.TaskState.RESIZE_REVERTING: 'REVERT_RESIZE'}
 
 
 def status(instance):
+    if instance.task_state in _MOVE_STATUS:
+        return _MOVE_STATUS[instance.task_state]
     if (instance.vm_state == fields.VMState.ACTIVE and
             instance.task_state in _TASK_STATUS):
         return _TASK_STATUS[instance.task_state]

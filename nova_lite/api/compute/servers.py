@@ -82,13 +82,15 @@ def show(req, server_id):
     return 200, {'server': view.show(instance)}
 
 
-def _flavor(context, flavor_ref):
+def flavor_of_ref(context, flavor_ref, not_found=None):
+    """The flavor a ``flavorRef`` (an id or a link) names, visible to the
+    caller; 400 with ``not_found`` (or the create's words) if none."""
     flavorid = str(flavor_ref).rstrip('/').rsplit('/', 1)[-1]
     try:
         return flavors.get_visible(context, flavorid)
     except exception.FlavorNotFound:
-        raise exception.Invalid(message='Flavor %s could not be found.'
-                                % flavor_ref)
+        raise exception.Invalid(message=not_found or (
+            'Flavor %s could not be found.' % flavor_ref))
 
 
 def bootable_image(context, image_ref):
@@ -181,7 +183,7 @@ def create(req):
     body = request_body['server']
     _check_boot_source(body)
     image_id = _image(req.context, body)
-    flavor = _flavor(req.context, body['flavorRef'])
+    flavor = flavor_of_ref(req.context, body['flavorRef'])
     low, high = _count(body)
     networks = _networks_asked(req, body, flavor)
     destination = _requested_destination(req, body)

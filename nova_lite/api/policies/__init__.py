@@ -15,6 +15,7 @@ from nova_lite.api.policies import flavors
 from nova_lite.api.policies import hypervisors
 from nova_lite.api.policies import images
 from nova_lite.api.policies import keypairs
+from nova_lite.api.policies import moves
 from nova_lite.api.policies import networks
 from nova_lite.api.policies import placement
 from nova_lite.api.policies import quotas
@@ -34,4 +35,5 @@ def list_rules():
         placement.list_rules(), images.list_rules(), keypairs.list_rules(),
         extensions.list_rules(), networks.list_rules(), quotas.list_rules(),
         server_groups.list_rules(), aggregates.list_rules(),
+        moves.list_rules(),
         resource_views.rules(resources.installed())))

@@ -74,7 +74,8 @@ server = {'type': 'object', 'properties': dict(
         'status': {'type': 'string', 'enum': [
             'BUILD', 'ACTIVE', 'SHUTOFF', 'REBOOT', 'HARD_REBOOT', 'ERROR',
             'DELETED', 'PAUSED', 'SUSPENDED', 'SHELVED',
-            'SHELVED_OFFLOADED', 'RESCUE', 'UNKNOWN']},
+            'SHELVED_OFFLOADED', 'RESCUE', 'RESIZE', 'VERIFY_RESIZE',
+            'REVERT_RESIZE', 'MIGRATING', 'UNKNOWN']},
         'tenant_id': _nullable_string, 'user_id': _nullable_string,
         'metadata': {'type': 'object'}, 'hostId': {'type': 'string'},
         'image': {'oneOf': [{'type': 'string', 'enum': ['']}, _object(

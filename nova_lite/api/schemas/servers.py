@@ -336,7 +336,9 @@ _ACTIONS = {'unlock': unlock, 'os-stop': power, 'os-start': power,
             'removeFixedIp': _anything, 'os-getVNCConsole': _anything,
             'os-getSPICEConsole': _anything, 'os-getRDPConsole': _anything,
             'os-getSerialConsole': _anything,
-            'unrescue': _anything}
+            'unrescue': _anything, 'resize': _anything,
+            'confirmResize': _anything, 'revertResize': _anything,
+            'migrate': _anything}
 
 action = {
     'type': 'object',

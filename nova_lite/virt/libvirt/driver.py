@@ -367,6 +367,18 @@ class LibvirtDriver(driver.ComputeDriver):
         guest_files.flatten(instance, disk, path)
         return 'qcow2'
 
+    def migrate_disk_and_power_off(self, context, instance, dest_host,
+                                   timeout=0):
+        """A test-driver guest has no disk to send; a real guest's disk
+        is not carried between hosts by this driver yet, and the move
+        fails before anything is changed."""
+        if self.is_real:
+            raise exception.ResizeError(
+                reason='moving the disk of a %s guest between hosts is not '
+                       'supported yet' % self.virt_type)
+        super().migrate_disk_and_power_off(context, instance, dest_host,
+                                           timeout)
+
     def reboot(self, instance, reboot_type, timeout=0):
         self.power_off(instance, timeout if reboot_type == 'SOFT' else 0)
         self.power_on(instance)

@@ -1,0 +1,67 @@
+"""Bodies of the move actions and queries of os-migrations, per version:
+2.56 lets ``migrate`` name a host; 2.59 pages migrations (``limit``,
+``marker``) and filters them by ``changes-since``, 2.66 by
+``changes-before``, 2.80 by ``user_id`` and ``project_id``."""
+import copy
+
+from nova_lite.api.schemas import parameter_types as types
+
+resize = {
+    'type': 'object',
+    'properties': {
+        'flavorRef': {'type': ['string', 'integer'], 'minLength': 1},
+        'OS-DCF:diskConfig': {'type': 'string', 'enum': ['AUTO', 'MANUAL']},
+    },
+    'required': ['flavorRef'],
+    'additionalProperties': False,
+}
+migrate_2_56 = {
+    'type': ['object', 'null'],
+    'properties': {'host': {'type': ['string', 'null'], 'minLength': 1,
+                            'maxLength': 255,
+                            'pattern': '^[a-zA-Z0-9-._:]*$'}},
+    'additionalProperties': False,
+}
+_TEXT = {'type': 'array', 'items': {'type': 'string'}}
+list_query = {
+    'type': 'object',
+    'properties': {name: _TEXT for name in (
+        'hidden', 'host', 'instance_uuid', 'source_compute', 'status',
+        'migration_type')},
+    'additionalProperties': True,
+}
+list_query_2_59 = copy.deepcopy(list_query)
+list_query_2_59['properties'].update({
+    'limit': {'type': 'array', 'items': types.non_negative_integer()},
+    'marker': _TEXT, 'changes-since': _TEXT})
+list_query_2_59['additionalProperties'] = False
+list_query_2_66 = copy.deepcopy(list_query_2_59)
+list_query_2_66['properties']['changes-before'] = _TEXT
+list_query_2_80 = copy.deepcopy(list_query_2_66)
+list_query_2_80['properties'].update({'user_id': _TEXT,
+                                      'project_id': _TEXT})
+_NAME = {'type': ['string', 'null']}
+migration = {
+    'type': 'object',
+    'properties': {
+        'id': {'type': 'integer'}, 'uuid': {'type': 'string'},
+        'created_at': {'type': 'string'}, 'updated_at': _NAME,
+        'source_compute': _NAME, 'source_node': _NAME,
+        'dest_compute': _NAME, 'dest_node': _NAME, 'dest_host': _NAME,
+        'status': {'type': 'string'}, 'instance_uuid': {'type': 'string'},
+        'old_instance_type_id': {'type': ['integer', 'null']},
+        'new_instance_type_id': {'type': ['integer', 'null']},
+        'migration_type': {'type': 'string'},
+        'user_id': _NAME, 'project_id': _NAME,
+        'links': {'type': 'array'},
+    },
+    'required': ['id', 'status', 'instance_uuid', 'created_at'],
+    'additionalProperties': False,
+}
+migrations = {
+    'type': 'object',
+    'properties': {'migrations': {'type': 'array', 'items': migration},
+                   'migrations_links': {'type': 'array'}},
+    'required': ['migrations'],
+    'additionalProperties': False,
+}

@@ -1,0 +1,239 @@
+"""The compute's steps of a resize or cold migration, as Nova takes them.
+
+1. ``prep_resize`` on the destination: a MoveClaim for the new flavor
+   (the plugins assign NICs there, following the destination's
+   allocation); the instance's MigrationContext saved with it.
+2. ``resize_instance`` on the source: the guest stopped, its disk sent.
+3. ``finish_resize`` on the destination: the server is now here with
+   its new flavor, its guest made; RESIZED (the API shows VERIFY_RESIZE).
+
+Then ``confirm_resize`` on the source (its guest goes, the allocation
+the migration holds there is freed), or ``revert_resize`` on the
+destination (its guest and claim go, the source allocation returns to
+the instance) and ``finish_revert_resize`` on the source (the server
+back with its old flavor, its guest started as it was).
+
+A failure before the source's guest is stopped rolls the move back
+(``migration.roll_back``): nothing moved. After that the server ends in
+ERROR where it is, with a fault, as in Nova.
+"""
+from oslo_log import log as logging
+
+from nova_lite.compute import claims
+from nova_lite.compute import vnics
+from nova_lite import exception
+from nova_lite.objects import fields
+from nova_lite.objects import migration as migration_obj
+from nova_lite.objects import placement as placement_obj
+
+LOG = logging.getLogger(__name__)
+_TASK = fields.TaskState
+_VM = fields.VMState
+
+
+class MoveSteps:
+    """Mixed into the ComputeManager (its ``rt``, ``driver``,
+    ``computes``, ``_operation`` and ``_still_asked``)."""
+
+    def prep_resize(self, context, instance, migration, flavor,
+                    allocations=None):
+        with self._operation(context, instance,
+                             'compute_prep_resize') as outcome:
+            if not self._still_asked(context, instance, _TASK.RESIZE_PREP):
+                return
+            try:
+                self.rt.move_claim(context, instance, flavor, migration,
+                                   allocations)
+            except (exception.InstanceNotFound, exception.Conflict):
+                return
+            except claims.REFUSED as e:
+                outcome.error = e
+                LOG.info('move of %s to %s refused: %s', instance.uuid,
+                         self.host, e.format_message())
+                migration_obj.roll_back(instance, migration, e, self.host)
+                return
+            self.computes.resize_instance(context, instance, migration)
+
+    def resize_instance(self, context, instance, migration):
+        """The source: the guest stopped and its disk sent; a failure
+        here rolls the move back, the guest as it was."""
+        with self._operation(context, instance,
+                             'compute_resize_instance') as outcome:
+            if not self._still_asked(context, instance, _TASK.RESIZE_PREP):
+                return
+            was = self.driver.get_power_state(instance)
+            self._step(instance, migration, 'migrating',
+                       _TASK.RESIZE_PREP, _TASK.RESIZE_MIGRATING)
+            try:
+                self.driver.migrate_disk_and_power_off(
+                    context, instance, migration.dest_compute,
+                    self.conf.compute.shutdown_timeout)
+            except Exception as e:
+                outcome.error = e
+                LOG.warning('move of %s from %s failed: %s', instance.uuid,
+                            self.host, e)
+                self._power_back(instance, was)
+                migration_obj.roll_back(instance, migration, e, self.host)
+                return
+            self._step(instance, migration, 'post-migrating',
+                       _TASK.RESIZE_MIGRATING, _TASK.RESIZE_MIGRATED)
+            self.computes.finish_resize(context, instance, migration)
+
+    @staticmethod
+    def _step(instance, migration, status, task_from, task_to):
+        migration.status = status
+        migration.save()
+        instance.task_state = task_to
+        instance.save(expected_task_state=[task_from])
+
+    def finish_resize(self, context, instance, migration):
+        """The destination: the server here with its new end, its guest
+        made (started unless it was stopped); RESIZED."""
+        with self._operation(context, instance,
+                             'compute_finish_resize') as outcome:
+            if not self._still_asked(context, instance,
+                                     _TASK.RESIZE_MIGRATED):
+                return
+            power_on = instance.vm_state != _VM.STOPPED
+            try:
+                self._take_end(context, instance, 'new',
+                               _TASK.RESIZE_MIGRATED, _TASK.RESIZE_FINISH)
+                self.driver.finish_migration(context, instance, power_on)
+            except Exception as e:
+                outcome.error = e
+                self._failed_after_move(instance, migration, e,
+                                        _TASK.RESIZE_FINISH)
+                return
+            migration.status = 'finished'
+            migration.save()
+            self._end_move_task(instance, _VM.RESIZED, _TASK.RESIZE_FINISH)
+
+    def _take_end(self, context, instance, end, task_from, task_to,
+                  clear_context=False):
+        """The server on this host with the flavor and resource records
+        of its move's ``end`` ('new' or 'old'), its vNICs to match (each
+        keeping its address on its network), in one save."""
+        move = instance.migration_context
+        flavor = move.new_flavor if end == 'new' else move.old_flavor
+        instance.host = self.host
+        instance.node = self.rt.nodename
+        instance.flavor = flavor
+        instance.instance_type_id = flavor.id
+        for name in ('vcpus', 'memory_mb', 'root_gb', 'ephemeral_gb'):
+            setattr(instance, name, getattr(flavor, name))
+        records = {}
+        for plugin in self.rt.plugins:
+            record = plugin.record_of(move.end(end))
+            plugin.keep(instance, record)
+            if record is not None:
+                records[plugin.name] = record
+        if clear_context:
+            instance.migration_context = None
+        instance.task_state = task_to
+        instance.save(expected_task_state=[task_from],
+                      vifs=vnics.wanted(self.rt.networks, self.rt.plugins,
+                                        records,
+                                        self._networks_asked(context,
+                                                             instance)),
+                      pools=self.rt.networks.pools())
+
+    def _end_move_task(self, instance, vm_state, task_state):
+        instance.vm_state = vm_state
+        instance.power_state = self.driver.get_power_state(instance)
+        self._end_task(instance, task_state)
+
+    def _failed_after_move(self, instance, migration, error, task_state):
+        """The guest left its source: the server ends in ERROR where it
+        is, with its allocations, for an admin to look at."""
+        LOG.warning('move of %s failed on %s: %s', instance.uuid, self.host,
+                    error)
+        migration.status = 'error'
+        migration.save()
+        instance.fail(error, host=self.host, keep_claim=True,
+                      expected_task_state=[task_state])
+
+    def confirm_resize(self, context, instance, migration):
+        """The source, once the move is kept: the old guest and what the
+        migration holds here go; the server shows its state again."""
+        with self._operation(context, instance,
+                             'compute_confirm_resize') as outcome:
+            if not self._migration_is(context, migration, 'confirming'):
+                return
+            try:
+                self.driver.confirm_migration(context, instance,
+                                              migration.same_host)
+            except Exception as e:
+                outcome.error = e
+                LOG.warning('confirming the move of %s failed on %s: %s',
+                            instance.uuid, self.host, e)
+            migration.status = 'confirmed'
+            migration.save()
+            placement_obj.Placement.unclaim(context, migration.uuid)
+            self.rt.settle(instance, stays=migration.same_host)
+            instance.migration_context = None
+            instance.vm_state = _settled_state(instance)
+            self._end_task(instance, None)
+
+    @staticmethod
+    def _migration_is(context, migration, status):
+        current = migration_obj.Migration.get_by_id(context, migration.id)
+        if current.status != status:
+            LOG.info('migration %s is %s, no longer %s', migration.uuid,
+                     current.status, status)
+            return False
+        return True
+
+    def revert_resize(self, context, instance, migration):
+        """The destination of a move being reverted: its guest and its
+        claim go, the source's allocation returns to the instance, and
+        the source takes the server back."""
+        with self._operation(context, instance,
+                             'compute_revert_resize') as outcome:
+            if not self._still_asked(context, instance,
+                                     _TASK.RESIZE_REVERTING):
+                return
+            try:
+                self.driver.revert_migration_on_dest(context, instance,
+                                                     migration.same_host)
+            except Exception as e:
+                outcome.error = e
+                self._failed_after_move(instance, migration, e,
+                                        _TASK.RESIZE_REVERTING)
+                return
+            placement_obj.Placement.move_allocations(
+                context, migration.uuid, instance.uuid, instance.project_id,
+                instance.user_id)
+            self.rt.drop_move_end(migration.uuid)
+            self.computes.finish_revert_resize(context, instance, migration)
+
+    def finish_revert_resize(self, context, instance, migration):
+        """The source: the server back with its old end, its guest
+        started as it ran on the destination."""
+        with self._operation(context, instance,
+                             'compute_finish_revert_resize') as outcome:
+            if not self._still_asked(context, instance,
+                                     _TASK.RESIZE_REVERTING):
+                return
+            power_on = instance.power_state == fields.PowerState.RUNNING
+            try:
+                self._take_end(context, instance, 'old',
+                               _TASK.RESIZE_REVERTING,
+                               _TASK.RESIZE_REVERTING, clear_context=True)
+                self.driver.finish_revert_migration(context, instance,
+                                                    power_on)
+            except Exception as e:
+                outcome.error = e
+                self._failed_after_move(instance, migration, e,
+                                        _TASK.RESIZE_REVERTING)
+                return
+            migration.status = 'reverted'
+            migration.save()
+            instance.power_state = self.driver.get_power_state(instance)
+            instance.vm_state = _settled_state(instance)
+            self._end_task(instance, _TASK.RESIZE_REVERTING)
+
+
+def _settled_state(instance):
+    """ACTIVE or STOPPED, as its guest (wherever it runs) last read."""
+    return (_VM.ACTIVE if instance.power_state == fields.PowerState.RUNNING
+            else _VM.STOPPED)

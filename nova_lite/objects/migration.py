@@ -1,0 +1,133 @@
+"""Migration: one move of a server, as the services and the API see it.
+
+Its ``uuid`` is the placement consumer of the source host's allocation
+while the move is under way (the instance's own uuid holds the
+destination's), so whichever end the move keeps, the other is freed by
+dropping one consumer.
+"""
+from oslo_log import log as logging
+
+from nova_lite.db.api import migrations as db
+from nova_lite import exception
+from nova_lite.objects import base
+from nova_lite.objects import fields
+from nova_lite.objects import instance_fault
+from nova_lite.objects import placement as placement_obj
+
+LOG = logging.getLogger(__name__)
+
+RESIZE, MIGRATION = 'resize', 'migration'
+LIVE_MIGRATION, EVACUATION = 'live-migration', 'evacuation'
+ENDED = db.ENDED
+
+
+@base.NovaLiteObjectRegistry.register
+class Migration(base.NovaLiteTimestampObject, base.NovaLiteObject):
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = dict(base.NovaLiteTimestampObject.fields, **{
+        'id': fields.IntegerField(),
+        'uuid': fields.UUIDField(),
+        'instance_uuid': fields.UUIDField(),
+        'migration_type': fields.StringField(),
+        'status': fields.StringField(),
+        'source_compute': fields.StringField(nullable=True),
+        'source_node': fields.StringField(nullable=True),
+        'dest_compute': fields.StringField(nullable=True),
+        'dest_node': fields.StringField(nullable=True),
+        'dest_host': fields.StringField(nullable=True),
+        'old_instance_type_id': fields.IntegerField(nullable=True),
+        'new_instance_type_id': fields.IntegerField(nullable=True),
+        'user_id': fields.StringField(nullable=True),
+        'project_id': fields.StringField(nullable=True),
+        'memory_total': fields.IntegerField(nullable=True),
+        'memory_processed': fields.IntegerField(nullable=True),
+        'memory_remaining': fields.IntegerField(nullable=True),
+        'disk_total': fields.IntegerField(nullable=True),
+        'disk_processed': fields.IntegerField(nullable=True),
+        'disk_remaining': fields.IntegerField(nullable=True),
+    })
+
+    @property
+    def in_progress(self):
+        return self.status not in ENDED
+
+    @property
+    def same_host(self):
+        return self.source_compute == self.dest_compute
+
+    @classmethod
+    def from_db(cls, context, row):
+        return base.fill_from_db(cls(context), row)
+
+    @base.remotable_classmethod
+    def get_by_id(cls, context, migration_id):
+        return cls.from_db(context, db.get(context, migration_id))
+
+    @base.remotable_classmethod
+    def get_by_uuid(cls, context, uuid):
+        return cls.from_db(context, db.get(context, uuid=uuid))
+
+    @base.remotable_classmethod
+    def in_progress_of(cls, context, instance_uuid):
+        """The instance's move under way, or None."""
+        row = db.in_progress_of(context, instance_uuid)
+        return None if row is None else cls.from_db(context, row)
+
+    @base.remotable
+    def create(self):
+        row = db.create(self._context, {
+            k: getattr(self, k) for k in db.COLUMNS
+            if self.obj_attr_is_set(k)})
+        base.fill_from_db(self, row)
+
+    @base.remotable
+    def save(self, expected_status=None):
+        """Write the changes; Conflict if the status is no longer one of
+        ``expected_status`` (a concurrent step moved it on)."""
+        changes = {k: v for k, v in self.obj_get_changes().items()
+                   if k in db.COLUMNS}
+        row = db.update(self._context, self.id, changes, expected_status)
+        base.fill_from_db(self, row)
+
+
+@base.NovaLiteObjectRegistry.register
+class MigrationList(base.ObjectListBase, base.NovaLiteObject):
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = {'objects': fields.ListOfObjectsField('Migration')}
+
+    @base.remotable_classmethod
+    def get_by_filters(cls, context, filters, limit=None, marker=None):
+        rows = db.get_all(context, filters, limit, marker)
+        return cls(context, objects=[Migration.from_db(context, r)
+                                     for r in rows])
+
+    @base.remotable_classmethod
+    def in_progress_on_host(cls, context, host):
+        return cls(context, objects=[
+            Migration.from_db(context, r)
+            for r in db.in_progress_on_host(context, host)])
+
+
+def roll_back(instance, migration, error, host=None):
+    """A move that ends before the guest left its source: the source's
+    allocation back to the instance (first: an ended migration's
+    allocation is the audit's to remove), the migration in error, and
+    the server as it was, without a task, a fault saying why."""
+    context = instance._context
+    placement_obj.Placement.move_allocations(
+        context, migration.uuid, instance.uuid, instance.project_id,
+        instance.user_id)
+    migration.status = 'error'
+    migration.save()
+    instance_fault.InstanceFault.record(context, instance.uuid, error,
+                                        host=host)
+    instance.migration_context = None
+    instance.task_state = None
+    try:
+        instance.save()
+    except exception.InstanceNotFound:
+        LOG.info('instance %s was deleted during its move', instance.uuid)

@@ -1,0 +1,196 @@
+"""Resize and cold migration between simulated hosts, driven by the
+openstack client: the states a user sees, the two allocations a move
+holds (the source's under the migration's uuid) and the one it keeps,
+the migration records, and the refusals that change nothing."""
+import pytest
+
+from tests.functional import compute_calls
+
+ADMIN = {'X-Auth-Token': 'admin:admin'}
+
+
+@pytest.fixture
+def aio(all_in_one):
+    aio = all_in_one(hosts=2)
+    aio.client.create_flavor('m1', vcpus=1, ram=256, disk=1, flavor_id='m1')
+    aio.client.create_flavor('m2', vcpus=2, ram=512, disk=2, flavor_id='m2')
+    return aio
+
+
+def _allocations(aio, consumer):
+    """{provider uuid: {'resources': ...}} the consumer holds."""
+    return {rp: {'resources': held['resources']} for rp, held in
+            aio.placement_client.get('/allocations/%s' % consumer)[1][
+                'allocations'].items()}
+
+
+def _root_of(aio, host):
+    for provider in aio.placement_client.get(
+            '/resource_providers')[1]['resource_providers']:
+        if provider['name'] == host:
+            return provider['uuid']
+    raise AssertionError('no provider named %s' % host)
+
+
+def _migrations(aio, sid, version='2.80'):
+    return aio.client.get(
+        '/os-migrations?instance_uuid=%s' % sid,
+        headers={'OpenStack-API-Version': 'compute %s' % version})[1][
+        'migrations']
+
+
+def _server(aio, sid):
+    return aio.client.get('/servers/%s' % sid)[1]['server']
+
+
+def test_resize_holds_both_ends_until_confirmed(aio, tmp_path):
+    env = compute_calls.cloud_env(tmp_path, aio)
+    sid = aio.client.boot('m1')['id']
+    source = _server(aio, sid)['OS-EXT-SRV-ATTR:host']
+    compute_calls.osc(env, 'server', 'resize', '--flavor', 'm2', '--wait',
+                      sid)
+    shown = aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
+    dest = shown['OS-EXT-SRV-ATTR:host']
+    assert dest != source
+    assert shown['flavor']['id'] == 'm2'
+    migration = _migrations(aio, sid)[0]
+    assert (migration['status'], migration['migration_type'],
+            migration['source_compute'], migration['dest_compute'],
+            migration['old_instance_type_id'] !=
+            migration['new_instance_type_id']) == (
+        'finished', 'resize', source, dest, True)
+    # Both ends held: the source's old flavor by the migration, the
+    # destination's new one by the server.
+    held = _allocations(aio, migration['uuid'])
+    assert held[_root_of(aio, source)]['resources']['VCPU'] == 1
+    assert _allocations(aio, sid)[_root_of(aio, dest)]['resources'][
+        'VCPU'] == 2
+    compute_calls.osc(env, 'server', 'resize', 'confirm', sid)
+    aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    assert _migrations(aio, sid)[0]['status'] == 'confirmed'
+    assert _allocations(aio, migration['uuid']) == {}
+    assert list(_allocations(aio, sid)) == [_root_of(aio, dest)]
+    events = compute_calls.osc(env, 'server', 'event', 'list', sid,
+                               '-f', 'json')
+    assert [e['Action'] for e in events][:2] == ['confirmResize', 'resize']
+
+
+def test_revert_puts_the_server_back_as_it_was(aio, tmp_path):
+    env = compute_calls.cloud_env(tmp_path, aio)
+    sid = aio.client.boot('m1')['id']
+    source = _server(aio, sid)['OS-EXT-SRV-ATTR:host']
+    before = _allocations(aio, sid)
+    compute_calls.osc(env, 'server', 'resize', '--flavor', 'm2', '--wait',
+                      sid)
+    aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
+    compute_calls.osc(env, 'server', 'resize', 'revert', sid)
+    shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    assert shown['OS-EXT-SRV-ATTR:host'] == source
+    assert shown['flavor']['id'] == 'm1'
+    assert shown['OS-EXT-STS:power_state'] == 1
+    assert _allocations(aio, sid) == before
+    migration = _migrations(aio, sid)[0]
+    assert migration['status'] == 'reverted'
+    assert _allocations(aio, migration['uuid']) == {}
+
+
+def test_cold_migration_to_a_named_host(aio, tmp_path):
+    env = compute_calls.cloud_env(tmp_path, aio)
+    sid = aio.client.boot('m1')['id']
+    source = _server(aio, sid)['OS-EXT-SRV-ATTR:host']
+    other = [h['hypervisor_hostname'] for h in aio.client.get(
+        '/os-hypervisors')[1]['hypervisors']
+        if h['hypervisor_hostname'] != source][0]
+    compute_calls.osc(env, 'server', 'migrate', '--host', other, '--wait',
+                      sid)
+    shown = aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
+    assert shown['OS-EXT-SRV-ATTR:host'] == other
+    listed = compute_calls.osc(env, 'server', 'migration', 'list',
+                               '--server', sid, '-f', 'json')
+    assert [(m['Source Compute'], m['Dest Compute'], m['Type'])
+            for m in listed] == [(source, other, 'migration')]
+    compute_calls.osc(env, 'server', 'migration', 'confirm', sid)
+    shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    assert shown['OS-EXT-SRV-ATTR:host'] == other
+
+
+def test_a_stopped_server_stays_stopped(aio, tmp_path):
+    env = compute_calls.cloud_env(tmp_path, aio)
+    sid = aio.client.boot('m1')['id']
+    compute_calls.osc(env, 'server', 'stop', sid)
+    aio.client.wait_server(sid, ('SHUTOFF',), settled=True)
+    compute_calls.osc(env, 'server', 'migrate', '--wait', sid)
+    shown = aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
+    assert shown['OS-EXT-STS:power_state'] == 4
+    compute_calls.osc(env, 'server', 'resize', 'confirm', sid)
+    aio.client.wait_server(sid, ('SHUTOFF',), settled=True)
+
+
+def _refused(aio, sid, body, status, words, version=None):
+    headers = {'OpenStack-API-Version': 'compute %s' % version} \
+        if version else {}
+    before = (_server(aio, sid), _allocations(aio, sid))
+    got, answer = aio.client.post('/servers/%s/action' % sid, body,
+                                  headers=headers)
+    assert got == status, answer
+    assert words in str(answer)
+    after = (_server(aio, sid), _allocations(aio, sid))
+    assert (after[0]['status'], after[0]['OS-EXT-SRV-ATTR:host'],
+            after[0]['flavor'], after[1]) == (
+        before[0]['status'], before[0]['OS-EXT-SRV-ATTR:host'],
+        before[0]['flavor'], before[1])
+
+
+def test_bad_moves_change_nothing(aio):
+    aio.client.create_flavor('big', vcpus=64, ram=256, disk=1,
+                             flavor_id='big')
+    aio.client.create_flavor('tiny', vcpus=1, ram=256, disk=0,
+                             flavor_id='tiny')
+    sid = aio.client.boot('m1')['id']
+    host = _server(aio, sid)['OS-EXT-SRV-ATTR:host']
+    _refused(aio, sid, {'resize': {'flavorRef': 'm1'}}, 400,
+             'When resizing, instances must change flavor!')
+    _refused(aio, sid, {'resize': {'flavorRef': 'tiny'}}, 400,
+             'Resize to zero disk flavor is not allowed.')
+    _refused(aio, sid, {'resize': {'flavorRef': 'nope'}}, 400,
+             'Unable to locate requested flavor.')
+    _refused(aio, sid, {'resize': {'flavorRef': 'big'}}, 400,
+             'No valid host')
+    _refused(aio, sid, {'resize': {'flavorRef': 'm2', 'extra': 1}}, 400,
+             'Additional properties are not allowed')
+    _refused(aio, sid, {'migrate': {'host': host}}, 400,
+             'Cannot migrate to the host where the server exists.', '2.56')
+    _refused(aio, sid, {'migrate': {'host': 'nowhere'}}, 400,
+             'Compute host nowhere could not be found.', '2.56')
+    _refused(aio, sid, {'confirmResize': None}, 409, 'vm_state active')
+    _refused(aio, sid, {'revertResize': None}, 409, 'vm_state active')
+    fault = _server(aio, sid).get('fault')
+    assert fault is None or 'big' not in fault['message']
+    assert [m['status'] for m in _migrations(aio, sid)] == ['error']
+
+
+def test_os_migrations_shapes_by_version(aio):
+    sid = aio.client.boot('m1')['id']
+    status, _ = aio.client.post('/servers/%s/action' % sid,
+                                {'migrate': None})
+    assert status == 202
+    aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
+    old = _migrations(aio, sid, '2.1')[0]
+    assert 'migration_type' not in old and 'uuid' not in old
+    mid = _migrations(aio, sid, '2.59')[0]
+    assert mid['migration_type'] == 'migration' and 'uuid' in mid
+    assert 'user_id' not in mid
+    new = _migrations(aio, sid, '2.80')[0]
+    assert new['project_id'] == _server(aio, sid)['tenant_id']
+    status, body = aio.client.get(
+        '/os-migrations?marker=nope',
+        headers={'OpenStack-API-Version': 'compute 2.59'})
+    assert status == 400 and 'Marker nope could not be found.' in str(body)
+    status, body = aio.client.get(
+        '/os-migrations?bogus=1',
+        headers={'OpenStack-API-Version': 'compute 2.59'})
+    assert status == 400
+    status, body = aio.client.get(
+        '/servers/%s/migrations' % sid,
+        headers={'OpenStack-API-Version': 'compute 2.23'})
+    assert (status, body) == (200, {'migrations': []})
