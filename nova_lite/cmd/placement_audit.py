@@ -16,6 +16,7 @@ from nova_lite.objects import virtual_interface
 _REASONS = {'missing': '', 'deleted': ' (server deleted)',
             'failed': ' (server in ERROR without a host)',
             'elsewhere': ' (server on another host)',
+            'migration': ' (a move that has ended)',
             'unknown': ' (no such server)'}
 
 

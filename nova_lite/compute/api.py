@@ -180,6 +180,8 @@ class API(move_api.MoveAPI):
         delete hanging): when it is back, it removes what is left of the
         guest."""
         record_action(context, instance, 'delete')
+        if instance.vm_state == fields.VMState.RESIZED:
+            self.confirm_before_delete(context, instance)
         if instance.host and self._compute_up(context, instance.host):
             instance.task_state = fields.TaskState.DELETING
             instance.save()

@@ -139,6 +139,17 @@ class ComputeManager(moves.MoveSteps, service.Manager):
                     LOG.exception('offloading shelved servers failed on '
                                   '%s', self.host)
             tasks.append(offload_shelved)
+        window = self.conf.resize_confirm_window
+        if window > 0:
+            @periodics.periodic(max(window // 4, 1), run_immediately=False)
+            def confirm_overdue_moves():
+                try:
+                    self.confirm_overdue(nl_context.get_admin_context(),
+                                         window)
+                except Exception:
+                    LOG.exception('confirming overdue moves failed on %s',
+                                  self.host)
+            tasks.append(confirm_overdue_moves)
         return tasks
 
     def offload_shelved(self, context, seconds):

@@ -43,6 +43,22 @@ class MoveAPI:
         migration.save(expected_status=['finished'])
         self.compute_api.confirm_resize(context, instance, migration)
 
+    def confirm_before_delete(self, context, instance):
+        """A RESIZED server being deleted: its move is confirmed first,
+        so its source removes the old guest and frees what the migration
+        holds there (the delete then goes to its host, the destination).
+        """
+        migration = migration_obj.Migration.in_progress_of(context,
+                                                           instance.uuid)
+        if migration is None or migration.status != 'finished':
+            return
+        migration.status = 'confirming'
+        try:
+            migration.save(expected_status=['finished'])
+        except exception.Conflict:
+            return  # a confirm or revert got to it first
+        self.compute_api.confirm_resize(context, instance, migration)
+
     def revert_resize(self, context, instance):
         migration = self._finished_move(instance, 'revertResize')
         self._begin(context, instance, 'revertResize', _RESIZED,

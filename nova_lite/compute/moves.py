@@ -17,12 +17,17 @@ A failure before the source's guest is stopped rolls the move back
 (``migration.roll_back``): nothing moved. After that the server ends in
 ERROR where it is, with a fault, as in Nova.
 """
+import datetime
+
 from oslo_log import log as logging
+from oslo_utils import timeutils
 
 from nova_lite.compute import claims
 from nova_lite.compute import vnics
 from nova_lite import exception
 from nova_lite.objects import fields
+from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import instance_action
 from nova_lite.objects import migration as migration_obj
 from nova_lite.objects import placement as placement_obj
 
@@ -154,10 +159,17 @@ class MoveSteps:
 
     def confirm_resize(self, context, instance, migration):
         """The source, once the move is kept: the old guest and what the
-        migration holds here go; the server shows its state again."""
+        migration holds here go; the server shows its state again. A
+        server deleted meanwhile (its delete confirms first) loses its
+        old guest all the same."""
         with self._operation(context, instance,
                              'compute_confirm_resize') as outcome:
-            if not self._migration_is(context, migration, 'confirming'):
+            status = migration_obj.Migration.get_by_id(
+                context, migration.id).status
+            gone = _deleted(context, instance)
+            if status != 'confirming' and not gone:
+                LOG.info('migration %s is %s, no longer confirming',
+                         migration.uuid, status)
                 return
             try:
                 self.driver.confirm_migration(context, instance,
@@ -166,22 +178,43 @@ class MoveSteps:
                 outcome.error = e
                 LOG.warning('confirming the move of %s failed on %s: %s',
                             instance.uuid, self.host, e)
-            migration.status = 'confirmed'
-            migration.save()
+            if status == 'confirming':
+                migration.status = 'confirmed'
+                migration.save()
             placement_obj.Placement.unclaim(context, migration.uuid)
-            self.rt.settle(instance, stays=migration.same_host)
-            instance.migration_context = None
-            instance.vm_state = _settled_state(instance)
-            self._end_task(instance, None)
+            self.rt.settle(instance, stays=migration.same_host and not gone)
+            if not gone:
+                instance.migration_context = None
+                instance.vm_state = _settled_state(instance)
+                self._end_task(instance, None)
 
-    @staticmethod
-    def _migration_is(context, migration, status):
-        current = migration_obj.Migration.get_by_id(context, migration.id)
-        if current.status != status:
-            LOG.info('migration %s is %s, no longer %s', migration.uuid,
-                     current.status, status)
-            return False
-        return True
+    def confirm_overdue(self, context, seconds):
+        """Confirm the moves from this host that have waited ``seconds``
+        or more to be confirmed (``resize_confirm_window``); their
+        number."""
+        cutoff = timeutils.utcnow(with_timezone=True) - datetime.timedelta(
+            seconds=seconds)
+        confirmed = 0
+        for migration in migration_obj.MigrationList.get_by_filters(
+                context, {'source_compute': self.host,
+                          'status': 'finished'}):
+            if migration.updated_at > cutoff:
+                continue
+            migration.status = 'confirming'
+            try:
+                migration.save(expected_status=['finished'])
+                instance = instance_obj.Instance.get_by_uuid(
+                    context, migration.instance_uuid,
+                    expected_attrs=['flavor'])
+            except (exception.Conflict, exception.InstanceNotFound):
+                continue  # confirmed, reverted or deleted meanwhile
+            LOG.info('confirming the move of %s: it waited %d s',
+                     instance.uuid, seconds)
+            instance_action.InstanceAction.action_start(
+                context, instance.uuid, 'confirmResize')
+            self.confirm_resize(context, instance, migration)
+            confirmed += 1
+        return confirmed
 
     def revert_resize(self, context, instance, migration):
         """The destination of a move being reverted: its guest and its
@@ -237,3 +270,11 @@ def _settled_state(instance):
     """ACTIVE or STOPPED, as its guest (wherever it runs) last read."""
     return (_VM.ACTIVE if instance.power_state == fields.PowerState.RUNNING
             else _VM.STOPPED)
+
+
+def _deleted(context, instance):
+    try:
+        return instance_obj.Instance.get_by_uuid(
+            context, instance.uuid, read_deleted=True).deleted
+    except exception.InstanceNotFound:
+        return True

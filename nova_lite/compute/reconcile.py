@@ -7,14 +7,15 @@ ACTIVE instance that the hypervisor no longer knows is created again (a
 libvirt test-driver host forgets everything when its process ends) or,
 if known but not running (a real host that rebooted), started; a stop,
 start or reboot that was cut off ends with the server as its guest is;
-and a guest whose server was deleted while this compute was down is
-removed.
+a move cut off is rolled back or failed (``move_recovery``); and a guest
+whose server was deleted while this compute was down is removed.
 """
 import datetime
 
 from oslo_log import log as logging
 from oslo_utils import timeutils
 
+from nova_lite.compute import move_recovery
 from nova_lite import exception
 from nova_lite.objects import fields
 from nova_lite.objects import image as image_obj
@@ -59,6 +60,8 @@ def _reconcile_one(manager, context, instance, known):
     if instance.task_state in SHELVE_TASKS or (
             instance.vm_state == fields.VMState.SHELVED_OFFLOADED):
         return _end_shelve_task(manager, context, instance)
+    if instance.task_state in move_recovery.MOVE_TASKS:
+        return move_recovery.end_move_task(manager, context, instance)
     if instance.task_state in _SNAPSHOT_TASKS:
         _end_snapshot(manager, context, instance)
     resume = (instance.vm_state == fields.VMState.ACTIVE and

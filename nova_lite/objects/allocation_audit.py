@@ -8,12 +8,16 @@ Per compute node:
 * ``failed``: one whose consumer is a server in ERROR with no host (a
   build that failed, or was failed, before or after its claim);
 * ``elsewhere``: one whose consumer is a live server of another host;
-* ``unknown``: one whose consumer is no server at all.
+* ``migration``: one whose consumer is a migration that has ended
+  (confirmed, reverted, failed): the source's allocation of a move, left
+  behind;
+* ``unknown``: one whose consumer is no server and no migration.
 
 An allocation of a build that is still being scheduled (BUILD, no host),
-or of a shelved server being unshelved (no host until a compute takes
-it), is none of these. ``deleted`` and ``failed`` are safe to remove at any time:
-no server will ever use them. The others need an operator's look (or
+of a shelved server being unshelved (no host until a compute takes it),
+or of a move under way (the migration's on its source, the server's on
+its destination) is none of these. ``deleted``, ``failed`` and
+``migration`` are safe to remove at any time: nothing will use them. The others need an operator's look (or
 ``--heal``): an ``unknown`` consumer may be another client's of placement.
 """
 import dataclasses
@@ -21,9 +25,10 @@ import dataclasses
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import migration as migration_obj
 from nova_lite.objects import placement as placement_obj
 
-SAFE_TO_REMOVE = ('deleted', 'failed')
+SAFE_TO_REMOVE = ('deleted', 'failed', 'migration')
 
 
 @dataclasses.dataclass
@@ -58,14 +63,31 @@ def _of_node(context, node, instance_attrs):
              for uuid, instance in sorted(on_host.items())
              if uuid not in consumers and not
              placement_obj.Placement.allocations_of(context, uuid)]
-    others = sorted(set(consumers) - set(on_host))
+    moving = {m.instance_uuid for m in
+              migration_obj.MigrationList.in_progress_on_host(
+                  context, node.host)}
+    others = sorted(set(consumers) - set(on_host) - moving)
     known = {i.uuid: i for i in instance_obj.InstanceList.get_by_filters(
         context, {'uuid': others, 'read_deleted': True})} if others else {}
+    moves = _migrations(context, sorted(set(others) - set(known)))
     for uuid in others:
-        kind = _kind(known.get(uuid))
+        kind = (_kind_of_move(moves[uuid]) if uuid in moves
+                else _kind(known.get(uuid)))
         if kind is not None:
             found.append(Finding(kind, uuid, node, known.get(uuid)))
     return found
+
+
+def _migrations(context, uuids):
+    """{uuid: Migration} of those of ``uuids`` that are migrations."""
+    if not uuids:
+        return {}
+    return {m.uuid: m for m in migration_obj.MigrationList.get_by_filters(
+        context, {'uuid': uuids})}
+
+
+def _kind_of_move(migration):
+    return None if migration.in_progress else 'migration'
 
 
 def _kind(instance):

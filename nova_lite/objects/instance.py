@@ -16,6 +16,7 @@ from nova_lite import exception
 from nova_lite.objects import base
 from nova_lite.objects import fields
 from nova_lite.objects import instance_fault
+from nova_lite.objects import migration as migration_obj
 from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import virtual_interface
 
@@ -317,7 +318,9 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         """The claim, then the record (with the instance's pending changes,
         its last state, in the same step): a server the API no longer shows
         holds nothing in placement, and one that crashed in between is
-        still there to be deleted again."""
+        still there to be deleted again. A move under way ends first, its
+        migration's allocation with it."""
+        migration_obj.end_moves_of(self._context, self.uuid)
         placement_obj.Placement.unclaim(self._context, self.uuid)
         self.destroy()
 

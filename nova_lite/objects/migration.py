@@ -131,3 +131,15 @@ def roll_back(instance, migration, error, host=None):
         instance.save()
     except exception.InstanceNotFound:
         LOG.info('instance %s was deleted during its move', instance.uuid)
+
+
+def end_moves_of(context, instance_uuid):
+    """A server being deleted: its move under way ends (in error) and the
+    allocation its migration holds goes (after: a crash in between
+    leaves an ended migration's allocation, which the audit removes)."""
+    migration = Migration.in_progress_of(context, instance_uuid)
+    if migration is None:
+        return
+    migration.status = 'error'
+    migration.save()
+    placement_obj.Placement.unclaim(context, migration.uuid)

@@ -2,8 +2,14 @@
 openstack client: the states a user sees, the two allocations a move
 holds (the source's under the migration's uuid) and the one it keeps,
 the migration records, and the refusals that change nothing."""
+import time
+
 import pytest
 
+from nova_lite.cmd import placement_audit
+from nova_lite.conductor import manager as conductor_manager
+from nova_lite import context as nl_context
+from nova_lite.objects import placement
 from tests.functional import compute_calls
 
 ADMIN = {'X-Auth-Token': 'admin:admin'}
@@ -194,3 +200,111 @@ def test_os_migrations_shapes_by_version(aio):
         '/servers/%s/migrations' % sid,
         headers={'OpenStack-API-Version': 'compute 2.23'})
     assert (status, body) == (200, {'migrations': []})
+
+
+def _audit():
+    lines = []
+    placement_audit.audit(nl_context.get_admin_context(), False,
+                          lines.append)
+    return lines
+
+
+def test_the_audit_knows_moves_under_way_and_ended(aio, tmp_path):
+    """A move under way holds two allocations and is no finding; the
+    source's allocation left behind by a move that ended is one, and the
+    conductor's periodic heal removes it."""
+    env = compute_calls.cloud_env(tmp_path, aio)
+    sid = aio.client.boot('m1')['id']
+    source = _server(aio, sid)['OS-EXT-SRV-ATTR:host']
+    compute_calls.osc(env, 'server', 'migrate', '--wait', sid)
+    aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
+    assert _audit() == ['0 findings']
+    assert conductor_manager.heal(nl_context.get_admin_context()) == 0
+    migration = _migrations(aio, sid)[0]
+    compute_calls.osc(env, 'server', 'resize', 'confirm', sid)
+    aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    assert _audit() == ['0 findings']
+    # A confirm that crashed before it freed the source: what it left.
+    placement.Placement.claim(nl_context.get_admin_context(),
+                              migration['uuid'], _root_of(aio, source),
+                              {'VCPU': 1}, 'p', 'u')
+    assert _audit() == ['orphaned %s on %s (a move that has ended)' % (
+        migration['uuid'], source), '1 finding']
+    assert conductor_manager.heal(nl_context.get_admin_context()) == 1
+    assert _allocations(aio, migration['uuid']) == {}
+
+
+def _compute(aio, host):
+    return next(svc.manager for svc in aio.services
+                if getattr(svc.manager, 'host', None) == host and
+                hasattr(svc.manager, 'confirm_overdue'))
+
+
+def test_a_move_left_waiting_is_confirmed_by_its_source(aio):
+    sid = aio.client.boot('m1')['id']
+    source = _server(aio, sid)['OS-EXT-SRV-ATTR:host']
+    assert aio.client.post('/servers/%s/action' % sid,
+                           {'resize': {'flavorRef': 'm2'}})[0] == 202
+    aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
+    compute = _compute(aio, source)
+    context = nl_context.get_admin_context()
+    assert compute.confirm_overdue(context, 3600) == 0  # not overdue yet
+    assert compute.confirm_overdue(context, 0) == 1
+    shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    assert shown['flavor']['id'] == 'm2'
+    assert _migrations(aio, sid)[0]['status'] == 'confirmed'
+
+
+def test_deleting_a_resized_server_frees_both_ends(aio):
+    sid = aio.client.boot('m1')['id']
+    source = _server(aio, sid)['OS-EXT-SRV-ATTR:host']
+    assert aio.client.post('/servers/%s/action' % sid,
+                           {'migrate': None})[0] == 202
+    aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
+    migration = _migrations(aio, sid)[0]
+    assert aio.client.delete('/servers/%s' % sid)[0] == 204
+    aio.client.wait_server(sid, states=('DELETED',))
+    assert _allocations(aio, sid) == {}
+    assert _allocations(aio, migration['uuid']) == {}
+    assert _migrations(aio, sid)[0]['status'] in ('confirmed', 'error')
+    driver = _compute(aio, source).driver
+    deadline = time.monotonic() + 10  # the source's confirm is a cast
+    while sid in driver.list_instance_uuids() and \
+            time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert sid not in driver.list_instance_uuids()
+    assert _audit() == ['0 findings']
+
+
+def _wait_task(aio, sid, task, timeout=10):
+    deadline = time.monotonic() + timeout
+    while _server(aio, sid)['OS-EXT-STS:task_state'] != task:
+        assert time.monotonic() < deadline, _server(aio, sid)
+        time.sleep(0.05)
+
+
+def test_a_move_whose_next_step_was_lost_is_rolled_back(aio,
+                                                         monkeypatch):
+    """The source stopped its guest and sent finish_resize, which never
+    arrived: the abandoned-task check rolls the move back, the server
+    runs on its source with its old flavor and allocation."""
+    sid = aio.client.boot('m1')['id']
+    source = _server(aio, sid)['OS-EXT-SRV-ATTR:host']
+    before = _allocations(aio, sid)
+    compute = _compute(aio, source)
+    monkeypatch.setattr(compute.computes, 'finish_resize',
+                        lambda *args, **kwargs: None)
+    assert aio.client.post('/servers/%s/action' % sid,
+                           {'resize': {'flavorRef': 'm2'}})[0] == 202
+    _wait_task(aio, sid, 'resize_migrated')
+    from nova_lite.compute import reconcile
+    assert reconcile.finish_abandoned(
+        compute, nl_context.get_admin_context(), 0) == 1
+    shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    assert (shown['OS-EXT-SRV-ATTR:host'], shown['flavor']['id'],
+            shown['OS-EXT-STS:power_state']) == (source, 'm1', 1)
+    assert _allocations(aio, sid) == before
+    migration = _migrations(aio, sid)[0]
+    assert migration['status'] == 'error'
+    assert _allocations(aio, migration['uuid']) == {}
+    assert _audit() == ['0 findings']

@@ -77,7 +77,7 @@ def in_progress_of(context, instance_uuid):
 
 
 def _filtered(query, filters):
-    for column in ('status', 'instance_uuid', 'migration_type',
+    for column in ('uuid', 'status', 'instance_uuid', 'migration_type',
                    'source_compute', 'user_id', 'project_id'):
         if filters.get(column) is not None:
             value = filters[column]

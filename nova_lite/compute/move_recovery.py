@@ -1,0 +1,44 @@
+"""A resize or cold migration cut off (its compute restarted, or its next
+step's message was lost), as this compute finds it on one of its servers.
+
+Before the guest left its source (resize_prep, resize_migrating,
+resize_migrated: the source still has the guest, stopped at most) the move
+is rolled back: the destination's claim goes, the source's allocation
+returns to the server, which runs again as it did. Once the destination
+took the server (resize_finish) or a revert was under way, the server
+ends in ERROR where it is, its move in error, for an admin to look at.
+"""
+from oslo_log import log as logging
+
+from nova_lite import exception
+from nova_lite.objects import fields
+from nova_lite.objects import migration as migration_obj
+
+LOG = logging.getLogger(__name__)
+_T = fields.TaskState
+BEFORE_THE_GUEST_LEFT = (_T.RESIZE_PREP, _T.RESIZE_MIGRATING,
+                         _T.RESIZE_MIGRATED)
+MOVE_TASKS = BEFORE_THE_GUEST_LEFT + (_T.RESIZE_FINISH, _T.RESIZE_REVERTING)
+
+
+def end_move_task(manager, context, instance):
+    """The reconcile outcome: 'running' or 'failed'."""
+    migration = migration_obj.Migration.in_progress_of(context,
+                                                       instance.uuid)
+    error = exception.ResizeError(
+        reason='the move was cut off at %s' % instance.task_state)
+    if instance.task_state in BEFORE_THE_GUEST_LEFT and \
+            migration is not None:
+        LOG.warning('instance %s: its move was cut off before its guest '
+                    'left %s; rolling it back', instance.uuid, manager.host)
+        migration_obj.roll_back(instance, migration, error, manager.host)
+        if instance.vm_state == fields.VMState.ACTIVE:
+            manager.driver.power_on(instance)
+        instance.power_state = manager.driver.get_power_state(instance)
+        instance.save()
+        return 'running'
+    if migration is not None:
+        migration.status = 'error'
+        migration.save()
+    instance.fail(error, host=manager.host, keep_claim=True)
+    return 'failed'
