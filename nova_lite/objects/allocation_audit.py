@@ -17,8 +17,9 @@ An allocation of a build that is still being scheduled (BUILD, no host),
 of a shelved server being unshelved (no host until a compute takes it),
 or of a move under way (the migration's on its source, the server's on
 its destination) is none of these. ``deleted``, ``failed`` and
-``migration`` are safe to remove at any time: nothing will use them. The others need an operator's look (or
-``--heal``): an ``unknown`` consumer may be another client's of placement.
+``migration`` are safe to remove at any time: nothing will use them.
+The others need an operator's look (or ``--heal``): an ``unknown``
+consumer may be another client's of placement.
 """
 import dataclasses
 

@@ -283,8 +283,8 @@ def _wait_task(aio, sid, task, timeout=10):
         time.sleep(0.05)
 
 
-def test_a_move_whose_next_step_was_lost_is_rolled_back(aio,
-                                                         monkeypatch):
+def test_a_move_whose_next_step_was_lost_is_rolled_back(
+        aio, monkeypatch):
     """The source stopped its guest and sent finish_resize, which never
     arrived: the abandoned-task check rolls the move back, the server
     runs on its source with its old flavor and allocation."""
