@@ -524,3 +524,26 @@ class CannotMigrateToSameHost(Invalid):
 
 class ResizeError(NovaLiteException):
     msg_fmt = 'Resize error: %(reason)s'
+
+
+class UnableToMigrateToSelf(Invalid):
+    msg_fmt = ('Unable to migrate instance (%(instance_id)s) to current host '
+               '(%(host)s).')
+
+
+class MigrationPreCheckError(Invalid):
+    msg_fmt = 'Migration pre-check error: %(reason)s'
+
+
+class InvalidMigrationState(Invalid):
+    msg_fmt = ('Migration %(migration_id)s state of instance '
+               '%(instance_uuid)s is %(state)s. Cannot %(method)s while the '
+               'migration is in this state.')
+
+
+class ComputeServiceInUse(Invalid):
+    msg_fmt = 'Compute service of %(host)s is still in use.'
+
+
+class LiveMigrationFailed(NovaLiteException):
+    msg_fmt = 'Live migration failed: %(reason)s'

@@ -15,6 +15,7 @@ import oslo_messaging as messaging
 from oslo_utils import timeutils
 
 from nova_lite.compute import claims
+from nova_lite.compute import live_moves
 from nova_lite.compute import moves
 from nova_lite.compute import reconcile
 from nova_lite.compute import resource_tracker
@@ -38,7 +39,8 @@ BUILD_EVENT = 'compute__do_build_and_run_instance'
 CLAIM_REFUSED = claims.REFUSED
 
 
-class ComputeManager(moves.MoveSteps, service.Manager):
+class ComputeManager(moves.MoveSteps, live_moves.LiveMoveSteps,
+                     service.Manager):
 
     target = messaging.Target(version='1.4')
 

@@ -10,6 +10,13 @@ from nova_lite.objects import service as service_obj
 
 _MOVABLE = [fields.VMState.ACTIVE, fields.VMState.STOPPED]
 _RESIZED = [fields.VMState.RESIZED]
+_LIVE = [fields.VMState.ACTIVE, fields.VMState.PAUSED]
+_EVACUABLE = [fields.VMState.ACTIVE, fields.VMState.STOPPED,
+              fields.VMState.ERROR]
+# Live migrations that force_complete and abort act on (2.65 lets an
+# abort stop one still queued or preparing).
+LIVE_RUNNING = ('running',)
+LIVE_ABORTABLE = ('queued', 'preparing', 'running')
 
 
 class MoveAPI:
@@ -67,6 +74,77 @@ class MoveAPI:
         migration.save(expected_status=['finished'])
         self.compute_api.revert_resize(context, instance, migration)
 
+    def live_migrate(self, context, instance, host=None,
+                     block_migration=False, wait=True):
+        """Move the running server to ``host`` (or where the scheduler
+        finds room). With ``wait`` (before 2.34) the destination is found
+        and checked before the answer: 400 if it cannot be."""
+        self.conductor_api.check_move_supported('os-migrateLive')
+        instance_checks.check_state(instance, 'os-migrateLive', _LIVE)
+        if host is not None:
+            _check_live_host(context, instance, host, self.conf)
+        self._begin(context, instance, 'os-migrateLive', _LIVE,
+                    fields.TaskState.MIGRATING, 'live-migration')
+        try:
+            self.conductor_api.live_migrate_instance(
+                context, instance, host, block_migration, wait)
+        except exception.NoValidHost as e:
+            raise exception.Invalid(message=e.format_message())
+
+    def evacuate(self, context, instance, host=None):
+        """Rebuild the server elsewhere; its host must be down (400
+        "Compute service of X is still in use." otherwise)."""
+        self.conductor_api.check_move_supported('evacuate')
+        instance_checks.check_state(instance, 'evacuate', _EVACUABLE)
+        if self._compute_up(context, instance.host):
+            raise exception.ComputeServiceInUse(host=instance.host)
+        if host is not None:
+            if host == instance.host:
+                raise exception.Invalid(
+                    message="The target host can't be the same one.")
+            _service_of(context, host)
+        self._begin(context, instance, 'evacuate', _EVACUABLE,
+                    fields.TaskState.REBUILDING, 'evacuate')
+        self.conductor_api.evacuate_instance(context, instance, host)
+
+    def live_migration_force_complete(self, context, instance,
+                                      migration_id):
+        migration = self._live_migration(instance, migration_id,
+                                         LIVE_RUNNING, 'force_complete')
+        instance_checks.record_action(context, instance,
+                                      'live_migration_force_complete')
+        self.compute_api.live_migration_force_complete(context, instance,
+                                                       migration)
+
+    def live_migration_abort(self, context, instance, migration_id,
+                             statuses=LIVE_RUNNING):
+        migration = self._live_migration(instance, migration_id, statuses,
+                                         'abort live migration')
+        instance_checks.record_action(context, instance,
+                                      'live_migration_abort')
+        self.compute_api.live_migration_abort(context, instance, migration)
+
+    @staticmethod
+    def _live_migration(instance, migration_id, statuses, method):
+        """The server's live migration ``migration_id`` in one of
+        ``statuses``: 404 if it has none of that id, 400 if it is in
+        another state."""
+        context = instance._context
+        try:
+            migration = migration_obj.Migration.get_by_id(
+                context, int(migration_id))
+        except (exception.MigrationNotFound, ValueError):
+            migration = None
+        if migration is None or migration.instance_uuid != instance.uuid:
+            raise exception.MigrationNotFoundForInstance(
+                migration_id=migration_id, instance_id=instance.uuid)
+        if migration.migration_type != migration_obj.LIVE_MIGRATION or \
+                migration.status not in statuses:
+            raise exception.InvalidMigrationState(
+                migration_id=migration_id, instance_uuid=instance.uuid,
+                state=migration.status, method=method)
+        return migration
+
     def _finished_move(self, instance, action):
         """The server's move waiting to be confirmed or reverted; 409 if
         the server is not RESIZED, 400 if no move of it is finished."""
@@ -92,8 +170,27 @@ def _check_host(context, instance, host):
     if host == instance.host:
         raise exception.CannotMigrateToSameHost()
     try:
-        service_obj.Service.get_by_host_and_binary(
+        _service_of(context, host)
+    except exception.ComputeHostNotFound as e:
+        raise exception.Invalid(message=e.format_message())
+
+
+def _service_of(context, host):
+    """The compute service of ``host``; ComputeHostNotFound (404)."""
+    try:
+        return service_obj.Service.get_by_host_and_binary(
             context, host, service_obj.COMPUTE_BINARY)
     except exception.ServiceNotFound:
-        raise exception.Invalid(
-            message='Compute host %s could not be found.' % host)
+        raise exception.ComputeHostNotFound(host=host)
+
+
+def _check_live_host(context, instance, host, conf):
+    if host == instance.host:
+        raise exception.UnableToMigrateToSelf(instance_id=instance.uuid,
+                                              host=host)
+    try:
+        service = _service_of(context, host)
+    except exception.ComputeHostNotFound as e:
+        raise exception.Invalid(message=e.format_message())
+    if not service.is_up(conf.service_down_time):
+        raise exception.ComputeServiceUnavailable(host=host)

@@ -20,12 +20,14 @@ from nova_lite import exception
 from nova_lite.objects import fields
 from nova_lite.objects import image as image_obj
 from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import migration as migration_obj
 from nova_lite.objects import placement as placement_obj
 
 LOG = logging.getLogger(__name__)
 
 
 def reconcile_host(manager, context):
+    _clean_up_evacuations(manager, context)
     known = set(manager.driver.list_instance_uuids())
     summary = {'running': 0, 'recreated': 0, 'deleted': 0, 'failed': 0,
                'removed': 0, 'offloaded': 0}
@@ -44,6 +46,28 @@ def reconcile_host(manager, context):
              summary['running'], summary['recreated'], summary['deleted'],
              summary['failed'], summary['removed'], summary['offloaded'])
     return summary
+
+
+def _clean_up_evacuations(manager, context):
+    """Servers evacuated while this host was down now run elsewhere:
+    their guests here go, and so do the allocations their migrations kept
+    on this host. An evacuation not done yet is left to finish."""
+    for migration in migration_obj.evacuations_from(context, manager.host):
+        try:
+            instance = instance_obj.Instance.get_by_uuid(
+                context, migration.instance_uuid, read_deleted=True)
+        except exception.InstanceNotFound:
+            instance = None
+        live = instance is not None and not instance.deleted
+        if live and (migration.status != 'done' or
+                     instance.host == manager.host):
+            continue  # not done yet: the evacuation goes on
+        LOG.info('instance %s was evacuated from %s: removing its guest '
+                 'and allocation here', migration.instance_uuid,
+                 manager.host)
+        manager.driver.destroy(context, instance_obj.Instance(
+            uuid=migration.instance_uuid))
+        migration_obj.complete_evacuation(context, migration)
 
 
 def _reconcile_one(manager, context, instance, known):

@@ -316,13 +316,14 @@ class ResourceTracker:
                 if owner == instance_uuid] or [instance_uuid]
 
     def move_claim(self, context, instance, flavor, migration,
-                   allocations=None):
+                   allocations=None,
+                   task_state=fields.TaskState.RESIZE_PREP):
         """Hold ``flavor``'s resources on this host, the destination of
         ``migration``, or raise ComputeResourcesUnavailable; the plugins
         claim (a VietStack vNIC gets a NIC here, following the
         destination's allocation). The instance's MigrationContext (what
         each end holds) is saved in the same step, its task state still
-        resize_prep. A MoveClaim, which aborts on error."""
+        ``task_state``. A MoveClaim, which aborts on error."""
         with self._lock:
             claims.check_fits(self.compute_node, flavor,
                               self.conf.compute.shared_storage_provider)
@@ -333,8 +334,7 @@ class ResourceTracker:
             instance.migration_context = self._move_context(
                 instance, flavor, migration, records)
             try:
-                instance.save(expected_task_state=[
-                    fields.TaskState.RESIZE_PREP])
+                instance.save(expected_task_state=[task_state])
             except Exception:
                 self._untrack(migration.uuid)
                 self.compute_node.save()

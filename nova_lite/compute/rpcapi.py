@@ -17,7 +17,11 @@ Version history:
         ``scheduled``, the conductor's step for the compute to record
 * 1.4 - prep_resize, resize_instance, finish_resize, confirm_resize,
         revert_resize, finish_revert_resize (casts): resize and cold
-        migration
+        migration; check_can_live_migrate_destination, pre_live_migration,
+        post_live_migration_at_destination (calls), live_migration,
+        rollback_live_migration_at_destination,
+        live_migration_force_complete, live_migration_abort (casts): live
+        migration; rebuild_on_host (cast): evacuation
 """
 import oslo_messaging as messaging
 
@@ -32,7 +36,9 @@ _SINCE = {'pause': '1.3', 'unpause': '1.3', 'suspend': '1.3',
           'unshelve': '1.3', 'rebuild': '1.3', 'rescue': '1.3',
           'unrescue': '1.3', 'createBackup': '1.3', 'diagnostics': '1.3',
           'resize': '1.4', 'migrate': '1.4', 'confirmResize': '1.4',
-          'revertResize': '1.4'}
+          'revertResize': '1.4', 'os-migrateLive': '1.4',
+          'evacuate': '1.4', 'force_complete': '1.4',
+          'abort': '1.4'}
 
 
 class ComputeAPI:
@@ -198,3 +204,56 @@ class ComputeAPI:
         self._move_cast(context, migration.source_compute,
                         'finish_revert_resize', instance=instance,
                         migration=migration)
+
+    def _move_call(self, context, host, method, **kwargs):
+        version = self._version_of(host, 'os-migrateLive')
+        return self.client.prepare(server=host, version=version).call(
+            context, method, **kwargs)
+
+    def check_can_live_migrate_destination(self, context, instance,
+                                           migration, allocations=None):
+        self._move_call(context, migration.dest_compute,
+                        'check_can_live_migrate_destination',
+                        instance=instance, migration=migration,
+                        allocations=allocations)
+
+    def live_migration(self, context, instance, migration,
+                       block_migration=False):
+        self._move_cast(context, migration.source_compute, 'live_migration',
+                        instance=instance, migration=migration,
+                        block_migration=block_migration)
+
+    def pre_live_migration(self, context, instance, migration,
+                           block_migration=False):
+        self._move_call(context, migration.dest_compute,
+                        'pre_live_migration', instance=instance,
+                        migration=migration,
+                        block_migration=block_migration)
+
+    def post_live_migration_at_destination(self, context, instance,
+                                           migration):
+        self._move_call(context, migration.dest_compute,
+                        'post_live_migration_at_destination',
+                        instance=instance, migration=migration)
+
+    def rollback_live_migration_at_destination(self, context, instance,
+                                               migration):
+        self._move_cast(context, migration.dest_compute,
+                        'rollback_live_migration_at_destination',
+                        instance=instance, migration=migration)
+
+    def live_migration_force_complete(self, context, instance, migration):
+        self._move_cast(context, migration.source_compute,
+                        'live_migration_force_complete', instance=instance,
+                        migration=migration)
+
+    def live_migration_abort(self, context, instance, migration):
+        self._move_cast(context, migration.source_compute,
+                        'live_migration_abort', instance=instance,
+                        migration=migration)
+
+    def rebuild_on_host(self, context, instance, migration,
+                        allocations=None):
+        self._move_cast(context, migration.dest_compute, 'rebuild_on_host',
+                        instance=instance, migration=migration,
+                        allocations=allocations)

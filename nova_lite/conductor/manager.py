@@ -17,6 +17,7 @@ import oslo_messaging as messaging
 from oslo_utils import timeutils
 
 from nova_lite.compute import rpcapi as compute_rpcapi
+from nova_lite.conductor import live_migrate
 from nova_lite.conductor import migrate
 from nova_lite.conductor import object_indirection
 from nova_lite.conductor import rpcapi as conductor_rpcapi
@@ -191,6 +192,19 @@ class ConductorManager(object_indirection.ObjectIndirection,
         """A resize or cold migration: scheduled before this call returns
         (``conductor.migrate``)."""
         migrate.migrate_server(self, context, instance, flavor, host)
+
+    @messaging.expected_exceptions(exception.NoValidHost,
+                                   exception.MigrationPreCheckError,
+                                   exception.Conflict)
+    def live_migrate_instance(self, context, instance, host=None,
+                              block_migration=False):
+        """A live migration: its destination found, claimed and checked
+        before this returns (``conductor.live_migrate``)."""
+        live_migrate.live_migrate(self, context, instance, host,
+                                  block_migration)
+
+    def evacuate_instance(self, context, instance, host=None):
+        live_migrate.evacuate(self, context, instance, host)
 
     def unshelve_instance(self, context, instance, request_spec):
         """Schedule an offloaded shelved server and hand it to the chosen

@@ -26,13 +26,42 @@ EVENT = 'conductor_migrate_server'
 def migrate_server(manager, context, instance, flavor, host=None):
     """``flavor``: the new one (a resize) or the server's own (a
     migration); ``host``: where an admin sends it, if anywhere."""
-    migration = _record(context, instance, flavor)
+    kind = (migration_obj.MIGRATION if flavor.id == instance.flavor.id
+            else migration_obj.RESIZE)
+    migration = start(context, instance, kind, 'pre-migrating', flavor)
+    stay = (kind == migration_obj.RESIZE and
+            manager.conf.allow_resize_to_same_host)
+    chosen = destination(manager, context, instance, migration, move_spec(
+        context, instance, flavor, host, stay))
+    manager.compute_api.prep_resize(context, instance, migration, flavor,
+                                    allocations=chosen.allocations())
+
+
+def start(context, instance, kind, status, flavor=None):
+    """The move's migration recorded, and the source's allocation handed
+    to it (the instance holds nothing until its destination is
+    claimed)."""
+    flavor = flavor or instance.flavor
+    migration = migration_obj.Migration(
+        context, uuid=uuidutils.generate_uuid(),
+        instance_uuid=instance.uuid, migration_type=kind, status=status,
+        source_compute=instance.host, source_node=instance.node,
+        old_instance_type_id=instance.flavor.id,
+        new_instance_type_id=flavor.id, user_id=context.user_id,
+        project_id=context.project_id)
+    migration.create()
     placement_obj.Placement.move_allocations(
         context, instance.uuid, migration.uuid, instance.project_id,
         instance.user_id, target_type='MIGRATION')
-    spec = _move_spec(manager.conf, context, instance, flavor, host,
-                      migration.migration_type)
-    with instance_action.recorded_event(context, instance.uuid, EVENT,
+    return migration
+
+
+def destination(manager, context, instance, migration, spec,
+                event=EVENT):
+    """The scheduler's choice for the move, claimed for the instance and
+    recorded on the migration; NoValidHost (the move rolled back) if
+    there is none."""
+    with instance_action.recorded_event(context, instance.uuid, event,
                                         manager.host, whole=True) as outcome:
         try:
             chosen = manager.scheduler_api.select_destinations(
@@ -46,33 +75,17 @@ def migrate_server(manager, context, instance, flavor, host=None):
             raise error
     migration.dest_compute = chosen.service_host
     migration.dest_node = chosen.nodename
-    migration.dest_host = chosen.service_host
     migration.save()
-    LOG.info('moving %s from %s to %s (migration %s)', instance.uuid,
-             instance.host, chosen.service_host, migration.uuid)
-    manager.compute_api.prep_resize(context, instance, migration, flavor,
-                                    allocations=chosen.allocations())
+    LOG.info('moving %s from %s to %s (%s %s)', instance.uuid,
+             instance.host, chosen.service_host, migration.migration_type,
+             migration.uuid)
+    return chosen
 
 
-def _record(context, instance, flavor):
-    migration = migration_obj.Migration(
-        context, uuid=uuidutils.generate_uuid(),
-        instance_uuid=instance.uuid,
-        migration_type=(migration_obj.MIGRATION
-                        if flavor.id == instance.flavor.id
-                        else migration_obj.RESIZE),
-        status='pre-migrating', source_compute=instance.host,
-        source_node=instance.node, old_instance_type_id=instance.flavor.id,
-        new_instance_type_id=flavor.id, user_id=context.user_id,
-        project_id=context.project_id)
-    migration.create()
-    return migration
-
-
-def _move_spec(conf, context, instance, flavor, host, migration_type):
+def move_spec(context, instance, flavor, host, stay=False):
     """The server's request spec for its destination: the new flavor
-    (and the VietStack vNICs it asks), away from its host unless a resize
-    may stay there, on ``host`` if one is named."""
+    (and the VietStack vNICs it asks), away from its host unless it may
+    ``stay`` there, on ``host`` if one is named."""
     try:
         spec = request_spec_obj.RequestSpec.get_by_instance_uuid(
             context, instance.uuid)
@@ -83,8 +96,6 @@ def _move_spec(conf, context, instance, flavor, host, migration_type):
     spec.flavor = flavor
     spec.vietstack_requests = vietstack.InstanceVietStackRequest \
         .from_extra_specs(flavor.extra_specs)
-    stay = (migration_type == migration_obj.RESIZE and
-            conf.allow_resize_to_same_host)
     spec.ignore_hosts = [] if stay else [instance.host]
     spec.requested_destination = {'host': host} if host else None
     return spec

@@ -11,7 +11,9 @@ Version history:
 * 1.3 - unshelve_instance: schedule an offloaded shelved server again;
         build_together: the servers of one request, all or none
 * 1.4 - migrate_server: a resize or cold migration, scheduled before
-        the call returns (a request that finds no host is answered so)
+        the call returns (a request that finds no host is answered so);
+        live_migrate_instance (a call, or a cast from API 2.34 on) and
+        evacuate_instance (a cast)
 """
 from oslo_log import log as logging
 import oslo_messaging as messaging
@@ -92,6 +94,19 @@ class ConductorAPI(ovo_base.VersionedObjectIndirectionAPI):
         self.client.prepare(version='1.4').call(
             context, 'migrate_server', instance=instance, flavor=flavor,
             host=host)
+
+    def live_migrate_instance(self, context, instance, host=None,
+                              block_migration=False, wait=True):
+        """With ``wait``, returns once the destination is claimed and
+        checked (NoValidHost, MigrationPreCheckError otherwise)."""
+        cctxt = self.client.prepare(version='1.4')
+        (cctxt.call if wait else cctxt.cast)(
+            context, 'live_migrate_instance', instance=instance, host=host,
+            block_migration=block_migration)
+
+    def evacuate_instance(self, context, instance, host=None):
+        self.client.prepare(version='1.4').cast(
+            context, 'evacuate_instance', instance=instance, host=host)
 
     def build_instances(self, context, instance, request_spec,
                         alternates=None, last_error=None):

@@ -94,7 +94,7 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.6: create() takes quota and group (counted and joined in
     #              the step that writes it)
     # Version 1.7: migration_context; vm state resized and the resize
-    #              task states
+    #              task states; task state migrating (live migration)
     VERSION = '1.7'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{

@@ -143,3 +143,20 @@ def end_moves_of(context, instance_uuid):
     migration.status = 'error'
     migration.save()
     placement_obj.Placement.unclaim(context, migration.uuid)
+
+
+def evacuations_from(context, host):
+    """The evacuations of servers off ``host`` that it has not cleaned
+    up after: their migrations still hold its allocations."""
+    return MigrationList.get_by_filters(context, {
+        'source_compute': host, 'migration_type': EVACUATION,
+        'status': ['accepted', 'pre-migrating', 'done']})
+
+
+def complete_evacuation(context, migration):
+    """The evacuated server's source is cleaned up (its guest gone, or
+    the host itself): the migration ends, then its allocation there goes
+    (a crash in between leaves it to the audit)."""
+    migration.status = 'completed'
+    migration.save()
+    placement_obj.Placement.unclaim(context, migration.uuid)

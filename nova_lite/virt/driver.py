@@ -153,6 +153,46 @@ class ComputeDriver:
         if not power_on:
             self.power_off(instance)
 
+    # Live migration: the running guest moves; the defaults again serve a
+    # driver whose guests carry nothing (the guest is defined and started
+    # on the destination from the server's record once it has moved).
+
+    def pre_live_migration(self, context, instance, block_migration):
+        """On the destination, before the guest comes: what it needs
+        there (a real guest's files)."""
+
+    def live_migration(self, context, instance, dest_host, migration,
+                       block_migration):
+        """On the source: move the running guest to ``dest_host``'s
+        hypervisor, or raise LiveMigrationFailed (the guest still runs
+        here)."""
+
+    def post_live_migration_at_destination(self, context, instance):
+        """On the destination: the guest that arrived, as the server's
+        (started, paused again if it was paused)."""
+        if not self.instance_exists(instance):
+            self.spawn(context, instance)
+        if instance.vm_state == 'paused':
+            self.pause(instance)
+
+    def post_live_migration_at_source(self, context, instance):
+        """On the source, once the guest runs on the destination: what
+        is left of it here goes."""
+        self.destroy(context, instance)
+
+    def rollback_live_migration_at_destination(self, context, instance):
+        """On the destination of a live migration that failed: whatever
+        of the guest got there goes."""
+        self.destroy(context, instance)
+
+    def live_migration_force_complete(self, instance):
+        """Make a live migration under way finish (pause the guest for
+        its last copy); nothing to do where moves are instant."""
+
+    def live_migration_abort(self, instance):
+        """Stop a live migration under way; the guest stays on its
+        source. Nothing to do where moves are instant."""
+
     def get_host_uptime(self):
         """The host's ``uptime`` line (time, up for, users, load): the
         agent runs on the host it drives."""

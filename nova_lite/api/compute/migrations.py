@@ -13,6 +13,7 @@ from nova_lite.api.compute import servers
 from nova_lite.api.compute import times
 from nova_lite.api.schemas import moves as schema
 from nova_lite.api import validation
+from nova_lite.compute import move_api
 from nova_lite import exception
 from nova_lite.objects import migration as migration_obj
 
@@ -128,3 +129,29 @@ def server_show(req, server_id, migration_id):
     raise exception.NotFound(
         message='In-progress live migration %s is not found for server %s.'
                 % (migration_id, instance.uuid))
+
+
+def force_complete(req, server_id, migration_id):
+    """2.22: a live migration under way (running) is made to finish."""
+    if not req.api_version.matches('2.22'):
+        raise exception.NotFound(message='The resource could not be found.')
+    validation.validate(schema.force_complete, req.body_json())
+    instance = servers.get(req, server_id)
+    servers.check_not_locked(req, instance)
+    req.compute_api.live_migration_force_complete(req.context, instance,
+                                                  migration_id)
+    return 202, None
+
+
+def delete(req, server_id, migration_id):
+    """2.24: abort a live migration that is running (2.65: also one still
+    queued or preparing)."""
+    if not req.api_version.matches('2.24'):
+        raise exception.NotFound(message='The resource could not be found.')
+    instance = servers.get(req, server_id)
+    servers.check_not_locked(req, instance)
+    statuses = (move_api.LIVE_ABORTABLE if req.api_version.matches('2.65')
+                else move_api.LIVE_RUNNING)
+    req.compute_api.live_migration_abort(req.context, instance,
+                                         migration_id, statuses)
+    return 202, None

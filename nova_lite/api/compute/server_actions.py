@@ -339,6 +339,9 @@ ACTIONS = {
     'revertResize': (server_moves.revert_resize, _SERVERS + 'revert_resize'),
     'migrate': (server_moves.migrate,
                 'os_compute_api:os-migrate-server:migrate'),
+    'os-migrateLive': (server_moves.migrate_live,
+                       'os_compute_api:os-migrate-server:migrate_live'),
+    'evacuate': (server_moves.evacuate, 'os_compute_api:os-evacuate'),
 }
 
 

@@ -1,10 +1,15 @@
 """The move actions of POST /servers/{server_id}/action: resize (202),
-confirmResize (204), revertResize (202), and migrate (202, admins; 2.56
-names a ``host``).
+confirmResize (204), revertResize (202), and, for admins, migrate (202;
+2.56 names a ``host``), os-migrateLive (202) and evacuate (200).
 
 A resize or migration is scheduled before the answer: one that finds no
-host is a 400 saying why, filter by filter, the server as it was.
+host is a 400 saying why, filter by filter, the server as it was. So is
+a live migration before 2.34; from 2.34 it is checked after the answer
+(its failure is in the server's actions and fault).
 """
+from oslo_utils import strutils
+
+from nova_lite.api.compute import create_options
 from nova_lite.api.compute import servers
 from nova_lite.api import policy
 from nova_lite.api.schemas import moves as schema
@@ -49,3 +54,35 @@ def revert_resize(req, body, server_id):
     servers.check_not_locked(req, instance)
     req.compute_api.revert_resize(req.context, instance)
     return 202, None
+
+
+def _validated(req, body, ranges, schema_at):
+    for low, high in ranges:
+        if req.api_version.matches(low, high):
+            validation.validate(schema_at(low), body)
+
+
+def migrate_live(req, body, server_id):
+    _validated(req, body, schema.MIGRATE_LIVE_RANGES,
+               schema.migrate_live_at)
+    block = body['block_migration']
+    block = block if block == 'auto' else strutils.bool_from_string(block)
+    instance = servers.get(req, server_id, ['flavor'])
+    servers.check_not_locked(req, instance)
+    req.compute_api.live_migrate(
+        req.context, instance, body.get('host'), block,
+        wait=not req.api_version.matches('2.34'))
+    return 202, None
+
+
+def evacuate(req, body, server_id):
+    """200: the admin password before 2.14 (when the API gives one),
+    nothing from then on."""
+    _validated(req, body, schema.EVACUATE_RANGES, schema.evacuate_at)
+    instance = servers.get(req, server_id, ['flavor'])
+    servers.check_not_locked(req, instance)
+    req.compute_api.evacuate(req.context, instance, body.get('host'))
+    if req.api_version.matches('2.14'):
+        return 200, None
+    password = create_options.admin_password(req, body)
+    return 200, None if password is None else {'adminPass': password}

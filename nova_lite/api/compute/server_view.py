@@ -42,7 +42,8 @@ _MOVE_STATUS = {fields.TaskState.RESIZE_PREP: 'RESIZE',
                 fields.TaskState.RESIZE_MIGRATING: 'RESIZE',
                 fields.TaskState.RESIZE_MIGRATED: 'RESIZE',
                 fields.TaskState.RESIZE_FINISH: 'RESIZE',
-                fields.TaskState.RESIZE_REVERTING: 'REVERT_RESIZE'}
+                fields.TaskState.RESIZE_REVERTING: 'REVERT_RESIZE',
+                fields.TaskState.MIGRATING: 'MIGRATING'}
 
 
 def status(instance):

@@ -65,3 +65,54 @@ migrations = {
     'required': ['migrations'],
     'additionalProperties': False,
 }
+_HOST = {'type': ['string', 'null'], 'minLength': 1, 'maxLength': 255,
+         'pattern': '^[a-zA-Z0-9-._:]*$'}
+_AUTO_OR_BOOLEAN = copy.deepcopy(types.boolean)
+_AUTO_OR_BOOLEAN['enum'].append('auto')
+
+
+def migrate_live_at(low):
+    """os-migrateLive from ``low``: 2.25 takes ``block_migration: auto``
+    and drops ``disk_over_commit``, 2.30 adds ``force``, 2.68 drops it."""
+    minor = int(low.split('.')[1])
+    properties = {'host': _HOST, 'block_migration': types.boolean,
+                  'disk_over_commit': types.boolean}
+    required = ['block_migration', 'disk_over_commit', 'host']
+    if minor >= 25:
+        properties['block_migration'] = _AUTO_OR_BOOLEAN
+        del properties['disk_over_commit']
+        required = ['block_migration', 'host']
+    if 30 <= minor < 68:
+        properties['force'] = types.boolean
+    return {'type': 'object', 'properties': properties,
+            'required': required, 'additionalProperties': False}
+
+
+MIGRATE_LIVE_RANGES = [('2.1', '2.24'), ('2.25', '2.29'), ('2.30', '2.67'),
+                       ('2.68', None)]
+
+
+def evacuate_at(low):
+    """evacuate from ``low``: 2.14 drops ``onSharedStorage``, 2.29 adds
+    ``force``, 2.68 drops it."""
+    minor = int(low.split('.')[1])
+    properties = {'host': _HOST, 'adminPass': {'type': 'string'},
+                  'onSharedStorage': types.boolean}
+    required = ['onSharedStorage']
+    if minor >= 14:
+        del properties['onSharedStorage']
+        required = []
+    if 29 <= minor < 68:
+        properties['force'] = types.boolean
+    return {'type': 'object', 'properties': properties,
+            'required': required, 'additionalProperties': False}
+
+
+EVACUATE_RANGES = [('2.1', '2.13'), ('2.14', '2.28'), ('2.29', '2.67'),
+                   ('2.68', None)]
+force_complete = {
+    'type': 'object',
+    'properties': {'force_complete': {'type': 'null'}},
+    'required': ['force_complete'],
+    'additionalProperties': False,
+}

@@ -338,7 +338,8 @@ _ACTIONS = {'unlock': unlock, 'os-stop': power, 'os-start': power,
             'os-getSerialConsole': _anything,
             'unrescue': _anything, 'resize': _anything,
             'confirmResize': _anything, 'revertResize': _anything,
-            'migrate': _anything}
+            'migrate': _anything, 'os-migrateLive': _anything,
+            'evacuate': _anything}
 
 action = {
     'type': 'object',

@@ -13,8 +13,11 @@ from nova_lite import exception
 
 _M = models.Migration
 # The states a move ends in (Nova's): nothing of it is held any more.
+# An evacuation is 'done' once the server runs on its destination, but
+# its source (down) still holds the old allocation until that host comes
+# back and removes its guest ('completed').
 ENDED = ('confirmed', 'reverted', 'error', 'failed', 'completed',
-         'cancelled', 'done')
+         'cancelled')
 COLUMNS = ('uuid', 'instance_uuid', 'migration_type', 'status',
            'source_compute', 'source_node', 'dest_compute', 'dest_node',
            'dest_host', 'old_instance_type_id', 'new_instance_type_id',

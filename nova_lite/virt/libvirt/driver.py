@@ -379,6 +379,13 @@ class LibvirtDriver(driver.ComputeDriver):
         super().migrate_disk_and_power_off(context, instance, dest_host,
                                            timeout)
 
+    def live_migration(self, context, instance, dest_host, migration,
+                       block_migration):
+        if self.is_real:
+            raise exception.LiveMigrationFailed(
+                reason='live migration of a %s guest is not supported by '
+                       'this driver yet' % self.virt_type)
+
     def reboot(self, instance, reboot_type, timeout=0):
         self.power_off(instance, timeout if reboot_type == 'SOFT' else 0)
         self.power_on(instance)

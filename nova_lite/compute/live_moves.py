@@ -1,0 +1,189 @@
+"""The compute's steps of a live migration and of an evacuation.
+
+Live migration (the conductor has handed the source's allocation to the
+migration and claimed the destination for the server):
+
+1. ``check_can_live_migrate_destination`` (a call, on the destination):
+   a MoveClaim for the server's flavor, so its VietStack vNICs get NICs
+   on the destination's matching physical networks, or the pre-check
+   fails and the move never starts.
+2. ``live_migration`` on the source: ``pre_live_migration`` on the
+   destination (a call), then the guest moves while it runs.
+3. ``post_live_migration_at_destination`` (a call): the server is the
+   destination's, its guest there; then the source removes what is left
+   of the guest and frees the migration's allocation.
+
+A failure before the guest moved rolls back: the source's allocation
+returns to the server, which runs on as it did, and the destination
+gives its claim back.
+
+Evacuation (``rebuild_on_host``, on the destination, the source down):
+the server is claimed and built anew there from its image. The source,
+when it comes back, removes its guest and the allocation its migration
+kept (``reconcile``).
+"""
+from oslo_log import log as logging
+import oslo_messaging as messaging
+
+from nova_lite.compute import claims
+from nova_lite import exception
+from nova_lite.objects import fields
+from nova_lite.objects import instance_action
+from nova_lite.objects import migration as migration_obj
+from nova_lite.objects import placement as placement_obj
+
+LOG = logging.getLogger(__name__)
+_TASK = fields.TaskState
+_VM = fields.VMState
+
+
+class LiveMoveSteps:
+    """Mixed into the ComputeManager, with ``moves.MoveSteps``."""
+
+    @messaging.expected_exceptions(exception.MigrationPreCheckError,
+                                   exception.Conflict,
+                                   exception.InstanceNotFound)
+    def check_can_live_migrate_destination(self, context, instance,
+                                           migration, allocations=None):
+        """MigrationPreCheckError if the server cannot come here."""
+        migration.dest_host = self.conf.my_ip
+        migration.save()
+        try:
+            self.rt.move_claim(context, instance, instance.flavor,
+                               migration, allocations,
+                               task_state=_TASK.MIGRATING)
+        except claims.REFUSED as e:
+            raise exception.MigrationPreCheckError(
+                reason='%s cannot take the server: %s' % (
+                    self.host, e.format_message()))
+
+    def live_migration(self, context, instance, migration,
+                       block_migration=False):
+        with self._operation(context, instance,
+                             'compute_live_migration') as outcome:
+            if not self._still_asked(context, instance, _TASK.MIGRATING):
+                return
+            try:
+                self._migration_status(migration, 'preparing')
+                self.computes.pre_live_migration(
+                    context, instance, migration, block_migration)
+                self._migration_status(migration, 'running')
+                self.driver.live_migration(context, instance,
+                                           migration.dest_compute,
+                                           migration, block_migration)
+            except Exception as e:
+                outcome.error = e
+                self._live_rollback(context, instance, migration, e)
+                return
+            self._migration_status(migration, 'post-migrating')
+            self.computes.post_live_migration_at_destination(
+                context, instance, migration)
+            self._live_done_at_source(context, instance, migration)
+
+    @staticmethod
+    def _migration_status(migration, status):
+        migration.status = status
+        migration.save()
+
+    def _live_rollback(self, context, instance, migration, error):
+        LOG.warning('live migration of %s to %s failed: %s', instance.uuid,
+                    migration.dest_compute, error)
+        migration_obj.roll_back(instance, migration, error, self.host)
+        self.computes.rollback_live_migration_at_destination(
+            context, instance, migration)
+
+    def _live_done_at_source(self, context, instance, migration):
+        """The guest runs on the destination: its remains here go, then
+        the migration ends and its allocation (the source's) is freed; a
+        crash in between leaves an ended migration's allocation, which
+        the audit removes."""
+        try:
+            self.driver.post_live_migration_at_source(context, instance)
+        except Exception as e:
+            LOG.warning('cleaning up after the live migration of %s failed '
+                        'on %s: %s', instance.uuid, self.host, e)
+        self._migration_status(migration, 'completed')
+        placement_obj.Placement.unclaim(context, migration.uuid)
+        self.rt.settle(instance, stays=False)
+
+    def pre_live_migration(self, context, instance, migration,
+                           block_migration=False):
+        with self._operation(context, instance,
+                             'compute_pre_live_migration'):
+            self.driver.pre_live_migration(context, instance,
+                                           block_migration)
+
+    def post_live_migration_at_destination(self, context, instance,
+                                           migration):
+        """The server is this host's now, its guest here."""
+        with self._operation(context, instance,
+                             'compute_post_live_migration_at_destination'):
+            self.driver.post_live_migration_at_destination(context,
+                                                           instance)
+            self._take_end(context, instance, 'new', _TASK.MIGRATING,
+                           _TASK.MIGRATING, clear_context=True)
+            instance.power_state = self.driver.get_power_state(instance)
+            self._end_task(instance, _TASK.MIGRATING)
+            self.rt.settle(instance, stays=True)
+
+    def rollback_live_migration_at_destination(self, context, instance,
+                                               migration):
+        with self._operation(context, instance,
+                             'compute_rollback_live_migration_at_'
+                             'destination'):
+            try:
+                self.driver.rollback_live_migration_at_destination(
+                    context, instance)
+            except Exception as e:
+                LOG.warning('removing what came of %s after its failed live '
+                            'migration failed: %s', instance.uuid, e)
+            self.rt.drop_move_end(migration.uuid)
+
+    def live_migration_force_complete(self, context, instance, migration):
+        """Acts on the live migration under way, which holds the
+        server's operation lock: recorded, not queued behind it."""
+        with instance_action.recorded_event(
+                context, instance.uuid,
+                'compute_live_migration_force_complete', self.host):
+            self.driver.live_migration_force_complete(instance)
+
+    def live_migration_abort(self, context, instance, migration):
+        with instance_action.recorded_event(
+                context, instance.uuid, 'compute_live_migration_abort',
+                self.host):
+            self.driver.live_migration_abort(instance)
+
+    def rebuild_on_host(self, context, instance, migration,
+                        allocations=None):
+        """An evacuation's destination: claim, build the guest anew from
+        the server's image, and take the server (stopped again if it was
+        stopped; ERROR if the build fails, with the claim kept)."""
+        with self._operation(context, instance,
+                             'compute_rebuild_instance') as outcome:
+            if not self._still_asked(context, instance, _TASK.REBUILDING):
+                return
+            stopped = instance.vm_state == _VM.STOPPED
+            try:
+                self.rt.move_claim(context, instance, instance.flavor,
+                                   migration, allocations,
+                                   task_state=_TASK.REBUILDING)
+            except claims.REFUSED as e:
+                outcome.error = e
+                migration_obj.roll_back(instance, migration, e, self.host)
+                return
+            try:
+                self._take_end(context, instance, 'new', _TASK.REBUILDING,
+                               _TASK.REBUILDING, clear_context=True)
+                self.driver.spawn(context, instance)
+                if stopped:
+                    self.driver.power_off(instance)
+            except Exception as e:
+                outcome.error = e
+                self._failed_after_move(instance, migration, e,
+                                        _TASK.REBUILDING)
+                return
+            self._migration_status(migration, 'done')
+            self.rt.settle(instance, stays=True)
+            self._end_move_task(instance,
+                                _VM.STOPPED if stopped else _VM.ACTIVE,
+                                _TASK.REBUILDING)
