@@ -308,3 +308,18 @@ def test_a_move_whose_next_step_was_lost_is_rolled_back(
     assert migration['status'] == 'error'
     assert _allocations(aio, migration['uuid']) == {}
     assert _audit() == ['0 findings']
+
+
+def test_an_upsize_beyond_the_quota_is_refused(aio):
+    aio.client.create_flavor('m4', vcpus=4, ram=256, disk=1, flavor_id='m4')
+    sid = aio.client.boot('m1')['id']
+    status, body = aio.client.put('/os-quota-sets/admin',
+                                  {'quota_set': {'cores': 2}})
+    assert status == 200, body
+    _refused(aio, sid, {'resize': {'flavorRef': 'm4'}}, 403,
+             'Quota exceeded for cores: Requested 3, but already used 1 '
+             'of 2 cores')
+    # A resize within the quota goes.
+    assert aio.client.post('/servers/%s/action' % sid,
+                           {'resize': {'flavorRef': 'm2'}})[0] == 202
+    aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)

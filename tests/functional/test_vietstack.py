@@ -2,6 +2,8 @@
 two physnet1 NICs (10,000,000 kbit/s, size 64), sim-host-2 one physnet1
 NIC (1,000,000 kbit/s, size 16), sim-host-3 one physnet2 NIC (10,000,000
 kbit/s, size 64)."""
+import time
+
 import pytest
 
 from nova_lite import context as nl_context
@@ -147,3 +149,69 @@ def test_a_lost_allocation_is_healed_onto_the_assigned_nics(aio):
         if getattr(svc.manager, 'rt', None) is not None:
             svc.manager.rt.update_available_resource(context)
     assert _nic_allocations(placement_api, server['id']) == before
+
+
+def _move(api, sid, action):
+    status, body = api.post('/servers/%s/action' % sid, action)
+    assert status in (202, 204), body
+
+
+def _used(api, hostname):
+    return {n['name']: n['outbound']['rate']['used']
+            for n in _host_nics(api, hostname)}
+
+
+def test_a_moved_server_holds_nics_on_both_hosts_until_confirmed(aio):
+    """The destination's MoveClaim gives the vNIC a NIC on the matching
+    physical network, agreeing with the destination's allocation; the
+    source keeps its NIC until the move is confirmed, and gets it back on
+    a revert."""
+    api, placement_api = aio.client, aio.placement_client
+    _flavor(api, 'v1', [{'physical_network': 'physnet1',
+                         'outbound:rate': 500000}])
+    server = _boot(api, 'v1', host='sim-host-2')
+    sid = server['id']
+    assert _nic_allocations(placement_api, sid) == {
+        'sim-host-2:eth0': {OUT_RATE: 500000}}
+    # Only sim-host-1 has physnet1 NICs besides it (sim-host-3: physnet2).
+    _move(api, sid, {'migrate': None})
+    shown = api.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
+    assert shown['OS-EXT-SRV-ATTR:host'] == 'sim-host-1'
+    held = _nic_allocations(placement_api, sid)
+    assert list(held.values()) == [{OUT_RATE: 500000}]
+    nic = next(iter(held)).split(':')[1]
+    assert [v['nic'] for v in api.get('/servers/%s/vietstack' % sid)[1][
+        'vietstack']['vnics']] == [nic]
+    assert _used(api, 'sim-host-1')[nic] == 500000
+    assert _used(api, 'sim-host-2') == {'eth0': 500000}
+    _move(api, sid, {'revertResize': None})
+    api.wait_server(sid, ('ACTIVE',), settled=True)
+    assert _nic_allocations(placement_api, sid) == {
+        'sim-host-2:eth0': {OUT_RATE: 500000}}
+    assert [v['nic'] for v in api.get('/servers/%s/vietstack' % sid)[1][
+        'vietstack']['vnics']] == ['eth0']
+    _move(api, sid, {'migrate': None})
+    api.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
+    _move(api, sid, {'confirmResize': None})
+    api.wait_server(sid, ('ACTIVE',), settled=True)
+    deadline = time.monotonic() + 10  # the source confirms after the
+    while _used(api, 'sim-host-2') != {'eth0': 0} and \
+            time.monotonic() < deadline:  # answer
+        time.sleep(0.1)
+    assert _used(api, 'sim-host-2') == {'eth0': 0}
+
+
+def test_a_resize_no_nic_can_serve_is_refused_saying_why(aio):
+    api = aio.client
+    _flavor(api, 'v1', [{'physical_network': 'physnet1',
+                         'outbound:rate': 500000}])
+    _flavor(api, 'huge', [{'physical_network': 'physnet1',
+                           'outbound:rate': 50000000}])
+    sid = _boot(api, 'v1', host='sim-host-2')['id']
+    status, body = api.post('/servers/%s/action' % sid,
+                            {'resize': {'flavorRef': 'huge'}})
+    assert status == 400
+    assert 'VietStack' in body['badRequest']['message'], body
+    shown = api.get('/servers/%s' % sid)[1]['server']
+    assert (shown['status'], shown['OS-EXT-SRV-ATTR:host']) == (
+        'ACTIVE', 'sim-host-2')
