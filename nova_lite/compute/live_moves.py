@@ -64,10 +64,10 @@ class LiveMoveSteps:
             if not self._still_asked(context, instance, _TASK.MIGRATING):
                 return
             try:
-                self._migration_status(migration, 'preparing')
+                migration.set_status('preparing')
                 self.computes.pre_live_migration(
                     context, instance, migration, block_migration)
-                self._migration_status(migration, 'running')
+                migration.set_status('running')
                 self.driver.live_migration(context, instance,
                                            migration.dest_compute,
                                            migration, block_migration)
@@ -75,15 +75,10 @@ class LiveMoveSteps:
                 outcome.error = e
                 self._live_rollback(context, instance, migration, e)
                 return
-            self._migration_status(migration, 'post-migrating')
+            migration.set_status('post-migrating')
             self.computes.post_live_migration_at_destination(
                 context, instance, migration)
             self._live_done_at_source(context, instance, migration)
-
-    @staticmethod
-    def _migration_status(migration, status):
-        migration.status = status
-        migration.save()
 
     def _live_rollback(self, context, instance, migration, error):
         LOG.warning('live migration of %s to %s failed: %s', instance.uuid,
@@ -102,7 +97,7 @@ class LiveMoveSteps:
         except Exception as e:
             LOG.warning('cleaning up after the live migration of %s failed '
                         'on %s: %s', instance.uuid, self.host, e)
-        self._migration_status(migration, 'completed')
+        migration.set_status('completed')
         placement_obj.Placement.unclaim(context, migration.uuid)
         self.rt.settle(instance, stays=False)
 
@@ -182,7 +177,7 @@ class LiveMoveSteps:
                 self._failed_after_move(instance, migration, e,
                                         _TASK.REBUILDING)
                 return
-            self._migration_status(migration, 'done')
+            migration.set_status('done')
             self.rt.settle(instance, stays=True)
             self._end_move_task(instance,
                                 _VM.STOPPED if stopped else _VM.ACTIVE,

@@ -46,8 +46,7 @@ class MoveAPI:
     def confirm_resize(self, context, instance):
         migration = self._finished_move(instance, 'confirmResize')
         instance_checks.record_action(context, instance, 'confirmResize')
-        migration.status = 'confirming'
-        migration.save(expected_status=['finished'])
+        migration.set_status('confirming', ['finished'])
         self.compute_api.confirm_resize(context, instance, migration)
 
     def confirm_before_delete(self, context, instance):
@@ -59,9 +58,8 @@ class MoveAPI:
                                                            instance.uuid)
         if migration is None or migration.status != 'finished':
             return
-        migration.status = 'confirming'
         try:
-            migration.save(expected_status=['finished'])
+            migration.set_status('confirming', expected_status=['finished'])
         except exception.Conflict:
             return  # a confirm or revert got to it first
         self.compute_api.confirm_resize(context, instance, migration)
@@ -70,8 +68,7 @@ class MoveAPI:
         migration = self._finished_move(instance, 'revertResize')
         self._begin(context, instance, 'revertResize', _RESIZED,
                     fields.TaskState.RESIZE_REVERTING, 'revertResize')
-        migration.status = 'reverting'
-        migration.save(expected_status=['finished'])
+        migration.set_status('reverting', ['finished'])
         self.compute_api.revert_resize(context, instance, migration)
 
     def live_migrate(self, context, instance, host=None,

@@ -38,7 +38,6 @@ def end_move_task(manager, context, instance):
         instance.save()
         return 'running'
     if migration is not None:
-        migration.status = 'error'
-        migration.save()
+        migration.set_status('error')
     instance.fail(error, host=manager.host, keep_claim=True)
     return 'failed'

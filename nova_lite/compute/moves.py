@@ -86,8 +86,7 @@ class MoveSteps:
 
     @staticmethod
     def _step(instance, migration, status, task_from, task_to):
-        migration.status = status
-        migration.save()
+        migration.set_status(status)
         instance.task_state = task_to
         instance.save(expected_task_state=[task_from])
 
@@ -109,8 +108,7 @@ class MoveSteps:
                 self._failed_after_move(instance, migration, e,
                                         _TASK.RESIZE_FINISH)
                 return
-            migration.status = 'finished'
-            migration.save()
+            migration.set_status('finished')
             self._end_move_task(instance, _VM.RESIZED, _TASK.RESIZE_FINISH)
 
     def _take_end(self, context, instance, end, task_from, task_to,
@@ -152,8 +150,7 @@ class MoveSteps:
         is, with its allocations, for an admin to look at."""
         LOG.warning('move of %s failed on %s: %s', instance.uuid, self.host,
                     error)
-        migration.status = 'error'
-        migration.save()
+        migration.set_status('error')
         instance.fail(error, host=self.host, keep_claim=True,
                       expected_task_state=[task_state])
 
@@ -179,8 +176,7 @@ class MoveSteps:
                 LOG.warning('confirming the move of %s failed on %s: %s',
                             instance.uuid, self.host, e)
             if status == 'confirming':
-                migration.status = 'confirmed'
-                migration.save()
+                migration.set_status('confirmed')
             placement_obj.Placement.unclaim(context, migration.uuid)
             self.rt.settle(instance, stays=migration.same_host and not gone)
             if not gone:
@@ -200,9 +196,8 @@ class MoveSteps:
                           'status': 'finished'}):
             if migration.updated_at > cutoff:
                 continue
-            migration.status = 'confirming'
             try:
-                migration.save(expected_status=['finished'])
+                migration.set_status('confirming', ['finished'])
                 instance = instance_obj.Instance.get_by_uuid(
                     context, migration.instance_uuid,
                     expected_attrs=['flavor'])
@@ -259,8 +254,7 @@ class MoveSteps:
                 self._failed_after_move(instance, migration, e,
                                         _TASK.RESIZE_REVERTING)
                 return
-            migration.status = 'reverted'
-            migration.save()
+            migration.set_status('reverted')
             instance.power_state = self.driver.get_power_state(instance)
             instance.vm_state = _settled_state(instance)
             self._end_task(instance, _TASK.RESIZE_REVERTING)

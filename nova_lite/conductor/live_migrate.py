@@ -29,8 +29,7 @@ def live_migrate(manager, context, instance, host=None,
     except (exception.MigrationPreCheckError, exception.Conflict) as e:
         migration_obj.roll_back(instance, migration, e, manager.host)
         raise
-    migration.status = 'queued'
-    migration.save()
+    migration.set_status('queued')
     manager.compute_api.live_migration(context, instance, migration,
                                        block_migration)
 
@@ -61,7 +60,6 @@ def evacuate(manager, context, instance, host=None):
     except exception.NoValidHost as e:
         LOG.info('evacuation of %s found no host: %s', instance.uuid, e)
         return
-    migration.status = 'pre-migrating'
-    migration.save()
+    migration.set_status('pre-migrating')
     manager.compute_api.rebuild_on_host(context, instance, migration,
                                         chosen.allocations())

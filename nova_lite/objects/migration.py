@@ -82,6 +82,11 @@ class Migration(base.NovaLiteTimestampObject, base.NovaLiteObject):
             if self.obj_attr_is_set(k)})
         base.fill_from_db(self, row)
 
+    def set_status(self, status, expected_status=None):
+        """Move on to ``status`` and save (see ``save``)."""
+        self.status = status
+        self.save(expected_status)
+
     @base.remotable
     def save(self, expected_status=None):
         """Write the changes; Conflict if the status is no longer one of
@@ -121,8 +126,7 @@ def roll_back(instance, migration, error, host=None):
     placement_obj.Placement.move_allocations(
         context, migration.uuid, instance.uuid, instance.project_id,
         instance.user_id)
-    migration.status = 'error'
-    migration.save()
+    migration.set_status('error')
     instance_fault.InstanceFault.record(context, instance.uuid, error,
                                         host=host)
     instance.migration_context = None
@@ -140,8 +144,7 @@ def end_moves_of(context, instance_uuid):
     migration = Migration.in_progress_of(context, instance_uuid)
     if migration is None:
         return
-    migration.status = 'error'
-    migration.save()
+    migration.set_status('error')
     placement_obj.Placement.unclaim(context, migration.uuid)
 
 
@@ -157,6 +160,5 @@ def complete_evacuation(context, migration):
     """The evacuated server's source is cleaned up (its guest gone, or
     the host itself): the migration ends, then its allocation there goes
     (a crash in between leaves it to the audit)."""
-    migration.status = 'completed'
-    migration.save()
+    migration.set_status('completed')
     placement_obj.Placement.unclaim(context, migration.uuid)
