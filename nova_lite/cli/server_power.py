@@ -6,7 +6,9 @@ from cliff import command
 from nova_lite.cli import client as api_client
 
 
-def _act_and_wait(app, ref, action, wanted, wait):
+def act_and_wait(app, ref, action, wanted, wait):
+    """POST ``action`` for the server; with ``wait``, return once it is
+    ``wanted`` with no task under way."""
     client = app.client
     server = client.find('servers', ref)['server']
     client.post('/servers/%s/action' % server['id'], action)
@@ -38,7 +40,7 @@ class _PowerCommand(command.Command):
         return {self.action: None}
 
     def take_action(self, args):
-        _act_and_wait(self.app, args.server, self.body(args), self.wanted,
+        act_and_wait(self.app, args.server, self.body(args), self.wanted,
                       args.wait)
 
 

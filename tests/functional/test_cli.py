@@ -166,3 +166,27 @@ def test_aggregates_zones_groups_and_usage_commands(cli):
     usage = _json(cli('usage', '-f', 'json'))
     assert [u['Project'] for u in usage] == ['admin']
     assert usage[0]['Servers hours'] >= 0
+
+
+def test_move_commands(cli):
+    cli('flavor', 'create', 'small', '--ram', '512', '--disk', '1')
+    cli('flavor', 'create', 'large', '--ram', '1024', '--disk', '2')
+    server = _json(cli('server', 'create', 'web', '--flavor', 'small',
+                       '--wait', '-f', 'json'))
+    assert cli('server', 'resize', 'web', '--flavor', 'large',
+               '--wait')[0] == 0
+    moved = _json(cli('server', 'show', 'web', '-f', 'json'))
+    assert (moved['Status'], moved['Flavor']) == ('VERIFY_RESIZE', 'large')
+    assert moved['Host'] != server['Host']
+    assert cli('server', 'resize', 'confirm', 'web', '--wait')[0] == 0
+    assert cli('server', 'migrate', 'web', '--live', '--host',
+               server['Host'], '--wait')[0] == 0
+    back = _json(cli('server', 'show', 'web', '-f', 'json'))
+    assert (back['Status'], back['Host']) == ('ACTIVE', server['Host'])
+    listed = _json(cli('migration', 'list', '--server', 'web', '-f',
+                       'json'))
+    assert [(m['Type'], m['Status']) for m in listed] == [
+        ('live-migration', 'completed'), ('resize', 'confirmed')]
+    code, _out, err = cli('server', 'resize', 'web', '--flavor', 'large')
+    assert code != 0 and 'When resizing, instances must change flavor!' \
+        in err
