@@ -222,6 +222,11 @@ def test_bad_live_moves_change_nothing(aio):
     moves._refused(aio, sid, {'evacuate': {}}, 400,
                    'Compute service of %s is still in use.' % source,
                    '2.68')
+    _force_down(aio, dest)
+    moves._refused(aio, sid, {'os-migrateLive': dict(live, host=dest)},
+                   400, 'Compute service of %s is unavailable at this '
+                   'time.' % dest, '2.68')
+    _force_down(aio, dest, False)
     status, body = aio.client.post(
         '/servers/%s/migrations/12345/action' % sid,
         {'force_complete': None},

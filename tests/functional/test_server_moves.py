@@ -170,9 +170,30 @@ def test_bad_moves_change_nothing(aio):
              'Compute host nowhere could not be found.', '2.56')
     _refused(aio, sid, {'confirmResize': None}, 409, 'vm_state active')
     _refused(aio, sid, {'revertResize': None}, 409, 'vm_state active')
-    fault = _server(aio, sid).get('fault')
-    assert fault is None or 'big' not in fault['message']
     assert [m['status'] for m in _migrations(aio, sid)] == ['error']
+    # The refused resize's scheduling step says why, filter by filter.
+    headers = {'OpenStack-API-Version': 'compute 2.84'}
+    actions = aio.client.get('/servers/%s/os-instance-actions' % sid,
+                             headers=headers)[1]['instanceActions']
+    resize = next(a for a in actions if a['action'] == 'resize')
+    events = aio.client.get('/servers/%s/os-instance-actions/%s' % (
+        sid, resize['request_id']), headers=headers)[1][
+        'instanceAction']['events']
+    step = next(e for e in events
+                if e['event'] == 'conductor_migrate_server')
+    assert step['result'] == 'Error'
+    assert 'No valid host: CoreFilter removed 1 of 1 hosts' in \
+        step['details']
+    # A smaller (not zero) disk is refused as well.
+    assert aio.client.post('/servers/%s/action' % sid,
+                           {'resize': {'flavorRef': 'm2'}})[0] == 202
+    aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
+    assert aio.client.post('/servers/%s/action' % sid,
+                           {'confirmResize': None})[0] == 204
+    aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    _refused(aio, sid, {'resize': {'flavorRef': 'm1'}}, 400,
+             'Server disk was unable to be resized because: Unable to '
+             'resize disk down.')
 
 
 def test_os_migrations_shapes_by_version(aio):
