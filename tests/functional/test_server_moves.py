@@ -98,6 +98,7 @@ def test_revert_puts_the_server_back_as_it_was(aio, tmp_path):
     migration = _migrations(aio, sid)[0]
     assert migration['status'] == 'reverted'
     assert _allocations(aio, migration['uuid']) == {}
+    assert _audit() == ['0 findings']
 
 
 def test_cold_migration_to_a_named_host(aio, tmp_path):
@@ -344,3 +345,65 @@ def test_an_upsize_beyond_the_quota_is_refused(aio):
     assert aio.client.post('/servers/%s/action' % sid,
                            {'resize': {'flavorRef': 'm2'}})[0] == 202
     aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
+
+
+def _hypervisor(aio, host):
+    return next(h for h in aio.client.get('/os-hypervisors/detail')[1][
+        'hypervisors'] if h['hypervisor_hostname'] == host)
+
+
+def test_a_resize_on_one_host_counts_both_flavors_until_confirmed(
+        all_in_one, overrides):
+    overrides('allow_resize_to_same_host', True)
+    aio = all_in_one(hosts=1)
+    aio.client.create_flavor('m1', vcpus=1, ram=256, disk=1, flavor_id='m1')
+    aio.client.create_flavor('m2', vcpus=2, ram=512, disk=2, flavor_id='m2')
+    sid = aio.client.boot('m1')['id']
+    host = _server(aio, sid)['OS-EXT-SRV-ATTR:host']
+    root = _root_of(aio, host)
+    assert aio.client.post('/servers/%s/action' % sid,
+                           {'resize': {'flavorRef': 'm2'}})[0] == 202
+    shown = aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
+    assert shown['OS-EXT-SRV-ATTR:host'] == host
+    migration = _migrations(aio, sid)[0]
+    assert _allocations(aio, migration['uuid'])[root]['resources'][
+        'VCPU'] == 1
+    assert _allocations(aio, sid)[root]['resources']['VCPU'] == 2
+    usage = aio.placement_client.get('/resource_providers/%s/usages' %
+                                     root)[1]['usages']
+    assert usage['VCPU'] == 3
+    assert _hypervisor(aio, host)['vcpus_used'] == 3
+    assert aio.client.post('/servers/%s/action' % sid,
+                           {'confirmResize': None})[0] == 204
+    shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    assert shown['OS-EXT-STS:power_state'] == 1
+    assert aio.placement_client.get('/resource_providers/%s/usages' %
+                                    root)[1]['usages']['VCPU'] == 2
+    assert _hypervisor(aio, host)['vcpus_used'] == 2
+    assert sid in _compute(aio, host).driver.list_instance_uuids()
+    assert _audit() == ['0 findings']
+
+
+def test_os_migrations_pages_newest_first(aio):
+    sid = aio.client.boot('m1')['id']
+    for _ in range(3):
+        assert aio.client.post('/servers/%s/action' % sid,
+                               {'migrate': None})[0] == 202
+        aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
+        assert aio.client.post('/servers/%s/action' % sid,
+                               {'confirmResize': None})[0] == 204
+        aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    at = {'OpenStack-API-Version': 'compute 2.59'}
+    every = aio.client.get('/os-migrations', headers=at)[1]['migrations']
+    assert len(every) == 3
+    assert [m['id'] for m in every] == sorted(
+        (m['id'] for m in every), reverse=True)
+    page = aio.client.get('/os-migrations?limit=2', headers=at)[1]
+    assert [m['uuid'] for m in page['migrations']] == [
+        m['uuid'] for m in every[:2]]
+    assert 'marker=%s' % every[1]['uuid'] in page[
+        'migrations_links'][0]['href']
+    rest = aio.client.get('/os-migrations?limit=2&marker=%s' %
+                          every[1]['uuid'], headers=at)[1]
+    assert [m['uuid'] for m in rest['migrations']] == [every[2]['uuid']]
+    assert 'migrations_links' not in rest
