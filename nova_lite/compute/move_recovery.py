@@ -6,19 +6,23 @@ resize_migrated: the source still has the guest, stopped at most) the move
 is rolled back: the destination's claim goes, the source's allocation
 returns to the server, which runs again as it did. Once the destination
 took the server (resize_finish) or a revert was under way, the server
-ends in ERROR where it is, its move in error, for an admin to look at.
+ends in ERROR where it is, its move in error, for an admin to look at. A live
+migration cut off is rolled back while the server is still its source's,
+and finished once the destination took it.
 """
 from oslo_log import log as logging
 
 from nova_lite import exception
 from nova_lite.objects import fields
 from nova_lite.objects import migration as migration_obj
+from nova_lite.objects import placement as placement_obj
 
 LOG = logging.getLogger(__name__)
 _T = fields.TaskState
 BEFORE_THE_GUEST_LEFT = (_T.RESIZE_PREP, _T.RESIZE_MIGRATING,
                          _T.RESIZE_MIGRATED)
-MOVE_TASKS = BEFORE_THE_GUEST_LEFT + (_T.RESIZE_FINISH, _T.RESIZE_REVERTING)
+MOVE_TASKS = BEFORE_THE_GUEST_LEFT + (_T.RESIZE_FINISH, _T.RESIZE_REVERTING,
+                                      _T.MIGRATING)
 
 
 def end_move_task(manager, context, instance):
@@ -27,7 +31,10 @@ def end_move_task(manager, context, instance):
                                                        instance.uuid)
     error = exception.ResizeError(
         reason='the move was cut off at %s' % instance.task_state)
-    if instance.task_state in BEFORE_THE_GUEST_LEFT and \
+    if instance.task_state == _T.MIGRATING and migration is not None and \
+            instance.host != migration.source_compute:
+        return _finish_live_migration(instance, migration)
+    if instance.task_state in BEFORE_THE_GUEST_LEFT + (_T.MIGRATING,) and \
             migration is not None:
         LOG.warning('instance %s: its move was cut off before its guest '
                     'left %s; rolling it back', instance.uuid, manager.host)
@@ -41,3 +48,17 @@ def end_move_task(manager, context, instance):
         migration.set_status('error')
     instance.fail(error, host=manager.host, keep_claim=True)
     return 'failed'
+
+
+def _finish_live_migration(instance, migration):
+    """The destination had taken the server: the move is over, the
+    source's allocation goes (after the migration ends: the audit's to
+    remove if a crash comes in between)."""
+    LOG.warning('instance %s: its live migration was cut off after it '
+                'arrived; finishing it', instance.uuid)
+    migration.set_status('completed')
+    placement_obj.Placement.unclaim(instance._context, migration.uuid)
+    instance.migration_context = None
+    instance.task_state = None
+    instance.save()
+    return 'running'

@@ -243,3 +243,29 @@ def test_bad_live_moves_change_nothing(aio):
     _force_down(aio, dest)
     moves._refused(aio, sid, {'os-migrateLive': dict(live, host=dest)},
                    409, 'vm_state resized', '2.68')
+
+
+def test_a_live_migration_whose_request_was_lost_is_rolled_back(
+        aio, monkeypatch):
+    """The conductor claimed the destination but its cast to the source
+    was lost: the source's abandoned-task check rolls the move back."""
+    sid = aio.client.boot('m1')['id']
+    source = moves._server(aio, sid)['OS-EXT-SRV-ATTR:host']
+    before = moves._allocations(aio, sid)
+    conductor = next(svc.manager for svc in aio.services
+                     if hasattr(svc.manager, 'scheduler_api'))
+    monkeypatch.setattr(conductor.compute_api, 'live_migration',
+                        lambda *args, **kwargs: None)
+    assert aio.client.post('/servers/%s/action' % sid, {'os-migrateLive': {
+        'host': None, 'block_migration': 'auto'}}, headers={
+            'OpenStack-API-Version': 'compute 2.68'})[0] == 202
+    migration = _wait_migration(aio, sid, 'queued')
+    assert reconcile.finish_abandoned(
+        moves._compute(aio, source), nl_context.get_admin_context(), 0) == 1
+    shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    assert (shown['OS-EXT-SRV-ATTR:host'],
+            shown['OS-EXT-STS:task_state']) == (source, None)
+    assert moves._allocations(aio, sid) == before
+    assert moves._migrations(aio, sid)[0]['status'] == 'error'
+    assert moves._allocations(aio, migration['uuid']) == {}
+    assert moves._audit() == ['0 findings']
