@@ -1,6 +1,14 @@
-"""What the REST layer asks of a resize or cold migration: checked here
-(state, flavor, quota, host), scheduled by the conductor before the call
-returns, then carried out by the computes (``compute.moves``)."""
+"""What the REST layer asks of a move: checked here (state, flavor,
+quota, host), scheduled by the conductor (before the answer, for a resize
+or cold migration, and a live migration before 2.34), then carried out by
+the computes (``compute.moves``, ``compute.live_moves``).
+
+A conductor that does not answer in time leaves the request accepted:
+the move goes on, or its source's abandoned-task check rolls it back.
+"""
+from oslo_log import log as logging
+import oslo_messaging as messaging
+
 from nova_lite.compute import instance_checks
 from nova_lite import exception
 from nova_lite.objects import fields
@@ -8,6 +16,7 @@ from nova_lite.objects import migration as migration_obj
 from nova_lite.objects import quotas
 from nova_lite.objects import service as service_obj
 
+LOG = logging.getLogger(__name__)
 _MOVABLE = [fields.VMState.ACTIVE, fields.VMState.STOPPED]
 _RESIZED = [fields.VMState.RESIZED]
 _LIVE = [fields.VMState.ACTIVE, fields.VMState.PAUSED]
@@ -42,6 +51,8 @@ class MoveAPI:
                 context, instance, flavor or instance.flavor, host)
         except exception.NoValidHost as e:
             raise exception.Invalid(message=e.format_message())
+        except messaging.MessagingTimeout:
+            _unanswered(instance, action)
 
     def confirm_resize(self, context, instance):
         migration = self._finished_move(instance, 'confirmResize')
@@ -87,6 +98,8 @@ class MoveAPI:
                 context, instance, host, block_migration, wait)
         except exception.NoValidHost as e:
             raise exception.Invalid(message=e.format_message())
+        except messaging.MessagingTimeout:
+            _unanswered(instance, 'os-migrateLive')
 
     def evacuate(self, context, instance, host=None):
         """Rebuild the server elsewhere; its host must be down (400
@@ -152,6 +165,11 @@ class MoveAPI:
         if migration is None or migration.status != 'finished':
             raise exception.Invalid(message='Instance has not been resized.')
         return migration
+
+
+def _unanswered(instance, action):
+    LOG.warning('no conductor answered the %s of %s in time: it goes on, '
+                'or is rolled back by its host', action, instance.uuid)
 
 
 def _check_flavor(instance, flavor):
