@@ -149,6 +149,8 @@ def test_domain_xml_carries_nova_lite_metadata(all_in_one):
     assert '<memory>512</memory>' in meta
     assert '<project uuid="admin">admin</project>' in meta
     assert '<creationTime>' in meta
+    # What tells a compute its own guests on a libvirtd it may share.
+    assert domain_xml.host_of(meta) == driver.host
 
 
 def test_a_server_on_a_down_compute_is_deleted_at_once(all_in_one):

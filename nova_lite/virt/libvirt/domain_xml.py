@@ -91,8 +91,27 @@ def disk_targets(domain_xml):
 
 
 def host_of(metadata_xml):
-    """The compute host named in a domain's nova_lite metadata."""
-    return ET.fromstring(metadata_xml).findtext('{%s}host' % NAMESPACE)
+    """The compute host named in a domain's nova_lite metadata, as the
+    domain XML has it or as libvirt's metadata call gives it (without
+    its namespace)."""
+    root = ET.fromstring(metadata_xml)
+    for tag in ('{%s}host' % NAMESPACE, 'host'):
+        host = root.findtext(tag)
+        if host is not None:
+            return host
+    return None
+
+
+def with_host(domain_xml, host):
+    """The domain XML with ``host`` as the compute in its nova_lite
+    metadata: a guest moving away, as its destination will know it."""
+    ET.register_namespace(PREFIX, NAMESPACE)
+    domain = ET.fromstring(domain_xml)
+    element = domain.find('./metadata/{%s}instance/{%s}host' % (
+        NAMESPACE, NAMESPACE))
+    if element is not None:
+        element.text = host
+    return ET.tostring(domain, encoding='unicode')
 
 
 def build(instance, virt_type, name, host, boot=None, bridge_mappings=None,
