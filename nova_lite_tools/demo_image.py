@@ -8,11 +8,12 @@ and /dev; if the guest has a config drive it loads the kernel's virtio
 and ISO 9660 modules, mounts the drive and prints ``nova-lite guest
 <hostname> key <fingerprint>`` from its ``meta_data.json``, sets the
 addresses of its ``network_data.json`` on the virtio vNICs with those
-MACs and prints ``nova-lite guest <hostname> ip <address>`` for each; then
-it
-prints ``nova-lite guest up`` on the serial console and waits, so a test
-can tell the guest reached userspace (and what it learned) by reading
-the console log. Built files are kept in the build directory and reused.
+MACs and prints ``nova-lite guest <hostname> ip <address>`` for each; it
+counts its boots in the first bytes of its disk and prints ``nova-lite
+guest boot <count>``, then ``nova-lite guest up``, then ``nova-lite guest
+tick <n>`` every second, so a test can tell by reading the console log
+that the guest reached userspace, what it learned, whether its disk is
+the one it wrote before, and whether it ran on without a restart. Built files are kept in the build directory and reused.
 ``upload`` puts them into the image service as ``nova-lite-demo`` (a
 machine image whose ``kernel_id`` and ``ramdisk_id`` name the other
 two).
@@ -32,6 +33,11 @@ GUEST_UP = 'nova-lite guest up'
 GUEST_KEY = 'nova-lite guest %s key %s'
 # Printed for each address the config drive gives a vNIC, once set on it.
 GUEST_IP = 'nova-lite guest %s ip %s'
+# Printed before GUEST_UP with how many times the guest's disk was booted.
+GUEST_BOOT = 'nova-lite guest boot'
+# Printed every second once up, with a count from 1: a guest that keeps
+# counting has run on without a restart (through a live migration).
+GUEST_TICK = 'nova-lite guest tick'
 COMMAND_LINE = 'console=ttyS0 quiet panic=-1'
 # What reading a config drive takes (a virtio disk with ISO 9660 on it),
 # each after those it depends on; Debian builds them as modules.
@@ -88,10 +94,18 @@ if [ -f $meta ]; then
     done
   done
 fi
+# The boot count, kept in the first bytes of the guest's own disk: it
+# goes on from where it was wherever the disk went.
+boots=$(dd if=/dev/vda bs=32 count=1 2>/dev/null | tr -dc 0-9)
+boots=$((${boots:-0} + 1))
+printf '%%-32s' $boots | dd of=/dev/vda bs=32 count=1 conv=notrunc 2>/dev/null
+sync
+echo "%(boot)s $boots"
 echo "%(up)s"
-while true; do /bin/busybox sleep 3600; done
+n=0
+while true; do sleep 1; n=$((n + 1)); echo "%(tick)s $n"; done
 """ % {'modules': ' '.join(m.rsplit('/', 1)[1] for m in MODULES),
-       'up': GUEST_UP}
+       'up': GUEST_UP, 'tick': GUEST_TICK, 'boot': GUEST_BOOT}
 
 
 class BuildError(Exception):
@@ -283,3 +297,11 @@ def upload(files, url, token):
                            kernel_id=ids['kernel'],
                            ramdisk_id=ids['ramdisk'],
                            os_command_line=COMMAND_LINE)
+
+
+def ticks(console):
+    """The counts the guest printed since it last came up, in order."""
+    since_up = console.rsplit(GUEST_UP, 1)[-1]
+    prefix = GUEST_TICK + ' '
+    return [int(line[len(prefix):]) for line in since_up.splitlines()
+            if line.startswith(prefix) and line[len(prefix):].isdigit()]

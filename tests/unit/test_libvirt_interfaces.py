@@ -117,7 +117,8 @@ def test_the_demo_guest_reads_each_address_and_its_mac(tmp_path):
         '#!/bin/sh\necho "ifconfig $*" >&2\n')
     (tmp_path / 'bin' / 'ifconfig').chmod(0o755)
     init = demo_image.INIT
-    block = init[init.index('  objs=$('):init.index('fi\necho')]
+    start = init.index('  objs=$(')
+    block = init[start:init.index('\nfi\n', start)]
     script = 'host=vm\n' + block.replace(
         '/mnt/config', str(tmp_path)).replace('/sys/class/net',
                                               str(tmp_path / 'net'))
