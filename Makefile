@@ -4,7 +4,7 @@ STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NOVA_LITE_STATE_DIR ?= $(CURDIR)/var
 
-.PHONY: venv run run-real demo-image test bench genconfig clean lab lab-down
+.PHONY: venv run run-real demo-image test bench genconfig clean lab lab-real lab-down
 
 # System packages, installed with apt-get only when missing: libvirt's
 # headers for libvirt-python, a compiler and Python's headers to build it,
@@ -69,6 +69,14 @@ lab: venv
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 	$(SUDO) $(VENV)/bin/nova-lite-lab up $(LAB_ARGS)
+
+# The lab on real hypervisors: each compute with a libvirtd of its own
+# (QEMU guests) in its namespaces, the hosts' libvirtds reaching each
+# other over the lab network (guests live-migrate between them); then
+# the demo guest uploaded to the lab's image API. Needs root.
+lab-real: venv
+	$(MAKE) lab LAB_ARGS="--real $(LAB_ARGS)"
+	$(MAKE) demo-image
 
 lab-down: venv
 	$(SUDO) $(VENV)/bin/nova-lite-lab down $(LAB_DOWN_ARGS)

@@ -2,9 +2,10 @@
 
 ``up`` starts a controller (nova-lite-api, -conductor, -scheduler) and K
 computes (nova-lite-compute, each in its own network namespace with its
-own address and hostname and its own libvirt test-driver host) in the
-background, on the machine's RabbitMQ (a vhost of the lab's) and MariaDB
-or PostgreSQL (a database of the lab's), and returns when the API on
+own address and hostname and its own libvirt test-driver host, or with
+``--real`` its own libvirtd: real_host) in the background, on the
+machine's RabbitMQ (a vhost of the lab's) and MariaDB or PostgreSQL (a
+database of the lab's), and returns when the API on
 127.0.0.1 lists every compute up. ``down`` stops what ``up`` started and
 removes the namespaces. Needs root (network namespaces).
 """
@@ -15,11 +16,13 @@ import shutil
 import subprocess
 import sys
 
+from nova_lite_tools import libvirtd
 from nova_lite_tools.lab import configs
 from nova_lite_tools.lab import layout as lab_layout
 from nova_lite_tools.lab import network
 from nova_lite_tools.lab import processes
 from nova_lite_tools.lab import readiness
+from nova_lite_tools.lab import real_host
 from nova_lite_tools.lab import services
 
 CONTROLLER = ('nova-lite-conductor', 'nova-lite-scheduler', 'nova-lite-api')
@@ -71,7 +74,8 @@ def up(args):
         name=args.name, state_dir=args.state_dir or _default_state_dir(
             args.name), computes=args.computes, subnet=args.subnet,
         database=args.database, api_port=args.api_port,
-        placement_port=args.placement_port, image_port=args.image_port)
+        placement_port=args.placement_port, image_port=args.image_port,
+        real=args.real)
     if os.path.exists(layout.path('lab.json')):
         previous = lab_layout.Layout.load(layout.state_dir)
         running = processes.running(previous)
@@ -82,10 +86,11 @@ def up(args):
         _teardown(previous)  # what a crashed lab may have left behind
     os.makedirs(layout.state_dir, exist_ok=True)
     layout.save()
+    timeout = args.timeout or (300 if layout.real else 120)
     try:
         _prepare(layout)
         started = _start(layout, args.vcpus, args.memory_mb)
-        readiness.wait(layout, started, args.timeout)
+        readiness.wait(layout, started, timeout)
     except (LabError, network.NetworkError, services.ServiceError,
             readiness.NotReady) as e:
         _teardown(layout)
@@ -95,6 +100,11 @@ def up(args):
 
 def _prepare(layout):
     """The lab's database (at the latest schema) and broker vhost."""
+    if layout.real:
+        try:
+            real_host.prepare_machine()
+        except libvirtd.SetupError as e:
+            raise LabError(str(e))
     services.create_database(layout)
     services.create_vhost(layout)
     config_file = configs.write_controller(layout)
@@ -124,6 +134,14 @@ def _start_compute(layout, index, config_file):
     """In the compute's namespace and in a UTS namespace of its own whose
     hostname is the compute's (the agent's ``host`` defaults to it)."""
     hostname = layout.hostname(index)
+    if layout.real:
+        directory = layout.path('real', hostname)
+        real_host.prepare_host(directory, {
+            layout.hostname(i): layout.compute_ip(i)
+            for i in range(1, layout.computes + 1)})
+        processes.start(layout, hostname, real_host.command(
+            layout.namespace(index), hostname, directory, config_file))
+        return hostname
     command = 'hostname %s && exec %s --config-file %s' % (
         shlex.quote(hostname), shlex.quote(_binary('nova-lite-compute')),
         shlex.quote(config_file))
@@ -153,6 +171,9 @@ def _report(layout):
 def _teardown(layout):
     computes = [layout.hostname(i) for i in range(1, layout.computes + 1)]
     killed = processes.stop(layout, computes)
+    for index in range(1, layout.computes + 1):
+        # A real host's libvirtd, virtlogd and guests.
+        real_host.stop_namespace(layout.namespace(index))
     killed += processes.stop(layout, list(reversed(CONTROLLER)))
     processes.stop(layout, [FORWARDER], timeout=5)
     removed = network.remove(layout)
@@ -200,8 +221,12 @@ def _parser():
     up_command.add_argument('--vcpus', type=int, default=32,
                             help="each compute's test-driver host")
     up_command.add_argument('--memory-mb', type=int, default=65536)
-    up_command.add_argument('--timeout', type=int, default=120,
-                            help='seconds to wait for every compute up')
+    up_command.add_argument('--timeout', type=int,
+                            help='seconds to wait for every compute up '
+                            '(default: 120, 300 with --real)')
+    up_command.add_argument('--real', action='store_true',
+                            help='each compute on a libvirtd of its own '
+                            '(QEMU guests) instead of a test-driver host')
     commands.choices['down'].add_argument(
         '--purge', action='store_true',
         help="also drop the lab's database and RabbitMQ vhost")

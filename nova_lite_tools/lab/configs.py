@@ -1,8 +1,10 @@
 """The lab's configuration files: one for the controller's daemons, one
 per compute (no ``[database]`` section: a compute holds no database
-credentials), and each compute's libvirt test-driver node file."""
+credentials), and each compute's libvirt test-driver node file (or, in
+a real lab, its real libvirtd's settings)."""
 
 from nova_lite.virt.libvirt import simulated_host
+from nova_lite_tools.lab import real_host
 from nova_lite_tools.lab import services
 
 # Heartbeats every 2 s and "down" after 10 s: a stopped compute shows
@@ -40,7 +42,7 @@ state_path = {state}
 """ + SERVICE_GROUP + """
 [libvirt]
 connection_uri = {uri}
-
+{real}
 [glance]
 api_servers = http://{controller_ip}:{image_port}
 
@@ -59,13 +61,30 @@ def write_controller(layout):
         image_port=layout.image_port))
 
 
+# A real host: the namespace's own libvirtd (real_host), QEMU in
+# software emulation; the other hosts' libvirtds reached at their
+# computes' addresses. The demo guest does not act on the ACPI power
+# button, so a stop waits only a little before powering it off.
+REAL = """virt_type = qemu
+instances_path = {instances_path}
+
+[compute]
+shutdown_timeout = 3
+"""
+
+
 def write_compute(layout, index, vcpus, memory_mb):
     hostname = layout.hostname(index)
-    uri = simulated_host.write_node_file(layout.path('hosts'), hostname,
-                                         vcpus, memory_mb)
+    if layout.real:
+        uri = 'qemu:///system'
+        real = REAL.format(instances_path=real_host.INSTANCES_PATH)
+    else:
+        uri = simulated_host.write_node_file(layout.path('hosts'), hostname,
+                                             vcpus, memory_mb)
+        real = ''
     return _write(layout, '%s.conf' % hostname, COMPUTE.format(
         transport_url=services.transport_url(layout, layout.controller_ip),
-        state=layout.path(hostname), uri=uri,
+        state=layout.path(hostname), uri=uri, real=real,
         controller_ip=layout.controller_ip, image_port=layout.image_port))
 
 

@@ -20,6 +20,7 @@ class Layout:
     api_port: int = 8774
     placement_port: int = 8778
     image_port: int = 9292
+    real: bool = False  # computes on real libvirtds (real_host)
 
     @property
     def network(self):

@@ -6,59 +6,25 @@ boots avoid it; ``down`` leaves no process and no namespace behind.
 """
 import collections
 import ipaddress
-import json
 import os
-import random
 import signal
 import subprocess
-import sys
 import time
-import uuid
 
 import pytest
 import requests
 
-from tests.integration import ports
+from tests.integration import labs
 
 pytestmark = pytest.mark.integration
 
 TOKEN = {'X-Auth-Token': 'admin:admin'}
 
 
-def _lab(*args):
-    return subprocess.run(
-        [os.path.join(os.path.dirname(sys.executable), 'nova-lite-lab')] +
-        list(args), capture_output=True, text=True, timeout=300)
-
-
 @pytest.fixture
 def lab(tmp_path):
-    """A lab of its own (name, subnet, ports, vhost, database): it can
-    run beside a developer's ``make lab``."""
-    name = 't%s' % uuid.uuid4().hex[:6]
-    state_dir = str(tmp_path / 'lab')
-    up = _lab('up', '--name', name, '--state-dir', state_dir,
-              '--computes', '2', '--subnet',
-              '10.212.%d.0/24' % random.randrange(256),
-              '--api-port', str(ports.free_port()),
-              '--placement-port', str(ports.free_port()),
-              '--image-port', str(ports.free_port()))
-    with open(os.path.join(state_dir, 'lab.json')) as saved:
-        layout = json.load(saved)
-    try:
-        assert up.returncode == 0, up.stderr
+    with labs.running(str(tmp_path / 'lab')) as layout:
         yield layout
-    finally:
-        down = _lab('down', '--name', name, '--state-dir', state_dir,
-                    '--purge')
-        assert down.returncode == 0, down.stderr
-        assert not [ns for ns in _namespaces() if name in ns]
-
-
-def _namespaces():
-    listing = subprocess.run(['ip', 'netns', 'list'], capture_output=True,
-                             text=True, check=True).stdout
-    return [line.split()[0] for line in listing.splitlines() if line]
 
 
 def _pid(layout, process):
@@ -143,12 +109,13 @@ def test_lab_boots_over_two_namespaced_computes(lab):
 
 
 def test_a_bad_lab_request_says_what_and_creates_nothing(tmp_path):
-    before = _namespaces()
+    before = labs.namespaces()
     for args, said in ((['--name', 'no-dashes'], '--name must be'),
                        (['--computes', '0'], '--computes must be')):
-        result = _lab('up', '--state-dir', str(tmp_path), *args)
+        result = labs.nova_lite_lab('up', '--state-dir', str(tmp_path),
+                                    *args)
         assert result.returncode == 1
         assert said in result.stderr and 'Traceback' not in result.stderr
-    assert _namespaces() == before
-    down = _lab('down', '--state-dir', str(tmp_path / 'none'))
+    assert labs.namespaces() == before
+    down = labs.nova_lite_lab('down', '--state-dir', str(tmp_path / 'none'))
     assert down.returncode == 0 and 'nothing to stop' in down.stdout
