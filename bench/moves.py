@@ -11,8 +11,7 @@ never asserts: figures are for reading.
 
     .venv/bin/python bench/moves.py [--servers 100] [--hosts 10]
 
-Real guests are not moved by this release (the libvirt driver refuses a
-real guest's move), so there is no real live-migration figure yet.
+Real guests between real hosts: bench/real_moves.py.
 """
 import argparse
 import concurrent.futures

@@ -68,9 +68,8 @@ class LiveMoveSteps:
                 self.computes.pre_live_migration(
                     context, instance, migration, block_migration)
                 migration.set_status('running')
-                self.driver.live_migration(context, instance,
-                                           migration.dest_compute,
-                                           migration, block_migration)
+                self.driver.live_migration(context, instance, migration,
+                                           block_migration)
             except Exception as e:
                 outcome.error = e
                 self._live_rollback(context, instance, migration, e)

@@ -46,6 +46,8 @@ class MoveSteps:
                              'compute_prep_resize') as outcome:
             if not self._still_asked(context, instance, _TASK.RESIZE_PREP):
                 return
+            migration.dest_host = self.conf.my_ip  # where the disk goes
+            migration.save()
             try:
                 self.rt.move_claim(context, instance, flavor, migration,
                                    allocations)
@@ -71,7 +73,7 @@ class MoveSteps:
                        _TASK.RESIZE_PREP, _TASK.RESIZE_MIGRATING)
             try:
                 self.driver.migrate_disk_and_power_off(
-                    context, instance, migration.dest_compute,
+                    context, instance, migration,
                     self.conf.compute.shutdown_timeout)
             except Exception as e:
                 outcome.error = e

@@ -54,6 +54,16 @@ Who enforces a vNIC's rates on a real hypervisor.
 
 Test-driver hosts always carry the ``<bandwidth>`` element.
 """),
+    cfg.StrOpt('live_migration_scheme', default='tcp', help="""
+How a compute reaches another host's libvirtd to move a guest there:
+``qemu+<scheme>://<address>/system``, the address being the destination
+compute's ``my_ip``. A live migration's memory and disk stream goes to
+``<address>`` directly over TCP; a cold migration's disk is uploaded
+through the destination's libvirtd. Every host's libvirtd must accept
+such connections (``listen_tcp`` or ``listen_tls`` in libvirtd.conf);
+``nova-lite-lab up --real`` sets them up so. Every host must also have
+the same ``instances_path``.
+"""),
 ]
 
 

@@ -121,11 +121,12 @@ class ComputeDriver:
     # guests have nothing to carry (the test driver's, the fake's): the
     # guest is made anew on the destination from the server's record.
 
-    def migrate_disk_and_power_off(self, context, instance, dest_host,
+    def migrate_disk_and_power_off(self, context, instance, migration,
                                    timeout=0):
-        """On the source: stop the guest and send its disk to
-        ``dest_host``; the guest stays defined here until the move is
-        confirmed (a revert starts it again)."""
+        """On the source: stop the guest and send its disk to the
+        migration's destination (``dest_host``, its address); the guest
+        stays defined here until the move is confirmed (a revert starts
+        it again)."""
         self.power_off(instance, timeout)
 
     def finish_migration(self, context, instance, power_on=True):
@@ -161,11 +162,11 @@ class ComputeDriver:
         """On the destination, before the guest comes: what it needs
         there (a real guest's files)."""
 
-    def live_migration(self, context, instance, dest_host, migration,
+    def live_migration(self, context, instance, migration,
                        block_migration):
-        """On the source: move the running guest to ``dest_host``'s
-        hypervisor, or raise LiveMigrationFailed (the guest still runs
-        here)."""
+        """On the source: move the running guest to the hypervisor of
+        the migration's destination (``dest_compute``, at ``dest_host``),
+        or raise LiveMigrationFailed (the guest still runs here)."""
 
     def post_live_migration_at_destination(self, context, instance):
         """On the destination: the guest that arrived, as the server's

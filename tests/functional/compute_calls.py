@@ -14,6 +14,11 @@ def cloud_env(tmp_path, aio):
     """The environment of a user whose clouds.yaml names the all-in-one:
     no auth (the lab's anonymous admin), each service at its own
     endpoint (the openstack client looks images up in the image API)."""
+    return cloud_env_at(tmp_path, aio.api.port, aio.image_url)
+
+
+def cloud_env_at(tmp_path, api_port, image_url):
+    """The same for the compute API on ``api_port`` of loopback."""
     config = tmp_path / 'clouds.yaml'
     config.write_text(
         'clouds:\n'
@@ -24,7 +29,7 @@ def cloud_env(tmp_path, aio):
         '    compute_endpoint_override: http://127.0.0.1:%d/v2.1\n'
         '    image_endpoint_override: %s\n'
         '    identity_api_version: 3\n'
-        % (aio.api.port, aio.api.port, aio.image_url))
+        % (api_port, api_port, image_url))
     return dict(os.environ, OS_CLIENT_CONFIG_FILE=str(config),
                 OS_CLOUD='aio')
 

@@ -352,19 +352,26 @@ def _hypervisor(aio, host):
         'hypervisors'] if h['hypervisor_hostname'] == host)
 
 
-def test_a_resize_on_one_host_counts_both_flavors_until_confirmed(
-        all_in_one, overrides):
+def _resized_on_one_host(all_in_one, overrides):
+    """An all-in-one of one host with a server resized there from m1 to
+    m2, VERIFY_RESIZE: (aio, server id, host)."""
     overrides('allow_resize_to_same_host', True)
     aio = all_in_one(hosts=1)
     aio.client.create_flavor('m1', vcpus=1, ram=256, disk=1, flavor_id='m1')
     aio.client.create_flavor('m2', vcpus=2, ram=512, disk=2, flavor_id='m2')
     sid = aio.client.boot('m1')['id']
     host = _server(aio, sid)['OS-EXT-SRV-ATTR:host']
-    root = _root_of(aio, host)
     assert aio.client.post('/servers/%s/action' % sid,
                            {'resize': {'flavorRef': 'm2'}})[0] == 202
     shown = aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
     assert shown['OS-EXT-SRV-ATTR:host'] == host
+    return aio, sid, host
+
+
+def test_a_resize_on_one_host_counts_both_flavors_until_confirmed(
+        all_in_one, overrides):
+    aio, sid, host = _resized_on_one_host(all_in_one, overrides)
+    root = _root_of(aio, host)
     migration = _migrations(aio, sid)[0]
     assert _allocations(aio, migration['uuid'])[root]['resources'][
         'VCPU'] == 1
@@ -380,6 +387,21 @@ def test_a_resize_on_one_host_counts_both_flavors_until_confirmed(
     assert aio.placement_client.get('/resource_providers/%s/usages' %
                                     root)[1]['usages']['VCPU'] == 2
     assert _hypervisor(aio, host)['vcpus_used'] == 2
+    assert sid in _compute(aio, host).driver.list_instance_uuids()
+    assert _audit() == ['0 findings']
+
+
+def test_a_resize_on_one_host_reverts_to_its_guest_running(
+        all_in_one, overrides):
+    """The resized guest is the same domain as the one reverted to: it
+    runs again with the old flavor, not in ERROR."""
+    aio, sid, host = _resized_on_one_host(all_in_one, overrides)
+    assert aio.client.post('/servers/%s/action' % sid,
+                           {'revertResize': None})[0] == 202
+    shown = aio.client.wait_server(sid, ('ACTIVE', 'ERROR'), settled=True)
+    assert (shown['status'], shown['OS-EXT-SRV-ATTR:host'],
+            shown['flavor']['id'],
+            shown['OS-EXT-STS:power_state']) == ('ACTIVE', host, 'm1', 1)
     assert sid in _compute(aio, host).driver.list_instance_uuids()
     assert _audit() == ['0 findings']
 

@@ -27,6 +27,7 @@ from nova_lite.virt import image_cache
 from nova_lite.virt import image_client
 from nova_lite.virt.libvirt import domain_xml
 from nova_lite.virt.libvirt import guest_files
+from nova_lite.virt.libvirt import guest_moves
 from nova_lite.virt.libvirt import tc_shaping
 
 LOG = logging.getLogger(__name__)
@@ -202,10 +203,11 @@ class LibvirtDriver(driver.ComputeDriver):
         self._create_domain(instance, remove_files_on_failure=False)
 
     def _create_domain(self, instance, remove_files_on_failure,
-                       image_id=None, rescue=False):
-        """Lay the guest's files out (a real host), define and start it;
-        on failure no domain stays behind, and no file either unless the
-        files were there before (a guest being started again)."""
+                       image_id=None, rescue=False, start=True):
+        """Lay the guest's files out (a real host), define and (unless
+        not ``start``) start it; on failure no domain stays behind, and
+        no file either unless the files were there before (a guest being
+        started again)."""
         started = time.monotonic()
         boot = None
         if self.is_real:
@@ -223,7 +225,8 @@ class LibvirtDriver(driver.ComputeDriver):
             conn = self._connection()
             with self._lock:
                 dom = conn.defineXML(xml)
-            self._start(dom, instance)
+            if start:
+                self._start(dom, instance)
             if self.is_real:
                 # bench/real_boot.py reads this line to split the time.
                 LOG.info('guest of %s started: files %.3f s, libvirt '
@@ -367,24 +370,124 @@ class LibvirtDriver(driver.ComputeDriver):
         guest_files.flatten(instance, disk, path)
         return 'qcow2'
 
-    def migrate_disk_and_power_off(self, context, instance, dest_host,
-                                   timeout=0):
-        """A test-driver guest has no disk to send; a real guest's disk
-        is not carried between hosts by this driver yet, and the move
-        fails before anything is changed."""
-        if self.is_real:
-            raise exception.ResizeError(
-                reason='moving the disk of a %s guest between hosts is not '
-                       'supported yet' % self.virt_type)
-        super().migrate_disk_and_power_off(context, instance, dest_host,
-                                           timeout)
+    # Moves. A test-driver guest has nothing to carry: the defaults make
+    # it anew on the destination. A real guest's files go with it
+    # (guest_moves); the hosts' libvirtds reach each other at the
+    # computes' my_ip.
 
-    def live_migration(self, context, instance, dest_host, migration,
-                       block_migration):
+    def migrate_disk_and_power_off(self, context, instance, migration,
+                                   timeout=0):
+        """The guest stopped, its files set aside here until the move is
+        confirmed or reverted, its disk sent to the destination (copied,
+        for a resize on this host). If sending fails, the files are put
+        back and ResizeError says why."""
+        self.power_off(instance, timeout)
+        if not self.is_real:
+            return
+        aside = guest_files.set_aside(self.instances_path, instance)
+        directory = guest_files.instance_dir(self.instances_path, instance)
+        try:
+            if migration.same_host:
+                guest_files.copy_disk(aside, directory)
+            else:
+                guest_moves.upload(
+                    self.conf, migration.dest_host,
+                    os.path.join(aside, 'disk'), directory,
+                    'nova-lite-move-%s' % migration.uuid)
+        except (OSError, guest_moves.MoveError) as e:
+            guest_files.put_back(self.instances_path, instance)
+            raise exception.ResizeError(reason=str(e))
+
+    def finish_migration(self, context, instance, power_on=True):
+        """The guest defined with its new flavor on the disk it was
+        sent, which a failure keeps (the server ends in ERROR here)."""
+        if not self.is_real:
+            return super().finish_migration(context, instance, power_on)
+        self._create_domain(instance, remove_files_on_failure=False,
+                            start=power_on)
+
+    def confirm_migration(self, context, instance, same_host=False):
+        if not same_host:
+            self._remove_own_guest(instance)
         if self.is_real:
+            guest_files.remove_set_aside(self.instances_path, instance)
+
+    def revert_migration_on_dest(self, context, instance, same_host=False):
+        if not same_host:
+            self._remove_own_guest(instance)
+
+    def finish_revert_migration(self, context, instance, power_on=True):
+        """The guest as it was, on the files set aside (its old disk:
+        what it wrote on the destination is lost, as in a revert). On one
+        host the resized guest is this same domain: it stops first."""
+        self.power_off(instance)
+        if self.is_real:
+            guest_files.put_back(self.instances_path, instance)
+        self._create_domain(instance, remove_files_on_failure=False,
+                            start=power_on)
+
+    def _remove_own_guest(self, instance):
+        """Remove the guest's domain and files unless the domain this
+        libvirtd has is another compute's (two computes sharing one
+        libvirtd: the guest that moved is the other's now)."""
+        dom = self._lookup(instance)
+        if dom is not None and self.is_real and not self._is_ours(dom):
+            LOG.info('the domain of %s is not %s\'s: left alone',
+                     instance.uuid, self.host)
+            return
+        self.destroy(None, instance)
+
+    def pre_live_migration(self, context, instance, block_migration):
+        """The guest's files laid out here before it comes: the image
+        its disk is an overlay of, an empty overlay the migration fills,
+        its kernel and config drive."""
+        if self.is_real:
+            guest_files.prepare(self.instances_path, self.image_cache,
+                                instance, networks=self.networks)
+
+    def live_migration(self, context, instance, migration,
+                       block_migration):
+        if not self.is_real:
+            return
+        dom = self._active_domain(instance)
+        try:
+            guest_moves.live_migrate(dom, self.conf, migration.dest_host,
+                                     migration.dest_compute)
+        except guest_moves.MoveError as e:
+            raise exception.LiveMigrationFailed(reason=str(e))
+
+    def post_live_migration_at_destination(self, context, instance):
+        """The guest arrived running (or paused, if a force-complete
+        paused it on its way): running unless the server was paused."""
+        if not self.is_real:
+            return super().post_live_migration_at_destination(context,
+                                                              instance)
+        dom = self._active_domain(instance)
+        paused = dom.state()[0] == libvirt.VIR_DOMAIN_PAUSED
+        if paused and instance.vm_state != fields.VMState.PAUSED:
+            dom.resume()
+        if self.compute_shapes:
+            tc_shaping.apply(instance.vifs)
+
+    def post_live_migration_at_source(self, context, instance):
+        self._remove_own_guest(instance)
+
+    def rollback_live_migration_at_destination(self, context, instance):
+        self._remove_own_guest(instance)
+
+    def live_migration_force_complete(self, instance):
+        """Pause the moving guest: its last memory pages then copy."""
+        if self.is_real:
+            self._active_domain(instance).suspend()
+
+    def live_migration_abort(self, instance):
+        if not self.is_real:
+            return
+        try:
+            self._active_domain(instance).abortJob()
+        except libvirt.libvirtError as e:
             raise exception.LiveMigrationFailed(
-                reason='live migration of a %s guest is not supported by '
-                       'this driver yet' % self.virt_type)
+                reason='it could not be aborted: %s' % e.get_error_message())
 
     def reboot(self, instance, reboot_type, timeout=0):
         self.power_off(instance, timeout if reboot_type == 'SOFT' else 0)

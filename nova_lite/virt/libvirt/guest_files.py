@@ -88,16 +88,18 @@ def _kernel_files(cache, instance, image, directory):
 
 
 def _disk(instance, base, image, directory):
-    """The guest's overlay; one that exists already (a guest re-created
-    after its domain was lost) is kept with what the guest wrote."""
+    """The guest's overlay, at least its flavor's root disk; one that
+    exists already (a guest re-created after its domain was lost, or
+    moved here) is kept with what the guest wrote, grown if its flavor
+    grew."""
     disk = os.path.join(directory, 'disk')
-    if os.path.exists(disk):
-        return disk
-    fmt = BACKING_FORMATS[image['disk_format']]
-    _qemu_img(instance, 'create', '-q', '-f', 'qcow2', '-b', base,
-              '-F', fmt, disk)
+    if not os.path.exists(disk):
+        fmt = BACKING_FORMATS[image['disk_format']]
+        _qemu_img(instance, 'create', '-q', '-f', 'qcow2', '-b', base,
+                  '-F', fmt, disk)
     root_bytes = (instance.root_gb or 0) * 1024 ** 3
-    info = json.loads(_qemu_img(instance, 'info', '--output=json', disk))
+    info = json.loads(_qemu_img(instance, 'info', '-U', '--output=json',
+                                disk))
     if root_bytes > info['virtual-size']:
         _qemu_img(instance, 'resize', '-q', disk, str(root_bytes))
     return disk
@@ -180,3 +182,42 @@ def _snapshot_error(instance, reason):
 
 def remove(instances_path, instance):
     shutil.rmtree(instance_dir(instances_path, instance), ignore_errors=True)
+
+
+# A guest moving away (resize, cold migration) keeps its files, set aside
+# in ``<uuid>_resize``, until the move is confirmed or reverted.
+
+def set_aside_dir(instances_path, instance):
+    return instance_dir(instances_path, instance) + '_resize'
+
+
+def set_aside(instances_path, instance):
+    """The guest's directory moved to its set-aside place (a previous
+    attempt's there replaced); that place."""
+    aside = set_aside_dir(instances_path, instance)
+    shutil.rmtree(aside, ignore_errors=True)
+    os.rename(instance_dir(instances_path, instance), aside)
+    return aside
+
+
+def put_back(instances_path, instance):
+    """The set-aside files the guest's again (whatever is in its
+    directory now goes); False if there were none."""
+    aside = set_aside_dir(instances_path, instance)
+    if not os.path.isdir(aside):
+        return False
+    remove(instances_path, instance)
+    os.rename(aside, instance_dir(instances_path, instance))
+    return True
+
+
+def remove_set_aside(instances_path, instance):
+    shutil.rmtree(set_aside_dir(instances_path, instance),
+                  ignore_errors=True)
+
+
+def copy_disk(source_dir, directory):
+    """The disk of ``source_dir`` copied into ``directory`` (made)."""
+    os.makedirs(directory, exist_ok=True)
+    shutil.copyfile(os.path.join(source_dir, 'disk'),
+                    os.path.join(directory, 'disk'))
