@@ -450,11 +450,15 @@ class LibvirtDriver(driver.ComputeDriver):
         if not self.is_real:
             return
         dom = self._active_domain(instance)
+        started = time.monotonic()
         try:
             guest_moves.live_migrate(dom, self.conf, migration.dest_host,
                                      migration.dest_compute)
         except guest_moves.MoveError as e:
             raise exception.LiveMigrationFailed(reason=str(e))
+        LOG.info('guest of %s moved to %s (%s) while running: libvirt '
+                 '%.3f s', instance.uuid, migration.dest_compute,
+                 migration.dest_host, time.monotonic() - started)
 
     def post_live_migration_at_destination(self, context, instance):
         """The guest arrived running (or paused, if a force-complete
