@@ -547,3 +547,9 @@ class ComputeServiceInUse(Invalid):
 
 class LiveMigrationFailed(NovaLiteException):
     msg_fmt = 'Live migration failed: %(reason)s'
+
+
+class LiveMigrationAborted(LiveMigrationFailed):
+    """An abort (DELETE of the migration) stopped it: the guest runs on
+    its source and the migration is cancelled, not in error."""
+    msg_fmt = 'Live migration was aborted: %(reason)s'

@@ -82,7 +82,10 @@ class LiveMoveSteps:
     def _live_rollback(self, context, instance, migration, error):
         LOG.warning('live migration of %s to %s failed: %s', instance.uuid,
                     migration.dest_compute, error)
-        migration_obj.roll_back(instance, migration, error, self.host)
+        migration_obj.roll_back(
+            instance, migration, error, self.host,
+            status='cancelled' if isinstance(
+                error, exception.LiveMigrationAborted) else 'error')
         self.computes.rollback_live_migration_at_destination(
             context, instance, migration)
 

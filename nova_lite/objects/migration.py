@@ -117,18 +117,20 @@ class MigrationList(base.ObjectListBase, base.NovaLiteObject):
             for r in db.in_progress_on_host(context, host)])
 
 
-def roll_back(instance, migration, error, host=None):
+def roll_back(instance, migration, error, host=None, status='error'):
     """A move that ends before the guest left its source: the source's
     allocation back to the instance (first: an ended migration's
-    allocation is the audit's to remove), the migration in error, and
-    the server as it was, without a task, a fault saying why."""
+    allocation is the audit's to remove), the migration in ``status``,
+    and the server as it was, without a task, a fault saying why (none
+    for a move that was cancelled, which failed nothing)."""
     context = instance._context
     placement_obj.Placement.move_allocations(
         context, migration.uuid, instance.uuid, instance.project_id,
         instance.user_id)
-    migration.set_status('error')
-    instance_fault.InstanceFault.record(context, instance.uuid, error,
-                                        host=host)
+    migration.set_status(status)
+    if status != 'cancelled':
+        instance_fault.InstanceFault.record(context, instance.uuid, error,
+                                            host=host)
     instance.migration_context = None
     instance.task_state = None
     try:

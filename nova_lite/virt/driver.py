@@ -166,7 +166,8 @@ class ComputeDriver:
                        block_migration):
         """On the source: move the running guest to the hypervisor of
         the migration's destination (``dest_compute``, at ``dest_host``),
-        or raise LiveMigrationFailed (the guest still runs here)."""
+        or raise LiveMigrationFailed (the guest still runs here;
+        LiveMigrationAborted if ``live_migration_abort`` stopped it)."""
 
     def post_live_migration_at_destination(self, context, instance):
         """On the destination: the guest that arrived, as the server's

@@ -67,7 +67,7 @@ def held(aio, monkeypatch):
     def live_migration(*args, **kwargs):
         release.wait(30)
         if aborted.is_set():
-            raise exception.LiveMigrationFailed(reason='aborted')
+            raise exception.LiveMigrationAborted(reason='canceled by client')
 
     def abort(instance):
         aborted.set()
@@ -132,7 +132,7 @@ def test_an_aborted_live_migration_leaves_the_server_where_it_was(
     migration = _wait_migration(aio, sid, 'running')
     compute_calls.osc(env, 'server', 'migration', 'abort', sid,
                       str(migration['id']))
-    _wait_migration(aio, sid, 'error')
+    _wait_migration(aio, sid, 'cancelled')
     shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
     assert (shown['OS-EXT-SRV-ATTR:host'],
             shown['OS-EXT-STS:task_state']) == (source, None)

@@ -454,6 +454,8 @@ class LibvirtDriver(driver.ComputeDriver):
         try:
             guest_moves.live_migrate(dom, self.conf, migration.dest_host,
                                      migration.dest_compute)
+        except guest_moves.MoveAborted as e:
+            raise exception.LiveMigrationAborted(reason=str(e))
         except guest_moves.MoveError as e:
             raise exception.LiveMigrationFailed(reason=str(e))
         LOG.info('guest of %s moved to %s (%s) while running: libvirt '
@@ -484,11 +486,18 @@ class LibvirtDriver(driver.ComputeDriver):
         if self.is_real:
             self._active_domain(instance).suspend()
 
-    def live_migration_abort(self, instance):
+    def live_migration_abort(self, instance, job_wait=5):
+        """Cancel libvirt's migration job; one asked for just as the
+        migration started waits up to ``job_wait`` s for the job."""
         if not self.is_real:
             return
+        dom = self._active_domain(instance)
+        deadline = time.monotonic() + job_wait
+        while (dom.jobInfo()[0] == libvirt.VIR_DOMAIN_JOB_NONE and
+               time.monotonic() < deadline):
+            time.sleep(0.1)
         try:
-            self._active_domain(instance).abortJob()
+            dom.abortJob()
         except libvirt.libvirtError as e:
             raise exception.LiveMigrationFailed(
                 reason='it could not be aborted: %s' % e.get_error_message())

@@ -29,6 +29,10 @@ class MoveError(Exception):
     pass
 
 
+class MoveAborted(MoveError):
+    """libvirt's migration job was cancelled (an abort)."""
+
+
 def peer_uri(conf, address):
     if not address:
         raise MoveError('the destination did not give its address '
@@ -56,6 +60,8 @@ def live_migrate(dom, conf, address, dest_compute):
     try:
         dom.migrateToURI3(peer_uri(conf, address), params, LIVE_FLAGS)
     except libvirt.libvirtError as e:
+        if e.get_error_code() == libvirt.VIR_ERR_OPERATION_ABORTED:
+            raise MoveAborted(e.get_error_message())
         raise MoveError(e.get_error_message())
 
 
