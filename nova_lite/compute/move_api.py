@@ -83,10 +83,11 @@ class MoveAPI:
         self.compute_api.revert_resize(context, instance, migration)
 
     def live_migrate(self, context, instance, host=None,
-                     block_migration=False, wait=True):
+                     block_migration=False, wait=True, force=False):
         """Move the running server to ``host`` (or where the scheduler
-        finds room). With ``wait`` (before 2.34) the destination is found
-        and checked before the answer: 400 if it cannot be."""
+        finds room; ``force``: without the scheduler's filters). With
+        ``wait`` (before 2.34) the destination is found and checked
+        before the answer: 400 if it cannot be."""
         self.conductor_api.check_move_supported('os-migrateLive')
         instance_checks.check_state(instance, 'os-migrateLive', _LIVE)
         if host is not None:
@@ -95,13 +96,14 @@ class MoveAPI:
                     fields.TaskState.MIGRATING, 'live-migration')
         try:
             self.conductor_api.live_migrate_instance(
-                context, instance, host, block_migration, wait)
+                context, instance, host, block_migration, wait,
+                force=force and host is not None)
         except exception.NoValidHost as e:
             raise exception.Invalid(message=e.format_message())
         except messaging.MessagingTimeout:
             _unanswered(instance, 'os-migrateLive')
 
-    def evacuate(self, context, instance, host=None):
+    def evacuate(self, context, instance, host=None, force=False):
         """Rebuild the server elsewhere; its host must be down (400
         "Compute service of X is still in use." otherwise)."""
         self.conductor_api.check_move_supported('evacuate')
@@ -115,7 +117,8 @@ class MoveAPI:
             _service_of(context, host)
         self._begin(context, instance, 'evacuate', _EVACUABLE,
                     fields.TaskState.REBUILDING, 'evacuate')
-        self.conductor_api.evacuate_instance(context, instance, host)
+        self.conductor_api.evacuate_instance(
+            context, instance, host, force=force and host is not None)
 
     def live_migration_force_complete(self, context, instance,
                                       migration_id):

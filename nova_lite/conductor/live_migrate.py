@@ -1,8 +1,9 @@
 """The conductor's part of a live migration (Nova's LiveMigrationTask) and
 of an evacuation: the migration recorded with the source's allocation,
 the destination found and claimed through the scheduler as a boot's is
-(an admin's ``host`` narrows it; ``force`` is taken but the scheduler
-still checks the host), checked, and the move sent on.
+(an admin's ``host`` narrows it; with ``force``, that host is not
+checked by the scheduler's filters, though placement must still have
+room there), checked, and the move sent on.
 """
 from oslo_log import log as logging
 
@@ -15,13 +16,14 @@ LOG = logging.getLogger(__name__)
 
 
 def live_migrate(manager, context, instance, host=None,
-                 block_migration=False):
+                 block_migration=False, force=False):
     migration = migrate.start(context, instance,
                               migration_obj.LIVE_MIGRATION, 'accepted')
-    chosen = migrate.destination(manager, context, instance, migration,
-                                 migrate.move_spec(context, instance,
-                                                   instance.flavor, host),
-                                 'conductor_live_migrate_instance')
+    chosen = migrate.destination(
+        manager, context, instance, migration,
+        migrate.move_spec(context, instance, instance.flavor, host,
+                          force=force),
+        'conductor_live_migrate_instance')
     try:
         _check_compatible(context, instance.host, chosen)
         manager.compute_api.check_can_live_migrate_destination(
@@ -47,7 +49,7 @@ def _check_compatible(context, source_host, chosen):
                 dest.hypervisor_type))
 
 
-def evacuate(manager, context, instance, host=None):
+def evacuate(manager, context, instance, host=None, force=False):
     """Rebuild a server whose host is down on another; the source keeps
     its allocation (under the migration) until it comes back."""
     migration = migrate.start(context, instance, migration_obj.EVACUATION,
@@ -55,7 +57,8 @@ def evacuate(manager, context, instance, host=None):
     try:
         chosen = migrate.destination(
             manager, context, instance, migration,
-            migrate.move_spec(context, instance, instance.flavor, host),
+            migrate.move_spec(context, instance, instance.flavor, host,
+                              force=force),
             'conductor_rebuild_server')
     except exception.NoValidHost as e:
         LOG.info('evacuation of %s found no host: %s', instance.uuid, e)

@@ -46,7 +46,7 @@ SCHEDULE_EVENT = 'conductor_schedule_and_build_instances'
 class ConductorManager(object_indirection.ObjectIndirection,
                        service.Manager):
 
-    target = messaging.Target(version='1.4')
+    target = messaging.Target(version='1.5')
 
     def __init__(self, conf, host):
         super().__init__(conf, host)
@@ -197,14 +197,14 @@ class ConductorManager(object_indirection.ObjectIndirection,
                                    exception.MigrationPreCheckError,
                                    exception.Conflict)
     def live_migrate_instance(self, context, instance, host=None,
-                              block_migration=False):
+                              block_migration=False, force=False):
         """A live migration: its destination found, claimed and checked
         before this returns (``conductor.live_migrate``)."""
         live_migrate.live_migrate(self, context, instance, host,
-                                  block_migration)
+                                  block_migration, force)
 
-    def evacuate_instance(self, context, instance, host=None):
-        live_migrate.evacuate(self, context, instance, host)
+    def evacuate_instance(self, context, instance, host=None, force=False):
+        live_migrate.evacuate(self, context, instance, host, force)
 
     def unshelve_instance(self, context, instance, request_spec):
         """Schedule an offloaded shelved server and hand it to the chosen

@@ -82,10 +82,11 @@ def destination(manager, context, instance, migration, spec,
     return chosen
 
 
-def move_spec(context, instance, flavor, host, stay=False):
+def move_spec(context, instance, flavor, host, stay=False, force=False):
     """The server's request spec for its destination: the new flavor
     (and the VietStack vNICs it asks), away from its host unless it may
-    ``stay`` there, on ``host`` if one is named."""
+    ``stay`` there, on ``host`` if one is named (the scheduler's filters
+    not asked about it if ``force``)."""
     try:
         spec = request_spec_obj.RequestSpec.get_by_instance_uuid(
             context, instance.uuid)
@@ -97,5 +98,10 @@ def move_spec(context, instance, flavor, host, stay=False):
     spec.vietstack_requests = vietstack.InstanceVietStackRequest \
         .from_extra_specs(flavor.extra_specs)
     spec.ignore_hosts = [] if stay else [instance.host]
-    spec.requested_destination = {'host': host} if host else None
+    spec.requested_destination = None
+    if host:
+        spec.requested_destination = {'host': host}
+        if force:
+            spec.requested_destination['force'] = 'True'
+
     return spec

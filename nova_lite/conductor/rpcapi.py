@@ -14,6 +14,8 @@ Version history:
         the call returns (a request that finds no host is answered so);
         live_migrate_instance (a call, or a cast from API 2.34 on) and
         evacuate_instance (a cast)
+* 1.5 - live_migrate_instance and evacuate_instance take ``force``: the
+        named host is not checked by the scheduler's filters
 """
 from oslo_log import log as logging
 import oslo_messaging as messaging
@@ -29,7 +31,7 @@ TOPIC = 'conductor'
 
 class ConductorAPI(ovo_base.VersionedObjectIndirectionAPI):
 
-    VERSION = '1.4'
+    VERSION = '1.5'
 
     def __init__(self, conf, version_cap=None):
         target = messaging.Target(topic=TOPIC, version=self.VERSION)
@@ -96,17 +98,26 @@ class ConductorAPI(ovo_base.VersionedObjectIndirectionAPI):
             host=host)
 
     def live_migrate_instance(self, context, instance, host=None,
-                              block_migration=False, wait=True):
+                              block_migration=False, wait=True,
+                              force=False):
         """With ``wait``, returns once the destination is claimed and
         checked (NoValidHost, MigrationPreCheckError otherwise)."""
-        cctxt = self.client.prepare(version='1.4')
+        cctxt, extra = self._forcing(force)
         (cctxt.call if wait else cctxt.cast)(
             context, 'live_migrate_instance', instance=instance, host=host,
-            block_migration=block_migration)
+            block_migration=block_migration, **extra)
 
-    def evacuate_instance(self, context, instance, host=None):
-        self.client.prepare(version='1.4').cast(
-            context, 'evacuate_instance', instance=instance, host=host)
+    def evacuate_instance(self, context, instance, host=None, force=False):
+        cctxt, extra = self._forcing(force)
+        cctxt.cast(context, 'evacuate_instance', instance=instance,
+                   host=host, **extra)
+
+    def _forcing(self, force):
+        """The client context and arguments of a move that may force its
+        host: conductors capped below 1.5 schedule it unforced."""
+        if force and self.client.can_send_version('1.5'):
+            return self.client.prepare(version='1.5'), {'force': True}
+        return self.client.prepare(version='1.4'), {}
 
     def build_instances(self, context, instance, request_spec,
                         alternates=None, last_error=None):

@@ -91,8 +91,8 @@ class SchedulerManager(service.Manager):
             return None
         states = self.host_manager.get_all_host_states(context)
         self._host_count = len(states)
-        passing = self.filter_handler.run(_candidates(states, spec_obj),
-                                          spec_obj)[0]
+        passing = self._filtered(_candidates(states, spec_obj),
+                                 spec_obj)[0]
         return passing if self._host_count <= limit else None
 
     def _passing(self, context, spec_obj, request, sample):
@@ -107,7 +107,14 @@ class SchedulerManager(service.Manager):
             return [], room  # nothing new to look at beyond the sample
         states = _candidates(self.host_manager.get_host_states(
             context, list(room)), spec_obj)
-        return self.filter_handler.run(states, spec_obj)[0], room
+        return self._filtered(states, spec_obj)[0], room
+
+    def _filtered(self, states, spec_obj):
+        """The hosts that pass the filters, and the filters' report; a
+        destination an admin forces (a move's ``force``) passes."""
+        if _forced(spec_obj):
+            return states, None
+        return self.filter_handler.run(states, spec_obj)
 
     def _no_valid_host(self, context, spec_obj):
         """Raise NoValidHost saying why, from the view of every host the
@@ -120,7 +127,7 @@ class SchedulerManager(service.Manager):
                 self.host_manager.get_all_host_states(context), spec_obj))
         if not states and narrowed:
             raise exception.NoValidHost(reason='no host is' + within)
-        passing, report = self.filter_handler.run(states, spec_obj)
+        passing, report = self._filtered(states, spec_obj)
         if not passing:
             raise exception.NoValidHost(
                 reason=self._why(states, report, spec_obj) + within)
@@ -175,6 +182,12 @@ class SchedulerManager(service.Manager):
 def _beyond_root(allocations):
     """Allocations worth handing on: those on more than the root."""
     return allocations if allocations and len(allocations) > 1 else None
+
+
+def _forced(spec_obj):
+    wanted = (spec_obj.requested_destination
+              if spec_obj.obj_attr_is_set('requested_destination') else None)
+    return bool(wanted and wanted.get('host') and wanted.get('force'))
 
 
 def _candidates(states, spec_obj):

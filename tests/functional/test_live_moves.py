@@ -269,3 +269,46 @@ def test_a_live_migration_whose_request_was_lost_is_rolled_back(
     assert moves._migrations(aio, sid)[0]['status'] == 'error'
     assert moves._allocations(aio, migration['uuid']) == {}
     assert moves._audit() == ['0 findings']
+
+
+def _disable(aio, host):
+    status, body = aio.client.put('/os-services/disable', {
+        'host': host, 'binary': 'nova-compute'})
+    assert status == 200, body
+
+
+def test_a_forced_host_skips_the_filters_but_not_placement(aio):
+    """2.30-2.67 ``force``: a disabled host the scheduler's filters
+    refuse takes the server all the same (an evacuation's too, 2.29);
+    without force it is refused, and from 2.68 force is no field."""
+    sid = aio.client.boot('m1')['id']
+    source = moves._server(aio, sid)['OS-EXT-SRV-ATTR:host']
+    dest = _other(aio, source)
+    _disable(aio, dest)
+
+    def live(version, **body):
+        return aio.client.post('/servers/%s/action' % sid, {
+            'os-migrateLive': dict(host=dest, block_migration='auto',
+                                   **body)},
+            headers={'OpenStack-API-Version': 'compute %s' % version})
+    status, body = live('2.30', force=False)
+    assert status == 400 and 'No valid host' in str(body), body
+    assert live('2.68', force=True)[0] == 400
+    assert moves._server(aio, sid)['OS-EXT-SRV-ATTR:host'] == source
+    assert live('2.30', force=True)[0] == 202
+    shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    assert shown['OS-EXT-SRV-ATTR:host'] == dest
+    assert list(moves._allocations(aio, sid)) == [moves._root_of(aio,
+                                                                 dest)]
+
+    # Back on the (disabled) source by an evacuation, forced.
+    _disable(aio, source)
+    _force_down(aio, dest)
+    status, body = aio.client.post(
+        '/servers/%s/action' % sid, {'evacuate': {
+            'host': source, 'force': True}},
+        headers={'OpenStack-API-Version': 'compute 2.29'})
+    assert status == 200, body
+    shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    assert shown['OS-EXT-SRV-ATTR:host'] == source
+    assert moves._audit() == ['0 findings']

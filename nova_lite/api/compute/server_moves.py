@@ -71,8 +71,14 @@ def migrate_live(req, body, server_id):
     servers.check_not_locked(req, instance)
     req.compute_api.live_migrate(
         req.context, instance, body.get('host'), block,
-        wait=not req.api_version.matches('2.34'))
+        wait=not req.api_version.matches('2.34'), force=_force(body))
     return 202, None
+
+
+def _force(body):
+    """``force`` (2.29/2.30 to 2.67): the host named is not checked by
+    the scheduler's filters."""
+    return strutils.bool_from_string(body.get('force', False))
 
 
 def evacuate(req, body, server_id):
@@ -81,7 +87,8 @@ def evacuate(req, body, server_id):
     _validated(req, body, schema.EVACUATE_RANGES, schema.evacuate_at)
     instance = servers.get(req, server_id, ['flavor'])
     servers.check_not_locked(req, instance)
-    req.compute_api.evacuate(req.context, instance, body.get('host'))
+    req.compute_api.evacuate(req.context, instance, body.get('host'),
+                             force=_force(body))
     if req.api_version.matches('2.14'):
         return 200, None
     password = create_options.admin_password(req, body)
