@@ -287,9 +287,10 @@ def test_a_forced_host_skips_the_filters_but_not_placement(aio):
     _disable(aio, dest)
 
     def live(version, **body):
-        return aio.client.post('/servers/%s/action' % sid, {
-            'os-migrateLive': dict(host=dest, block_migration='auto',
-                                   **body)},
+        action = {'os-migrateLive': dict(host=dest, block_migration='auto',
+                                         **body)}
+        return aio.client.post(
+            '/servers/%s/action' % sid, action,
             headers={'OpenStack-API-Version': 'compute %s' % version})
     status, body = live('2.30', force=False)
     assert status == 400 and 'No valid host' in str(body), body
