@@ -38,3 +38,12 @@ def test_a_cap_holds_the_client_back(fake_transport, overrides):
     with pytest.raises(messaging.RPCVersionCapError):
         api.object_action(nl_context.get_admin_context(), service, 'save',
                           (), {})
+
+
+def test_a_forced_move_goes_unforced_to_conductors_capped_below_1_5(
+        fake_transport, overrides):
+    cctxt, extra = conductor_rpcapi.ConductorAPI(CONF)._forcing(True)
+    assert (cctxt.target.version, extra) == ('1.5', {'force': True})
+    overrides('conductor', '1.4', group='upgrade_levels')
+    cctxt, extra = conductor_rpcapi.ConductorAPI(CONF)._forcing(True)
+    assert (cctxt.target.version, extra) == ('1.4', {})
