@@ -37,16 +37,22 @@ def live_migrate(manager, context, instance, host=None,
 
 
 def _check_compatible(context, source_host, chosen):
-    """The destination runs the same hypervisor as the source."""
+    """The destination runs the same hypervisor as the source, no older
+    (a guest cannot move back to a hypervisor older than its own)."""
     nodes = {n.host: n for n in compute_node_obj.ComputeNodeList.get_all(
         context) if n.host in (source_host, chosen.service_host)}
     source, dest = nodes.get(source_host), nodes.get(chosen.service_host)
-    if source is not None and dest is not None and \
-            source.hypervisor_type != dest.hypervisor_type:
+    if source is None or dest is None:
+        return
+    if source.hypervisor_type != dest.hypervisor_type:
         raise exception.MigrationPreCheckError(
             reason='%s runs %s, %s runs %s' % (
                 source_host, source.hypervisor_type, chosen.service_host,
                 dest.hypervisor_type))
+    if source.hypervisor_version > dest.hypervisor_version:
+        raise exception.MigrationPreCheckError(
+            reason='The instance requires a newer hypervisor version than '
+                   'has been provided.')
 
 
 def evacuate(manager, context, instance, host=None, force=False):

@@ -11,6 +11,7 @@ import pytest
 from nova_lite.compute import reconcile
 from nova_lite import context as nl_context
 from nova_lite import exception
+from nova_lite.objects import compute_node as compute_node_obj
 from tests.functional import compute_calls
 from tests.functional import test_server_moves as moves
 
@@ -227,6 +228,17 @@ def test_bad_live_moves_change_nothing(aio):
                    400, 'Compute service of %s is unavailable at this '
                    'time.' % dest, '2.68')
     _force_down(aio, dest, False)
+    # A destination whose hypervisor is older than the source's.
+    context = nl_context.get_admin_context()
+    node = next(n for n in compute_node_obj.ComputeNodeList.get_all(
+        context) if n.host == source)
+    node.hypervisor_version += 1
+    node.save()
+    moves._refused(aio, sid, {'os-migrateLive': dict(live, host=dest)},
+                   400, 'The instance requires a newer hypervisor version '
+                   'than has been provided.', '2.30')
+    node.hypervisor_version -= 1
+    node.save()
     status, body = aio.client.post(
         '/servers/%s/migrations/12345/action' % sid,
         {'force_complete': None},
