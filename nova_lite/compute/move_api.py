@@ -76,7 +76,12 @@ class MoveAPI:
         self.compute_api.confirm_resize(context, instance, migration)
 
     def revert_resize(self, context, instance):
+        """Back to the old flavor: reverting a downsize grows the server
+        again, held to the cores and ram quotas as an upsize is."""
         migration = self._finished_move(instance, 'revertResize')
+        if instance.migration_context is not None:
+            quotas.check_resize(self.conf, context, instance,
+                                instance.migration_context.old_flavor)
         self._begin(context, instance, 'revertResize', _RESIZED,
                     fields.TaskState.RESIZE_REVERTING, 'revertResize')
         migration.set_status('reverting', ['finished'])

@@ -347,6 +347,26 @@ def test_an_upsize_beyond_the_quota_is_refused(aio):
     aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
 
 
+def test_reverting_a_downsize_beyond_the_quota_is_refused(aio):
+    """A revert grows the server back: held to the quota as an upsize."""
+    aio.client.create_flavor('m2-small', vcpus=1, ram=256, disk=2,
+                             flavor_id='m2-small')
+    sid = aio.client.boot('m2')['id']
+    assert aio.client.post('/servers/%s/action' % sid,
+                           {'resize': {'flavorRef': 'm2-small'}})[0] == 202
+    aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
+    aio.client.boot('m1')
+    status, body = aio.client.put('/os-quota-sets/admin',
+                                  {'quota_set': {'cores': 2}})
+    assert status == 200, body
+    _refused(aio, sid, {'revertResize': None}, 403,
+             'Quota exceeded for cores: Requested 1, but already used 2 '
+             'of 2 cores')
+    assert _server(aio, sid)['status'] == 'VERIFY_RESIZE'
+    assert aio.client.post('/servers/%s/action' % sid,
+                           {'confirmResize': None})[0] == 204
+
+
 def _hypervisor(aio, host):
     return next(h for h in aio.client.get('/os-hypervisors/detail')[1][
         'hypervisors'] if h['hypervisor_hostname'] == host)

@@ -50,7 +50,7 @@ def confirm_resize(req, body, server_id):
 
 
 def revert_resize(req, body, server_id):
-    instance = servers.get(req, server_id, ['flavor'])
+    instance = servers.get(req, server_id, ['flavor', 'migration_context'])
     servers.check_not_locked(req, instance)
     req.compute_api.revert_resize(req.context, instance)
     return 202, None
