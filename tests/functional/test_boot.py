@@ -3,6 +3,7 @@ import collections
 import time
 
 import libvirt
+import pytest
 
 from nova_lite.compute import reconcile
 from nova_lite import conf as nl_conf
@@ -153,9 +154,13 @@ def test_domain_xml_carries_nova_lite_metadata(all_in_one):
     assert domain_xml.host_of(meta) == driver.host
 
 
-def test_a_server_on_a_down_compute_is_deleted_at_once(all_in_one):
+@pytest.mark.parametrize('compute_shapes', [False, True])
+def test_a_server_on_a_down_compute_is_deleted_at_once(all_in_one,
+                                                       compute_shapes):
     """Its compute is down: the delete does not wait for it; the compute,
-    back, removes the guest left behind."""
+    back, removes the guest left behind (and, where it shapes the vNICs
+    itself, their IFB devices, known from the guest's domain: the
+    server's record is gone)."""
     aio = all_in_one(hosts=1)
     api = aio.client
     flavor = api.create_flavor(**SMALL)
@@ -172,6 +177,7 @@ def test_a_server_on_a_down_compute_is_deleted_at_once(all_in_one):
         'allocations'] == {}
     compute, = [s.manager for s in aio.services
                 if getattr(s.manager, 'driver', None) is not None]
+    compute.driver._compute_shapes = compute_shapes
     assert compute.driver.list_instance_uuids() == [server['id']]
     assert api.put('/os-services/force-down', dict(down, forced_down=False),
                    headers=headers)[0] == 200

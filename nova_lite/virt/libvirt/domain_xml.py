@@ -90,6 +90,13 @@ def disk_targets(domain_xml):
             ET.fromstring(domain_xml).findall('./devices/disk/target')]
 
 
+def interface_targets(domain_xml):
+    """The tap devices of a domain's interfaces."""
+    return [target.get('dev') for target in
+            ET.fromstring(domain_xml).findall('./devices/interface/target')
+            if target.get('dev')]
+
+
 def host_of(metadata_xml):
     """The compute host named in a domain's nova_lite metadata, as the
     domain XML has it or as libvirt's metadata call gives it (without

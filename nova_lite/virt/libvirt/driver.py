@@ -28,6 +28,7 @@ from nova_lite.virt import image_client
 from nova_lite.virt.libvirt import domain_xml
 from nova_lite.virt.libvirt import guest_files
 from nova_lite.virt.libvirt import guest_moves
+from nova_lite.virt.libvirt import interfaces
 from nova_lite.virt.libvirt import tc_shaping
 
 LOG = logging.getLogger(__name__)
@@ -266,15 +267,24 @@ class LibvirtDriver(driver.ComputeDriver):
             guest_files.remove(self.instances_path, instance)
 
     def _remove_domain(self, instance):
+        """The domain gone, and the IFB devices of its taps where the
+        compute shapes them: the domain's own taps, or the server's
+        vNICs' if the domain is gone already (a guest that moved away
+        live). A guest of a deleted server, known by its uuid alone, has
+        its domain."""
         dom = self._lookup(instance)
+        taps = []
         if dom is not None:
+            taps = domain_xml.interface_targets(dom.XMLDesc())
             if dom.isActive():
                 dom.destroy()
             # With the memory a suspend saved, if there is one.
             dom.undefineFlags(libvirt.VIR_DOMAIN_UNDEFINE_MANAGED_SAVE)
+        elif instance.obj_attr_is_set('vifs') or instance._context:
+            taps = [interfaces.tap_name(vif) for vif in instance.vifs]
         if self.compute_shapes:
-            for vif in instance.vifs:
-                tc_shaping.remove_ifb(vif)
+            for tap in taps:
+                tc_shaping.remove_ifb_of_tap(tap)
 
     def _undefine_quietly(self, instance):
         """After a failed start: no domain may stay behind, even when

@@ -65,7 +65,11 @@ def libvirt_can_shape():
 
 
 def ifb_name(vif):
-    return 'ifb' + interfaces.tap_name(vif)[3:]
+    return ifb_of_tap(interfaces.tap_name(vif))
+
+
+def ifb_of_tap(tap):
+    return 'ifb' + tap[3:]
 
 
 def apply(vifs):
@@ -100,5 +104,9 @@ def _htb(device, kilobytes_per_second):
 
 def remove_ifb(vif):
     """The IFB device of a vNIC (the tap goes with its domain)."""
-    subprocess.run(['ip', 'link', 'del', ifb_name(vif)],
+    remove_ifb_of_tap(interfaces.tap_name(vif))
+
+
+def remove_ifb_of_tap(tap):
+    subprocess.run(['ip', 'link', 'del', ifb_of_tap(tap)],
                    capture_output=True)
