@@ -197,6 +197,12 @@ def down(args):
         services.delete_vhost(layout)
         print('dropped database %s and vhost %s' % (layout.database_name,
                                                     layout.vhost))
+        if os.path.isdir(layout.path('real')):
+            # The real hosts' guests and libvirt state: of servers the
+            # dropped database no longer knows.
+            shutil.rmtree(layout.path('real'))
+            print('removed the real hosts\' files in %s' % layout.path(
+                'real'))
 
 
 def _parser():
@@ -229,7 +235,8 @@ def _parser():
                             '(QEMU guests) instead of a test-driver host')
     commands.choices['down'].add_argument(
         '--purge', action='store_true',
-        help="also drop the lab's database and RabbitMQ vhost")
+        help="also drop the lab's database and RabbitMQ vhost (and a "
+             "real lab's host files)")
     return parser
 
 

@@ -88,20 +88,31 @@ class RealLab:
             time.sleep(0.5)
         return demo_image.ticks(self.console(sid))
 
-    def boot(self, name):
+    def links(self, host):
+        """The names of the network devices in the host's namespace."""
+        index = self.hosts.index(host) + 1
+        listing = subprocess.run(
+            ['ip', '-n', 'nl-%s-compute-%d' % (self.layout['name'], index),
+             '-br', 'link'], capture_output=True, text=True, check=True)
+        return {line.split()[0].split('@')[0]
+                for line in listing.stdout.splitlines()}
+
+    def boot(self, name, flavor='demo', nic='none'):
         server = self.osc('server', 'create', '--image', demo_image.NAME,
-                          '--flavor', 'demo', '--nic', 'none', '--wait',
+                          '--flavor', flavor, '--nic', nic, '--wait',
                           '-f', 'json', name)
         assert server['status'] == 'ACTIVE', server
         self.wait_console(server['id'], demo_image.GUEST_UP)
         return server['id'], server['OS-EXT-SRV-ATTR:host']
 
     def allocation_hosts(self, sid):
+        """The hosts a consumer has allocations on (a VietStack NIC's
+        provider is named ``<host>:<nic>``)."""
         placement = Api(self.layout['placement_port'])
         allocations = placement.call('GET', '/allocations/%s' % sid)[1][
             'allocations']
-        return sorted(placement.call('GET', '/resource_providers/%s' % rp)[
-            1]['name'] for rp in allocations)
+        return sorted({placement.call('GET', '/resource_providers/%s' % rp)[
+            1]['name'].split(':')[0] for rp in allocations})
 
     def audit(self):
         result = subprocess.run(
@@ -110,6 +121,13 @@ class RealLab:
              os.path.join(self.layout['state_dir'], 'controller.conf'),
              'placement', 'audit'], capture_output=True, text=True)
         return result.stdout.strip().splitlines()[-1:]
+
+
+# One VietStack vNIC on physnet1, shaped to 1 Mbit/s each way.
+VNIC = {'vietstack:vnics': '1',
+        'vietstack:vnic0:physical_network': 'physnet1',
+        'vietstack:vnic0:outbound:rate': '1000',
+        'vietstack:vnic0:inbound:rate': '1000'}
 
 
 def _meta_host(dom):
@@ -134,6 +152,8 @@ def lab(tmp_path_factory, demo_files):
         for name, disk in (('demo', 1), ('demo2', 2)):
             real.api.create_flavor(name, ram=256, vcpus=1, disk=disk,
                                    flavor_id=name)
+        real.api.create_flavor('vnic', ram=256, vcpus=1, disk=1,
+                               flavor_id='vnic', extra_specs=VNIC)
         yield real
 
 
@@ -154,8 +174,12 @@ def _disk_size(directory, sid):
 
 
 def test_a_running_guest_live_migrates_and_keeps_counting(lab):
-    sid, source = lab.boot('live')
+    """With its vNIC: its tap (and IFB, where the compute shapes it) on
+    the destination, none left on the source."""
+    sid, source = lab.boot('live', flavor='vnic', nic='auto')
     dest = lab.other(source)
+    nic = {d for d in lab.links(source) if d.startswith(('tap', 'ifb'))}
+    assert {d[:3] for d in nic} & {'tap'}
     last_on_source = lab.wait_ticks(sid, 2)[-1]
 
     lab.osc('server', 'migrate', '--live-migration', '--host', dest,
@@ -175,6 +199,8 @@ def test_a_running_guest_live_migrates_and_keeps_counting(lab):
     assert lab.domains(dest)[sid] == (True, dest)
     assert sid not in lab.domains(source)
     assert not os.path.exists(os.path.join(lab.instances(source), sid))
+    assert nic <= lab.links(dest)
+    assert not nic & lab.links(source)
     assert lab.allocation_hosts(sid) == [dest]
     migrations = lab.osc('server', 'migration', 'list', '--server', sid,
                          '-f', 'json')
