@@ -503,12 +503,12 @@ class LibvirtDriver(driver.ComputeDriver):
             return
         dom = self._active_domain(instance)
         deadline = time.monotonic() + job_wait
-        while (dom.jobInfo()[0] == libvirt.VIR_DOMAIN_JOB_NONE and
-               time.monotonic() < deadline):
-            time.sleep(0.1)
         try:
+            while (dom.jobInfo()[0] == libvirt.VIR_DOMAIN_JOB_NONE and
+                   time.monotonic() < deadline):
+                time.sleep(0.1)
             dom.abortJob()
-        except libvirt.libvirtError as e:
+        except libvirt.libvirtError as e:  # also: the guest has moved
             raise exception.LiveMigrationFailed(
                 reason='it could not be aborted: %s' % e.get_error_message())
 
