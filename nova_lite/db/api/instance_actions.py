@@ -2,6 +2,7 @@
 whom, and how each service's part of it went."""
 import datetime
 
+from oslo_db import api as oslo_db_api
 from oslo_utils import timeutils
 import sqlalchemy as sa
 
@@ -12,6 +13,11 @@ from nova_lite import exception
 
 _ACTION = models.InstanceAction
 _EVENT = models.InstanceActionEvent
+# Steps of one action recorded at once by several services (a compute's
+# step beside a force-complete or abort) each insert an event, which
+# share-locks the action's row, then update that row: on MariaDB one of
+# them deadlocks, and is written again.
+_RETRIED = oslo_db_api.wrap_db_retry(max_retries=5, retry_on_deadlock=True)
 
 
 def _utcnow():
@@ -61,12 +67,14 @@ def get_by_instance(context, instance_uuid, limit=None, marker=None,
     return list(context.session.scalars(query))
 
 
+@_RETRIED
 @engine.writer
 def event_start(context, instance_uuid, request_id, event, host=None):
     record_in(context.session, instance_uuid,
               [('start', request_id, event, host)], strict=True)
 
 
+@_RETRIED
 @engine.writer
 def event_finish(context, instance_uuid, request_id, event, result,
                  traceback=None, details=None):
@@ -80,6 +88,7 @@ def event_finish(context, instance_uuid, request_id, event, result,
     _touch(session, action_id, now, result == 'Error')
 
 
+@_RETRIED
 @engine.writer
 def event_record(context, instance_uuid, request_id, event, start_time,
                  result, traceback=None, details=None, host=None):
