@@ -10,11 +10,15 @@ host for a live migration) and the request->settled latency p50/p95. It
 never asserts: figures are for reading.
 
     .venv/bin/python bench/moves.py [--servers 100] [--hosts 10]
+                                    [--real-rounds 5]
 
-Real guests between real hosts: bench/real_moves.py.
+With --real-rounds, then the real figures of bench/real_moves.py: the
+demo guest moved between two real hosts of a ``--real`` lab (the time of
+a real live migration from the request to ACTIVE on the destination).
 """
 import argparse
 import concurrent.futures
+import os
 import statistics
 import sys
 import threading
@@ -23,6 +27,7 @@ import time
 import requests
 
 import boot
+import real_moves
 
 ADMIN = {'X-Auth-Token': 'admin:admin',
          'OpenStack-API-Version': 'compute 2.86'}
@@ -33,6 +38,12 @@ def parse():
     parser.add_argument('--servers', type=int, default=100)
     parser.add_argument('--hosts', type=int, default=10)
     parser.add_argument('--clients', type=int, default=8)
+    parser.add_argument('--real-rounds', type=int, default=0,
+                        help='then move the demo guest between two real '
+                        'hosts this many times each way (bench/'
+                        'real_moves.py; root)')
+    parser.add_argument('--build-dir', default=os.path.join(
+        os.environ.get('NOVA_LITE_STATE_DIR', './var'), 'demo-image'))
     return parser.parse_args()
 
 
@@ -116,8 +127,11 @@ def main():
         process.terminate()
         process.wait(60)
     print('peak RSS of the all-in-one: %.0f MB' % rss_mb)
-    print('real live migration: not measured (real guests are not moved '
-          'by this release)')
+    if args.real_rounds:
+        real_moves.main(argparse.Namespace(rounds=args.real_rounds,
+                                           build_dir=args.build_dir))
+    else:
+        print('real moves: not measured (--real-rounds N, as root)')
     return 0
 
 
