@@ -41,18 +41,29 @@ def fresh_database(kind, tmp_path):
 
 
 @contextlib.contextmanager
+def in_use(kind, tmp_path):
+    """Yield the URL of a fresh database at the latest schema, the one
+    this process uses for the duration."""
+    from nova_lite.db import engine
+    from nova_lite.db import migration
+    with fresh_database(kind, tmp_path) as url:
+        migration.upgrade(url)
+        undo = engine.use_database(url)
+        try:
+            yield url
+        finally:
+            undo()
+
+
+@contextlib.contextmanager
 def providers_of_vcpu(kind, tmp_path, count, vcpus):
     """Yield (url, admin context, provider uuids) for ``count`` providers
     of ``vcpus`` VCPU each, in a fresh migrated database in use by this
     process for the duration."""
     from nova_lite import context as nl_context
     from nova_lite.db.api import resource_providers
-    from nova_lite.db import engine
-    from nova_lite.db import migration
     from nova_lite.placement import inventories
-    with fresh_database(kind, tmp_path) as url:
-        migration.upgrade(url)
-        undo = engine.use_database(url)
+    with in_use(kind, tmp_path) as url:
         context = nl_context.get_admin_context()
         uuids = []
         for i in range(count):
@@ -60,7 +71,4 @@ def providers_of_vcpu(kind, tmp_path, count, vcpus):
             resource_providers.create(context, uuids[-1], 'host%d' % i)
             inventories.set_all(context, uuids[-1], 0,
                                 {'VCPU': {'total': vcpus}})
-        try:
-            yield url, context, uuids
-        finally:
-            undo()
+        yield url, context, uuids

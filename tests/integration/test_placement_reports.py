@@ -8,8 +8,6 @@ from oslo_utils import uuidutils
 import pytest
 
 from nova_lite import context as nl_context
-from nova_lite.db import engine
-from nova_lite.db import migration
 from nova_lite.objects import placement as placement_obj
 from nova_lite.placement import inventories
 from nova_lite.placement import providers
@@ -37,21 +35,16 @@ def _report(host):
 
 @pytest.mark.parametrize('kind', ['mysql', 'postgresql'])
 def test_providers_reported_at_once_all_land(kind, tmp_path):
-    with databases.fresh_database(kind, tmp_path) as url:
-        migration.upgrade(url)
-        undo = engine.use_database(url)
-        try:
-            with concurrent.futures.ThreadPoolExecutor(HOSTS) as pool:
-                roots = list(pool.map(_report, range(HOSTS)))
-            context = nl_context.get_admin_context()
-            for root in roots:
-                tree = providers.get_all(context, in_tree=root)
-                children = [p for p in tree if p['uuid'] != root]
-                assert len(children) == NICS
-                for child in children:
-                    assert set(inventories.get(context, child['uuid'])[1]) \
-                        == set(NIC_INVENTORY)
-                    assert len(traits.of_provider(context,
-                                                  child['uuid'])[1]) == 1
-        finally:
-            undo()
+    with databases.in_use(kind, tmp_path):
+        with concurrent.futures.ThreadPoolExecutor(HOSTS) as pool:
+            roots = list(pool.map(_report, range(HOSTS)))
+        context = nl_context.get_admin_context()
+        for root in roots:
+            tree = providers.get_all(context, in_tree=root)
+            children = [p for p in tree if p['uuid'] != root]
+            assert len(children) == NICS
+            for child in children:
+                assert set(inventories.get(context, child['uuid'])[1]) \
+                    == set(NIC_INVENTORY)
+                assert len(traits.of_provider(context,
+                                              child['uuid'])[1]) == 1
