@@ -319,6 +319,11 @@ def test_a_move_whose_next_step_was_lost_is_rolled_back(
     assert aio.client.post('/servers/%s/action' % sid,
                            {'resize': {'flavorRef': 'm2'}})[0] == 202
     _wait_task(aio, sid, 'resize_migrated')
+    # The source's step shows before its handler has let the server go.
+    deadline = time.monotonic() + 10
+    while sid in compute.busy():
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
     from nova_lite.compute import reconcile
     assert reconcile.finish_abandoned(
         compute, nl_context.get_admin_context(), 0) == 1
