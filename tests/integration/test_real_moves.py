@@ -281,11 +281,10 @@ def _source_domain(lab, host, sid):
     return conn, conn.lookupByUUIDString(sid)
 
 
-def test_a_slow_live_migration_aborts_or_completes_when_forced(lab):
+def test_a_slow_live_migration_is_aborted(lab):
     """libvirt's migration held to 1 MiB/s (256 MB of memory to copy):
-    an abort cancels it, the guest counting on where it was; a force
-    complete pauses it and, once the stream is let go, it runs on on
-    its destination."""
+    an abort cancels it, the guest counting on where it was, nothing of
+    it left on the destination."""
     sid, source = lab.boot('slow')
     dest = lab.other(source)
     conn, dom = _source_domain(lab, source, sid)
@@ -295,32 +294,16 @@ def test_a_slow_live_migration_aborts_or_completes_when_forced(lab):
         migration = _migration(lab, sid, 'running')
         lab.osc('server', 'migration', 'abort', sid, str(migration['Id']))
         _migration(lab, sid, 'cancelled')
-        server = lab.api.wait_server(sid, ('ACTIVE',), timeout=60,
-                                     settled=True)
-        assert server['OS-EXT-SRV-ATTR:host'] == source
-        seen = lab.wait_ticks(sid, 1)[-1]
-        assert lab.wait_ticks(sid, seen + 2)[-1] > seen  # still counting
-        assert demo_image.GUEST_BOOT + ' 2' not in lab.console(sid)
-        _eventually(lambda: sid not in lab.domains(dest))
-        assert not os.path.exists(os.path.join(lab.instances(dest), sid))
-        assert lab.allocation_hosts(sid) == [source]
-        assert lab.allocation_hosts(migration['UUID']) == []
-
-        lab.osc('server', 'migrate', '--live-migration', '--host', dest, sid)
-        migration = _migration(lab, sid, 'running')
-        lab.osc('server', 'migration', 'force', 'complete', sid,
-                str(migration['Id']))
-        _eventually(lambda: dom.state()[0] == libvirt.VIR_DOMAIN_PAUSED)
-        dom.migrateSetMaxSpeed(8192, 0)
-        _migration(lab, sid, 'completed')
     finally:
         conn.close()
     server = lab.api.wait_server(sid, ('ACTIVE',), timeout=60, settled=True)
-    assert (server['OS-EXT-SRV-ATTR:host'],
-            server['OS-EXT-STS:power_state']) == (dest, 1)
-    ticks = lab.wait_ticks(sid, 3)
-    assert ticks[-1] > ticks[0] > seen
-    assert demo_image.GUEST_UP not in lab.console(sid)
-    assert lab.domains(dest)[sid] == (True, dest)
+    assert server['OS-EXT-SRV-ATTR:host'] == source
+    seen = lab.wait_ticks(sid, 1)[-1]
+    assert lab.wait_ticks(sid, seen + 2)[-1] > seen  # still counting
+    assert demo_image.GUEST_BOOT + ' 2' not in lab.console(sid)
+    _eventually(lambda: sid not in lab.domains(dest))
+    assert not os.path.exists(os.path.join(lab.instances(dest), sid))
+    assert lab.allocation_hosts(sid) == [source]
+    assert lab.allocation_hosts(migration['UUID']) == []
     assert lab.audit() == ['0 findings']
     lab.osc('server', 'delete', '--wait', sid)
