@@ -73,9 +73,12 @@ class APIServer:
     workers behind it."""
 
     def __init__(self, app, host, port, threads, http, max_body,
-                 name='nova-lite-api'):
+                 name='nova-lite-api', sock=None):
+        # ``sock``: a listening socket bound before this worker process
+        # was forked, shared with the other workers (api.workers).
         self._server = _Server(
-            app, host=host, port=port, threads=threads,
+            app, _sock=sock, bind_socket=sock is None,
+            host=host, port=port, threads=threads,
             backlog=http.backlog, connection_limit=http.connection_limit,
             channel_timeout=http.keepalive_timeout,
             cleanup_interval=_MAINTENANCE_EVERY,
@@ -88,11 +91,11 @@ class APIServer:
         self._thread = None
 
     @classmethod
-    def for_api(cls, conf, app, group, name):
+    def for_api(cls, conf, app, group, name, sock=None):
         """The listener ``[group]`` (api, placement or image) describes."""
         options = conf[group]
         return cls(app, options.listen, options.port, options.threads,
-                   conf.wsgi, transport_body_limit(conf, group), name)
+                   conf.wsgi, transport_body_limit(conf, group), name, sock)
 
     @property
     def port(self):

@@ -1,18 +1,16 @@
 """nova-lite-api: the compute API on waitress, a production WSGI server,
-with the placement and image APIs beside it unless disabled."""
+with the placement and image APIs beside it unless disabled; one process,
+or ``[api] workers`` of them (api_workers)."""
 import signal
 import sys
 import threading
 
 from oslo_config import cfg
-from oslo_log import log as logging
 
-from nova_lite.api import app
-from nova_lite.api import server
+from nova_lite.api import listeners
+from nova_lite.cmd import api_workers
 from nova_lite.cmd import daemon
 from nova_lite import config
-
-LOG = logging.getLogger(__name__)
 
 
 def main():
@@ -21,34 +19,19 @@ def main():
     except cfg.Error as e:
         sys.stderr.write('nova-lite-api: %s\n' % e)
         return 2
+    if conf.api.workers > 1:
+        return api_workers.serve(conf)
     stop = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())
     servers = []
-
-    def start():
-        config.setup_database(conf)
-        servers.append(server.APIServer.for_api(conf, app.build(conf), 'api',
-                                                'nova-lite-api'))
-        if conf.placement.enabled:
-            servers.append(server.APIServer.for_api(
-                conf, app.build_placement(conf), 'placement',
-                'nova-lite-placement'))
-        if conf.image.enabled:
-            servers.append(server.APIServer.for_api(
-                conf, app.build_image(conf), 'image', 'nova-lite-image'))
-        for api_server in servers:
-            api_server.start()
-    error = daemon.attempt(start)
+    error = daemon.attempt(lambda: servers.extend(listeners.start(conf)))
     if error is not None:
         daemon.start_failure('nova-lite-api', error)
         return 1
-    LOG.info('compute API on http://%s:%d/v2.1', conf.api.listen,
-             servers[0].port)
-    for api_server in servers[1:]:
-        LOG.info('%s on http://%s:%d/', api_server.name, api_server.host,
-                 api_server.port)
+    listeners.log_listening(conf, [server.port for server in servers])
     stop.wait()
     for api_server in servers:
         api_server.stop()
     return 0
+

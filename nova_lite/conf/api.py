@@ -21,6 +21,20 @@ Possible values:
 
 * A positive integer. More threads serve more concurrent requests.
 """),
+    cfg.IntOpt('workers', default=1, min=1,
+               help="""
+Processes of ``nova-lite-api``, each serving the compute API (and the
+placement and image APIs where enabled) on the same listening sockets,
+which the kernel shares out among them. More than one: a supervising
+process starts them, starts again one that dies, and on SIGTERM lets
+each finish its requests.
+
+Possible values:
+
+* 1: one process, no supervisor.
+* A larger integer: that many worker processes (each with ``threads``
+  threads), typically one per core of the controller.
+"""),
     cfg.StrOpt('anonymous_token', default='admin:admin',
                help="""
 Token assumed for a request that carries a token without a colon (as

@@ -87,15 +87,19 @@ OVERLAPPING = ('[networks]\n'
                'cidr=10.0.0.0/16\n')
 
 
-@pytest.mark.parametrize('binary', ['nova-lite-compute', 'nova-lite-api'])
-def test_compute_and_api_refuse_overlapping_networks_naming_them(tmp_path,
-                                                                 binary):
+@pytest.mark.parametrize('binary, api_workers', [
+    ('nova-lite-compute', 1), ('nova-lite-api', 1), ('nova-lite-api', 2)])
+def test_compute_and_api_refuse_overlapping_networks_naming_them(
+        tmp_path, binary, api_workers):
+    """Also an API of several worker processes: each fails alike, and
+    the supervisor ends with them rather than starting them again."""
     config_file = tmp_path / 'bad.conf'
     config_file.write_text(
         '[DEFAULT]\ntransport_url = fake://\nstate_path = %s\n'
         '[database]\nconnection = sqlite:///%s/db.sqlite\n'
-        '[api]\nport = 0\n[placement]\nport = 0\n[image]\nport = 0\n'
-        % (tmp_path, tmp_path) + OVERLAPPING)
+        '[api]\nport = 0\nworkers = %d\n[placement]\nport = 0\n'
+        '[image]\nport = 0\n' % (tmp_path, tmp_path, api_workers) +
+        OVERLAPPING)
     result = subprocess.run(
         [os.path.join(BIN, binary), '--config-file', str(config_file)],
         capture_output=True, text=True, timeout=60)
