@@ -34,4 +34,3 @@ def main():
     for api_server in servers:
         api_server.stop()
     return 0
-

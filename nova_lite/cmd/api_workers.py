@@ -75,9 +75,8 @@ def serve(conf):
         graceful_shutdown_timeout=GRACEFUL_SHUTDOWN)
     manager.add(_Worker, workers=conf.api.workers, args=(conf, sockets))
     manager.register_hooks(on_dead_worker=on_dead_worker)
-    listeners.log_listening(conf, [sock.getsockname()[1]
-                                 for sock in sockets.values()],
-                          conf.api.workers)
+    ports = [sock.getsockname()[1] for sock in sockets.values()]
+    listeners.log_listening(conf, ports, conf.api.workers)
     try:
         manager.run()
     except SystemExit:  # the end of its graceful shutdown

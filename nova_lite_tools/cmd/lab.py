@@ -1,7 +1,8 @@
 """nova-lite-lab: bring a multi-host lab up on this machine, or down.
 
-``up`` starts a controller (nova-lite-api, -conductor, -scheduler) and K
-computes (nova-lite-compute, each in its own network namespace with its
+``up`` starts a controller (nova-lite-api, -conductor, -scheduler; with
+``--schedulers``/``--conductors`` several of each, active at once, and
+with ``--api-workers`` an API of several processes) and K computes (nova-lite-compute, each in its own network namespace with its
 own address and hostname and its own libvirt test-driver host, or with
 ``--real`` its own libvirtd: real_host) in the background, on the
 machine's RabbitMQ (a vhost of the lab's) and MariaDB or PostgreSQL (a
@@ -25,7 +26,6 @@ from nova_lite_tools.lab import readiness
 from nova_lite_tools.lab import real_host
 from nova_lite_tools.lab import services
 
-CONTROLLER = ('nova-lite-conductor', 'nova-lite-scheduler', 'nova-lite-api')
 FORWARDER = 'broker-forwarder'
 
 
@@ -57,6 +57,10 @@ def _check(args):
             ', '.join(missing), ' '.join(missing)))
     if not 1 <= args.computes <= 200:
         raise LabError('--computes must be 1 to 200: %d' % args.computes)
+    for option in ('schedulers', 'conductors', 'api_workers'):
+        if not 1 <= getattr(args, option) <= 16:
+            raise LabError('--%s must be 1 to 16: %d' % (
+                option.replace('_', '-'), getattr(args, option)))
     # Interface names hold at most 15 characters: nl-NAME-br, nl-NAME-cK.
     longest = max(len('nl-%s-br' % args.name),
                   len('nl-%s-c%d' % (args.name, args.computes)))
@@ -75,7 +79,8 @@ def up(args):
             args.name), computes=args.computes, subnet=args.subnet,
         database=args.database, api_port=args.api_port,
         placement_port=args.placement_port, image_port=args.image_port,
-        real=args.real)
+        real=args.real, schedulers=args.schedulers,
+        conductors=args.conductors, api_workers=args.api_workers)
     if os.path.exists(layout.path('lab.json')):
         previous = lab_layout.Layout.load(layout.state_dir)
         running = processes.running(previous)
@@ -120,10 +125,14 @@ def _start(layout, vcpus, memory_mb):
     network.create(layout)
     processes.start(layout, FORWARDER, services.broker_forwarder(layout))
     controller_conf = layout.path('controller.conf')
-    for name in CONTROLLER:
-        processes.start(layout, name, [_binary(name), '--config-file',
-                                       controller_conf])
-    started = [FORWARDER] + list(CONTROLLER)
+    started = [FORWARDER]
+    for name, binary, host in layout.controller_processes():
+        argv = [_binary(binary), '--config-file', controller_conf]
+        if host != layout.controller_host:
+            argv += ['--config-file',
+                     configs.write_controller_host(layout, name, host)]
+        processes.start(layout, name, argv)
+        started.append(name)
     for index in range(1, layout.computes + 1):
         config_file = configs.write_compute(layout, index, vcpus, memory_mb)
         started.append(_start_compute(layout, index, config_file))
@@ -158,6 +167,11 @@ def _report(layout):
                                     layout.image_port))
     print('controller: %s (broker forwarded there), database %s on %s' % (
         layout.controller_ip, layout.database_name, layout.database))
+    if (layout.schedulers, layout.conductors, layout.api_workers) != (
+            1, 1, 1):
+        print('  %d scheduler(s), %d conductor(s), API of %d worker '
+              'process(es)' % (layout.schedulers, layout.conductors,
+                               layout.api_workers))
     for index in range(1, layout.computes + 1):
         print('  %s: %s in namespace %s' % (
             layout.hostname(index), layout.compute_ip(index),
@@ -174,7 +188,9 @@ def _teardown(layout):
     for index in range(1, layout.computes + 1):
         # A real host's libvirtd, virtlogd and guests.
         real_host.stop_namespace(layout.namespace(index))
-    killed += processes.stop(layout, list(reversed(CONTROLLER)))
+    killed += processes.stop(layout, [
+        name for name, _binary, _host in reversed(
+            layout.controller_processes())])
     processes.stop(layout, [FORWARDER], timeout=5)
     removed = network.remove(layout)
     return killed, removed
@@ -224,6 +240,15 @@ def _parser():
     up_command.add_argument('--api-port', type=int, default=8774)
     up_command.add_argument('--placement-port', type=int, default=8778)
     up_command.add_argument('--image-port', type=int, default=9292)
+    up_command.add_argument('--schedulers', type=int, default=1,
+                            help='nova-lite-scheduler processes, active '
+                            'at once')
+    up_command.add_argument('--conductors', type=int, default=1,
+                            help='nova-lite-conductor processes, active '
+                            'at once')
+    up_command.add_argument('--api-workers', type=int, default=1,
+                            help="nova-lite-api's worker processes "
+                            '([api] workers)')
     up_command.add_argument('--vcpus', type=int, default=32,
                             help="each compute's test-driver host")
     up_command.add_argument('--memory-mb', type=int, default=65536)

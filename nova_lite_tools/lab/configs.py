@@ -14,7 +14,7 @@ service_down_time = 10
 """
 
 CONTROLLER = """[DEFAULT]
-host = {name}-controller
+host = {host}
 transport_url = {transport_url}
 state_path = {state}
 """ + SERVICE_GROUP + """
@@ -24,6 +24,7 @@ connection = {database_url}
 [api]
 listen = 0.0.0.0
 port = {api_port}
+workers = {api_workers}
 
 [placement]
 listen = 0.0.0.0
@@ -54,11 +55,19 @@ nic = name=eth1, physical_network=physnet2, vnic_types=normal, rate=10000000, si
 
 def write_controller(layout):
     return _write(layout, 'controller.conf', CONTROLLER.format(
-        name=layout.name, state=layout.path('controller'),
+        host=layout.controller_host, state=layout.path('controller'),
+        api_workers=layout.api_workers,
         transport_url=services.transport_url(layout, '127.0.0.1'),
         database_url=services.database_url(layout),
         api_port=layout.api_port, placement_port=layout.placement_port,
         image_port=layout.image_port))
+
+
+def write_controller_host(layout, process, host):
+    """The setting that sets a second scheduler or conductor apart
+    (read after controller.conf): its host name."""
+    return _write(layout, '%s.conf' % process,
+                  '[DEFAULT]\nhost = %s\n' % host)
 
 
 # A real host: the namespace's own libvirtd (real_host), QEMU in

@@ -21,6 +21,11 @@ class Layout:
     placement_port: int = 8778
     image_port: int = 9292
     real: bool = False  # computes on real libvirtds (real_host)
+    # Active-active control services: processes of each on the
+    # controller (all on the same broker and database).
+    schedulers: int = 1
+    conductors: int = 1
+    api_workers: int = 1
 
     @property
     def network(self):
@@ -46,6 +51,24 @@ class Layout:
 
     def hostname(self, index):
         return '%s-compute-%d' % (self.name, index)
+
+    def controller_processes(self):
+        """(process name, binary, host) of each control process, in
+        start order. A second scheduler or conductor is a service of its
+        own, so it runs under a host name of its own."""
+        found = []
+        for binary, count in (('nova-lite-conductor', self.conductors),
+                              ('nova-lite-scheduler', self.schedulers)):
+            found.append((binary, binary, self.controller_host))
+            found += [('%s-%d' % (binary, i), binary,
+                       '%s-%d' % (self.controller_host, i))
+                      for i in range(2, count + 1)]
+        return found + [('nova-lite-api', 'nova-lite-api',
+                         self.controller_host)]
+
+    @property
+    def controller_host(self):
+        return '%s-controller' % self.name
 
     @property
     def vhost(self):

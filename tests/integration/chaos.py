@@ -22,6 +22,7 @@ import uuid
 import requests
 
 from nova_lite.virt.libvirt import simulated_host
+from tests.integration import labs
 from tests.integration import ports
 from tests.integration import remote_compute
 
@@ -288,12 +289,7 @@ def placement_problem(cloud, servers):
 
 def audit(cloud):
     """``nova-lite-manage placement audit``'s last line."""
-    result = subprocess.run(
-        [os.path.join(BIN, 'nova-lite-manage'), '--config-file',
-         str(cloud.directory / 'api.conf'), 'placement', 'audit'],
-        capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    return result.stdout.strip().splitlines()[-1]
+    return labs.audit(cloud.directory / 'api.conf')
 
 
 def snapshot(cloud):

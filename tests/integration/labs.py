@@ -48,3 +48,13 @@ def running(state_dir, *extra):
                              state_dir, '--purge')
         assert down.returncode == 0, down.stderr
         assert not [ns for ns in namespaces() if name in ns]
+
+
+def audit(config_file):
+    """``nova-lite-manage placement audit``'s last line."""
+    result = subprocess.run(
+        [os.path.join(os.path.dirname(sys.executable), 'nova-lite-manage'),
+         '--config-file', str(config_file), 'placement', 'audit'],
+        capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip().splitlines()[-1]

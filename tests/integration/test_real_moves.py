@@ -18,7 +18,6 @@ allocation (the placement audit finds nothing).
 import json
 import os
 import subprocess
-import sys
 import time
 
 import libvirt
@@ -115,12 +114,8 @@ class RealLab:
             1]['name'].split(':')[0] for rp in allocations})
 
     def audit(self):
-        result = subprocess.run(
-            [os.path.join(os.path.dirname(sys.executable),
-                          'nova-lite-manage'), '--config-file',
-             os.path.join(self.layout['state_dir'], 'controller.conf'),
-             'placement', 'audit'], capture_output=True, text=True)
-        return result.stdout.strip().splitlines()[-1:]
+        return [labs.audit(os.path.join(self.layout['state_dir'],
+                                        'controller.conf'))]
 
 
 # One VietStack vNIC on physnet1, shaped to 1 Mbit/s each way.
