@@ -2,12 +2,14 @@
 
 ``up`` starts a controller (nova-lite-api, -conductor, -scheduler; with
 ``--schedulers``/``--conductors`` several of each, active at once, and
-with ``--api-workers`` an API of several processes) and K computes (nova-lite-compute, each in its own network namespace with its
-own address and hostname and its own libvirt test-driver host, or with
+with ``--api-workers`` an API of several processes) and K computes
+(nova-lite-compute, each in its own network namespace with its own
+address and hostname and its own libvirt test-driver host, or with
 ``--real`` its own libvirtd: real_host) in the background, on the
-machine's RabbitMQ (a vhost of the lab's) and MariaDB or PostgreSQL (a
-database of the lab's), and returns when the API on
-127.0.0.1 lists every compute up. ``down`` stops what ``up`` started and
+machine's RabbitMQ (a vhost of the lab's; with ``--rabbit-nodes`` a
+cluster of the lab's own: broker_cluster) and MariaDB or PostgreSQL (a
+database of the lab's), and returns when the API on 127.0.0.1 lists
+every compute up. ``down`` stops what ``up`` started and
 removes the namespaces. Needs root (network namespaces).
 """
 import argparse
@@ -18,6 +20,8 @@ import subprocess
 import sys
 
 from nova_lite_tools import libvirtd
+from nova_lite_tools import rabbit_node
+from nova_lite_tools.lab import broker_cluster
 from nova_lite_tools.lab import configs
 from nova_lite_tools.lab import layout as lab_layout
 from nova_lite_tools.lab import network
@@ -57,6 +61,9 @@ def _check(args):
             ', '.join(missing), ' '.join(missing)))
     if not 1 <= args.computes <= 200:
         raise LabError('--computes must be 1 to 200: %d' % args.computes)
+    if args.rabbit_nodes not in (0, 1, 3, 5):
+        raise LabError('--rabbit-nodes must be 0 (the machine\'s broker), '
+                       '1, 3 or 5: %d' % args.rabbit_nodes)
     for option in ('schedulers', 'conductors', 'api_workers'):
         if not 1 <= getattr(args, option) <= 16:
             raise LabError('--%s must be 1 to 16: %d' % (
@@ -80,7 +87,8 @@ def up(args):
         database=args.database, api_port=args.api_port,
         placement_port=args.placement_port, image_port=args.image_port,
         real=args.real, schedulers=args.schedulers,
-        conductors=args.conductors, api_workers=args.api_workers)
+        conductors=args.conductors, api_workers=args.api_workers,
+        rabbit_nodes=args.rabbit_nodes, rabbit_port=args.rabbit_port)
     if os.path.exists(layout.path('lab.json')):
         previous = lab_layout.Layout.load(layout.state_dir)
         running = processes.running(previous)
@@ -97,7 +105,8 @@ def up(args):
         started = _start(layout, args.vcpus, args.memory_mb)
         readiness.wait(layout, started, timeout)
     except (LabError, network.NetworkError, services.ServiceError,
-            readiness.NotReady) as e:
+            readiness.NotReady, processes.StartError,
+            rabbit_node.NodeError) as e:
         _teardown(layout)
         raise LabError(str(e))
     _report(layout)
@@ -111,7 +120,8 @@ def _prepare(layout):
         except libvirtd.SetupError as e:
             raise LabError(str(e))
     services.create_database(layout)
-    services.create_vhost(layout)
+    if not layout.rabbit_nodes:
+        services.create_vhost(layout)
     config_file = configs.write_controller(layout)
     sync = subprocess.run([_binary('nova-lite-manage'), '--config-file',
                            config_file, 'db', 'sync'],
@@ -123,9 +133,13 @@ def _prepare(layout):
 
 def _start(layout, vcpus, memory_mb):
     network.create(layout)
-    processes.start(layout, FORWARDER, services.broker_forwarder(layout))
+    if layout.rabbit_nodes:
+        started = broker_cluster.start(layout)
+    else:
+        processes.start(layout, FORWARDER,
+                        services.broker_forwarder(layout))
+        started = [FORWARDER]
     controller_conf = layout.path('controller.conf')
-    started = [FORWARDER]
     for name, binary, host in layout.controller_processes():
         argv = [_binary(binary), '--config-file', controller_conf]
         if host != layout.controller_host:
@@ -165,8 +179,16 @@ def _report(layout):
           'http://127.0.0.1:%d/' % (layout.name, layout.api_url,
                                     layout.placement_port,
                                     layout.image_port))
-    print('controller: %s (broker forwarded there), database %s on %s' % (
-        layout.controller_ip, layout.database_name, layout.database))
+    if layout.rabbit_nodes:
+        print('controller: %s, database %s on %s' % (
+            layout.controller_ip, layout.database_name, layout.database))
+        print('  RabbitMQ cluster (quorum queues): %s' % ', '.join(
+            '%s on port %d' % (node.name, node.port)
+            for node in broker_cluster.nodes(layout)))
+    else:
+        print('controller: %s (broker forwarded there), database %s on %s'
+              % (layout.controller_ip, layout.database_name,
+                 layout.database))
     if (layout.schedulers, layout.conductors, layout.api_workers) != (
             1, 1, 1):
         print('  %d scheduler(s), %d conductor(s), API of %d worker '
@@ -192,6 +214,7 @@ def _teardown(layout):
         name for name, _binary, _host in reversed(
             layout.controller_processes())])
     processes.stop(layout, [FORWARDER], timeout=5)
+    broker_cluster.stop(layout)
     removed = network.remove(layout)
     return killed, removed
 
@@ -210,9 +233,14 @@ def down(args):
     print('removed: %s' % (', '.join(removed) or 'no namespace was left'))
     if args.purge:
         services.drop_database(layout)
-        services.delete_vhost(layout)
-        print('dropped database %s and vhost %s' % (layout.database_name,
-                                                    layout.vhost))
+        if layout.rabbit_nodes:
+            shutil.rmtree(broker_cluster.home(layout), ignore_errors=True)
+            print('dropped database %s and the lab\'s RabbitMQ nodes' %
+                  layout.database_name)
+        else:
+            services.delete_vhost(layout)
+            print('dropped database %s and vhost %s' % (
+                layout.database_name, layout.vhost))
         if os.path.isdir(layout.path('real')):
             # The real hosts' guests and libvirt state: of servers the
             # dropped database no longer knows.
@@ -249,6 +277,13 @@ def _parser():
     up_command.add_argument('--api-workers', type=int, default=1,
                             help="nova-lite-api's worker processes "
                             '([api] workers)')
+    up_command.add_argument('--rabbit-nodes', type=int, default=0,
+                            help='a RabbitMQ cluster of the lab\'s own, '
+                            'of this many nodes, with quorum queues '
+                            '(default 0: the machine\'s broker)')
+    up_command.add_argument('--rabbit-port', type=int, default=5700,
+                            help='node K of that cluster listens on this '
+                            'port + K')
     up_command.add_argument('--vcpus', type=int, default=32,
                             help="each compute's test-driver host")
     up_command.add_argument('--memory-mb', type=int, default=65536)

@@ -4,6 +4,7 @@ credentials), and each compute's libvirt test-driver node file (or, in
 a real lab, its real libvirtd's settings)."""
 
 from nova_lite.virt.libvirt import simulated_host
+from nova_lite_tools.lab import broker_cluster
 from nova_lite_tools.lab import real_host
 from nova_lite_tools.lab import services
 
@@ -34,7 +35,7 @@ port = {placement_port}
 listen = 0.0.0.0
 port = {image_port}
 store_path = {state}/images
-"""
+{broker}"""
 
 # No host option: the agent takes the namespace's hostname.
 COMPUTE = """[DEFAULT]
@@ -50,13 +51,13 @@ api_servers = http://{controller_ip}:{image_port}
 [vietstack]
 nic = name=eth0, physical_network=physnet1, vnic_types=normal+direct, rate=10000000, size=64
 nic = name=eth1, physical_network=physnet2, vnic_types=normal, rate=10000000, size=64
-"""
+{broker}"""
 
 
 def write_controller(layout):
     return _write(layout, 'controller.conf', CONTROLLER.format(
         host=layout.controller_host, state=layout.path('controller'),
-        api_workers=layout.api_workers,
+        api_workers=layout.api_workers, broker=_broker(layout),
         transport_url=services.transport_url(layout, '127.0.0.1'),
         database_url=services.database_url(layout),
         api_port=layout.api_port, placement_port=layout.placement_port,
@@ -94,7 +95,12 @@ def write_compute(layout, index, vcpus, memory_mb):
     return _write(layout, '%s.conf' % hostname, COMPUTE.format(
         transport_url=services.transport_url(layout, layout.controller_ip),
         state=layout.path(hostname), uri=uri, real=real,
+        broker=_broker(layout),
         controller_ip=layout.controller_ip, image_port=layout.image_port))
+
+
+def _broker(layout):
+    return broker_cluster.QUORUM if layout.rabbit_nodes else ''
 
 
 def _write(layout, name, text):

@@ -26,6 +26,10 @@ class Layout:
     schedulers: int = 1
     conductors: int = 1
     api_workers: int = 1
+    # 0: the machine's RabbitMQ (a vhost of the lab's); N: a cluster of
+    # N nodes of the lab's own on ports rabbit_port + 1 .. + N.
+    rabbit_nodes: int = 0
+    rabbit_port: int = 5700
 
     @property
     def network(self):

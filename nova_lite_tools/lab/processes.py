@@ -7,14 +7,18 @@ import subprocess
 import time
 
 
-def start(layout, name, argv):
+class StartError(Exception):
+    """A lab process did not come up."""
+
+
+def start(layout, name, argv, env=None):
     """Start ``argv`` detached from this process (its own session: the
     lab outlives ``nova-lite-lab up``) and record its pid."""
     os.makedirs(layout.path('logs'), exist_ok=True)
     os.makedirs(layout.path('pids'), exist_ok=True)
     with open(layout.log(name), 'ab') as log:
         process = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT,
-                                   stdin=subprocess.DEVNULL,
+                                   stdin=subprocess.DEVNULL, env=env,
                                    start_new_session=True)
     with open(layout.pidfile(name), 'w') as pidfile:
         pidfile.write('%d\n' % process.pid)

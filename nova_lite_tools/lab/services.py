@@ -11,6 +11,8 @@ import subprocess
 
 import sqlalchemy as sa
 
+from nova_lite_tools.lab import broker_cluster
+
 SERVERS = {
     'mysql': ('mysql+pymysql://root@127.0.0.1:3306/%s', 'mysql'),
     'postgresql': ('postgresql+psycopg://postgres@127.0.0.1:5432/%s',
@@ -28,6 +30,10 @@ def database_url(layout):
 
 
 def transport_url(layout, host):
+    """The broker as reached from ``host``: the machine's (the lab's
+    vhost), or every node of the lab's own cluster."""
+    if layout.rabbit_nodes:
+        return broker_cluster.transport_url(layout, host)
     return 'rabbit://guest:guest@%s:%d/%s' % (host, BROKER_PORT,
                                               layout.vhost)
 
