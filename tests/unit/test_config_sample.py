@@ -56,6 +56,7 @@ def test_role_samples_name_only_real_options(name):
     from keystonemiddleware import auth_token
     from oslo_config import cfg
     from oslo_db import options as db_options
+    from oslo_messaging import opts as messaging_opts
 
     from nova_lite import conf as nl_conf
     from nova_lite import rpc
@@ -64,6 +65,9 @@ def test_role_samples_name_only_real_options(name):
     nl_conf.register_all(conf)
     db_options.set_defaults(conf)
     rpc.register_opts(conf)
+    for group, opts in messaging_opts.list_opts():
+        if group is not None:  # the drivers' groups: oslo_messaging_rabbit
+            conf.register_opts(opts, group=group)
     for group, opts in auth_token.list_opts():
         conf.register_opts(opts, group=group)
     conf.register_opts(loading.get_auth_plugin_conf_options('password'),
