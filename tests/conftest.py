@@ -17,6 +17,16 @@ from nova_lite import rpc
 CONF = nl_conf.CONF
 
 
+def child_pids(pid):
+    """The children of every thread of ``pid`` (a supervisor may fork
+    from several)."""
+    found = []
+    for task in os.listdir('/proc/%d/task' % pid):
+        with open('/proc/%d/task/%s/children' % (pid, task)) as listing:
+            found += [int(child) for child in listing.read().split()]
+    return sorted(found)
+
+
 def pytest_configure(config):
     from oslo_log import log as logging
     logging.register_options(CONF)

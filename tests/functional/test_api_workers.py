@@ -10,6 +10,8 @@ import time
 
 import requests
 
+from tests.conftest import child_pids
+
 BIN = os.path.dirname(sys.executable)
 TOKEN = {'X-Auth-Token': 'admin:admin'}
 CONFIG = """[DEFAULT]
@@ -25,15 +27,6 @@ port = 0
 [image]
 enabled = false
 """
-
-
-def _children(pid):
-    """Of every thread of ``pid`` (the supervisor forks from several)."""
-    found = []
-    for task in os.listdir('/proc/%d/task' % pid):
-        with open('/proc/%d/task/%s/children' % (pid, task)) as listing:
-            found += [int(child) for child in listing.read().split()]
-    return sorted(found)
 
 
 def _eventually(check, timeout=30):
@@ -64,8 +57,8 @@ def test_three_api_workers_share_the_ports_and_are_replaced(tmp_path):
     try:
         _eventually(lambda: _port(log_path, 'nova-lite-placement'))
         base = 'http://127.0.0.1:%d' % _port(log_path, 'compute API')
-        _eventually(lambda: len(_children(api.pid)) == 3)
-        first = _children(api.pid)
+        _eventually(lambda: len(child_pids(api.pid)) == 3)
+        first = child_pids(api.pid)
 
         # A flavor made through one worker is seen by every request
         # after it, whichever worker takes it (one database).
@@ -85,13 +78,13 @@ def test_three_api_workers_share_the_ports_and_are_replaced(tmp_path):
         assert placement.json()['versions'][0]['id'] == 'v1.0'
 
         os.kill(first[0], signal.SIGKILL)
-        _eventually(lambda: len(_children(api.pid)) == 3 and
-                    first[0] not in _children(api.pid))
-        assert set(first[1:]) < set(_children(api.pid))
+        _eventually(lambda: len(child_pids(api.pid)) == 3 and
+                    first[0] not in child_pids(api.pid))
+        assert set(first[1:]) < set(child_pids(api.pid))
         again = requests.get(base + '/v2.1/flavors', headers=TOKEN,
                              timeout=30)
         assert again.status_code == 200
-        workers = _children(api.pid)
+        workers = child_pids(api.pid)
     finally:
         api.send_signal(signal.SIGTERM)
         assert api.wait(timeout=60) == 0

@@ -4,12 +4,14 @@ Each has its own name, subnet, ports, vhost and database, so it runs
 beside a developer's ``make lab``; ``down --purge`` must leave no
 namespace of it behind.
 """
+import collections
 import contextlib
 import json
 import os
 import random
 import subprocess
 import sys
+import time
 import uuid
 
 from tests.integration import ports
@@ -58,3 +60,18 @@ def audit(config_file):
         capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     return result.stdout.strip().splitlines()[-1]
+
+
+def settled(api, ids, timeout=300):
+    """The servers ``ids`` (an admin's ``Api``), once none is building
+    and none has a task left."""
+    deadline = time.monotonic() + timeout
+    while True:
+        servers = [s for s in api.get('/servers/detail?all_tenants=1')[1][
+            'servers'] if s['id'] in ids]
+        if all(s['status'] != 'BUILD' and not s['OS-EXT-STS:task_state']
+               for s in servers):
+            return servers
+        assert time.monotonic() < deadline, collections.Counter(
+            (s['status'], s['OS-EXT-STS:task_state']) for s in servers)
+        time.sleep(1)

@@ -17,6 +17,7 @@ import pytest
 import requests
 
 from tests.conftest import Api
+from tests.conftest import child_pids
 from tests.integration import labs
 
 pytestmark = pytest.mark.integration
@@ -62,20 +63,10 @@ def _at_once(count, create):
         return list(pool.map(create, range(count)))
 
 
-def _settled(lab, ids, timeout=240):
-    """The servers once none is building, each with its task done."""
-    api = _api(lab)
-    deadline = time.monotonic() + timeout
-    while True:
-        servers = [s for s in api.get('/servers/detail?all_tenants=1',
-                                      headers=ADMIN)[1]['servers']
-                   if s['id'] in ids]
-        if all(s['status'] != 'BUILD' and not s['OS-EXT-STS:task_state']
-               for s in servers):
-            return servers
-        assert time.monotonic() < deadline, collections.Counter(
-            (s['status'], s['OS-EXT-STS:task_state']) for s in servers)
-        time.sleep(1)
+def _settled(lab, answers):
+    """The servers these create answers made, once settled."""
+    return labs.settled(_api(lab), {a.json()['server']['id']
+                                    for a in answers}, timeout=240)
 
 
 def _capacity(lab):
@@ -152,11 +143,7 @@ def test_each_control_service_runs_twice(lab):
     with open(os.path.join(lab['state_dir'], 'pids',
                            'nova-lite-api.pid')) as pidfile:
         api_pid = int(pidfile.read())
-    children = []
-    for task in os.listdir('/proc/%d/task' % api_pid):
-        with open('/proc/%d/task/%s/children' % (api_pid, task)) as listing:
-            children += listing.read().split()
-    assert len(children) == 2
+    assert len(child_pids(api_pid)) == 2
 
 
 def test_a_burst_of_boots_fills_exactly_the_capacity(lab):
@@ -168,7 +155,7 @@ def test_a_burst_of_boots_fills_exactly_the_capacity(lab):
 
     answers = _at_once(100, lambda i: _create(lab, 'burst%d' % i))
     assert collections.Counter(a.status_code for a in answers) == {202: 100}
-    servers = _settled(lab, {a.json()['server']['id'] for a in answers})
+    servers = _settled(lab, answers)
 
     active = [s for s in servers if s['status'] == 'ACTIVE']
     assert len(active) == sum(capacity.values())
@@ -196,8 +183,8 @@ def test_quota_and_anti_affinity_hold_across_workers(lab):
     answers = _at_once(30, lambda i: _create(lab, 'q%d' % i, 'u1:aaq'))
     assert collections.Counter(a.status_code for a in answers) == {
         202: 7, 403: 23}
-    quota_servers = _settled(lab, {a.json()['server']['id'] for a in answers
-                                   if a.status_code == 202})
+    quota_servers = _settled(lab, [a for a in answers
+                                   if a.status_code == 202])
     assert [s['status'] for s in quota_servers] == ['ACTIVE'] * 7
 
     status, group = api.post('/os-server-groups', {'server_group': {
@@ -207,7 +194,7 @@ def test_quota_and_anti_affinity_hold_across_workers(lab):
     answers = _at_once(10, lambda i: _create(
         lab, 'g%d' % i, hints={'group': group['server_group']['id']}))
     assert {a.status_code for a in answers} == {202}
-    members = _settled(lab, {a.json()['server']['id'] for a in answers})
+    members = _settled(lab, answers)
     hosts = [s['OS-EXT-SRV-ATTR:host'] for s in members
              if s['status'] == 'ACTIVE']
     assert sorted(hosts) == sorted(set(hosts)) and len(hosts) == COMPUTES

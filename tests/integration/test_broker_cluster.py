@@ -10,7 +10,6 @@ import random
 import signal
 import socket
 import subprocess
-import time
 
 import pytest
 import requests
@@ -77,19 +76,6 @@ def _create(lab, name):
                          'networks': 'none'}}, headers=HEADERS, timeout=120)
 
 
-def _settled(api, ids, timeout=300):
-    deadline = time.monotonic() + timeout
-    while True:
-        servers = [s for s in api.get('/servers/detail', headers=HEADERS)[1][
-            'servers'] if s['id'] in ids]
-        if all(s['status'] in ('ACTIVE', 'ERROR') and
-               not s['OS-EXT-STS:task_state'] for s in servers):
-            return servers
-        assert time.monotonic() < deadline, collections.Counter(
-            (s['status'], s['OS-EXT-STS:task_state']) for s in servers)
-        time.sleep(1)
-
-
 def test_losing_the_schedulers_broker_node_mid_burst(lab):
     status = json.loads(_rabbitmqctl(lab, 1, 'cluster_status', '--formatter',
                                      'json').stdout)
@@ -115,7 +101,7 @@ def test_losing_the_schedulers_broker_node_mid_burst(lab):
     with concurrent.futures.ThreadPoolExecutor(8) as pool:
         answers = list(pool.map(boot, range(60)))
     assert {a.status_code for a in answers} == {202}
-    servers = _settled(api, {a.json()['server']['id'] for a in answers})
+    servers = labs.settled(api, {a.json()['server']['id'] for a in answers})
     outcomes = collections.Counter(s['status'] for s in servers)
     assert outcomes['ACTIVE'] + outcomes['ERROR'] == 60
     assert labs.audit(os.path.join(lab['state_dir'],
@@ -127,5 +113,5 @@ def test_losing_the_schedulers_broker_node_mid_burst(lab):
     assert now and lost not in now
     later = _create(lab, 'after')
     assert later.status_code == 202
-    assert [s['status'] for s in _settled(
+    assert [s['status'] for s in labs.settled(
         api, {later.json()['server']['id']})] == ['ACTIVE']
