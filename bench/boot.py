@@ -21,11 +21,18 @@ members (so every group fills each host once, checked at the claim under
 the group's lock): the figure beside the plain one (the plain rounds run
 with no limit, so they count nothing).
 
+With several host counts (``--hosts 10,1000``) it starts one all-in-one
+after the other and prints, for each after the first, its start time,
+its plain boot rate against the first's and the peak RSS each simulated
+host adds.
+
 With ``--lab`` it starts nothing: it boots over the running lab
 (``make lab``: separate daemons on RabbitMQ and MariaDB, computes in
 their own network namespaces) at ``--url``, then deletes what it booted.
 
     .venv/bin/python bench/boot.py [--servers 200] [--hosts 10]
+    .venv/bin/python bench/boot.py --hosts 10,1000 --servers 250 \
+        --private-broker
     .venv/bin/python bench/boot.py --vietstack --hosts 1000 --servers 250 \
         --private-broker
     .venv/bin/python bench/boot.py --tenancy [--projects 4]
@@ -74,16 +81,6 @@ ram = -1
 TRANSPORT = """[DEFAULT]
 transport_url = {url}
 """  # oslo.config merges a second [DEFAULT] into the first
-# Hundreds of agents in one process: heartbeats and the resource
-# tracker's periodic run less often, or they alone would fill the
-# database's connection pool (the boots measured are the same work).
-AT_SCALE = """[DEFAULT]
-report_interval = 60
-service_down_time = 600
-[compute]
-update_resources_interval = 600
-"""
-SCALE_FROM = 100
 NICS = """[vietstack]
 nic = name=eth0, physical_network=physnet1, rate=10000000, size=64
 nic = name=eth1, physical_network=physnet1, rate=10000000, size=64
@@ -99,7 +96,9 @@ VNIC_SPECS = {'vietstack:vnics': '1',
 def parse():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('--servers', type=int, default=200)
-    parser.add_argument('--hosts', type=int, default=10)
+    parser.add_argument('--hosts', type=_counts, default=[10],
+                        help='simulated hosts; several (10,1000): one '
+                             'all-in-one after the other, compared')
     parser.add_argument('--clients', type=int, default=8,
                         help='concurrent REST clients posting boots')
     parser.add_argument('--vietstack', action='store_true',
@@ -124,6 +123,10 @@ def parse():
                         help='the all-in-one on a RabbitMQ node started '
                              'for this run (root; for 1,000 hosts)')
     return parser.parse_args()
+
+
+def _counts(text):
+    return [int(count) for count in text.split(',')]
 
 
 class Watcher(threading.Thread):
@@ -206,12 +209,12 @@ def start_all_in_one(hosts, vietstack, transport_url=None):
         config += NICS
     if transport_url:
         config += TRANSPORT.format(url=transport_url)
-    if hosts >= SCALE_FROM:
-        config += AT_SCALE
+    started = time.monotonic()
     process, _state = common.start_daemon('nova-lite-all-in-one', config,
                                           port, sync=False,
                                           timeout=60 + hosts // 2)
-    return process, 'http://127.0.0.1:%d/v2.1' % port
+    return process, 'http://127.0.0.1:%d/v2.1' % port, \
+        time.monotonic() - started
 
 
 def peak_rss_mb(pid):
@@ -275,10 +278,10 @@ def delete_all(base, prefix):
         time.sleep(0.5)
 
 
-def tenancy_round(base, args):
+def tenancy_round(base, args, hosts):
     """Boot args.servers servers in args.projects projects, each held to
     its share by its quota, each server in an anti-affinity group of
-    args.hosts members; boots/s."""
+    ``hosts`` members; boots/s."""
     share = -(-args.servers // args.projects)
     groups = {}
     for p in range(args.projects):
@@ -293,12 +296,12 @@ def tenancy_round(base, args):
             json={'server_group': {'name': 'spread%d' % g,
                                    'policy': 'anti-affinity'}}).json()[
             'server_group']['id']
-            for g in range(-(-share // args.hosts))]
+            for g in range(-(-share // hosts))]
 
     def who(i):
         p = i % args.projects
         return ('bench%d:project%d' % (p, p),
-                groups[p][(i // args.projects) // args.hosts])
+                groups[p][(i // args.projects) // hosts])
     return measure(base, 'plain', args.servers, args.clients,
                    prefix='tenancy', who=who)
 
@@ -327,50 +330,74 @@ def main():
     private = broker.PrivateBroker().start() if args.private_broker \
         else None
     try:
-        return boot_over_simulated_hosts(
-            args, private.url if private else args.transport_url)
+        runs = [(hosts, boot_over_simulated_hosts(
+            args, hosts, private.url if private else args.transport_url))
+            for hosts in args.hosts]
     finally:
         if private is not None:
             private.stop()
+    if len(runs) > 1:
+        compare(runs)
+    return 0
 
 
-def boot_over_simulated_hosts(args, transport_url):
-    process, base = start_all_in_one(args.hosts, args.vietstack,
-                                     transport_url)
-    print('servers: %d per flavor over %d hosts, %d REST clients' % (
-        args.servers, args.hosts, args.clients))
+def compare(runs):
+    """Each run's boot rate against the first's, and the memory each
+    simulated host beyond the first run's costs."""
+    (hosts, first), others = runs[0], runs[1:]
+    for count, run in others:
+        print('%d hosts against %d: started in %.1f s, plain boots at '
+              '%.0f%% of the rate, %.2f MB of peak RSS a host' % (
+                  count, hosts, run['start'],
+                  100 * run['rate'] / first['rate'] if first['rate']
+                  else float('nan'),
+                  (run['rss'] - first['rss']) / (count - hosts)))
+
+
+def boot_over_simulated_hosts(args, hosts, transport_url):
+    """One all-in-one over ``hosts`` simulated hosts: its start time,
+    plain boot rate and peak RSS."""
+    process, base, start = start_all_in_one(hosts, args.vietstack,
+                                            transport_url)
+    print('servers: %d per flavor over %d hosts (started in %.1f s), %d '
+          'REST clients' % (args.servers, hosts, start, args.clients))
     try:
-        create_flavor(base, 'plain')
-        plain = measure(base, 'plain', args.servers, args.clients)
-        if args.tenancy:
-            delete_all(base, 'plain-')
-            held = tenancy_round(base, args)
-            print('boots/s within quotas, in anti-affinity groups: %.0f%% '
-                  'of plain' % (100 * held / plain if plain
-                                else float('nan')))
-        if args.vietstack:
-            delete_all(base, 'plain-')
-            addressed = measure(base, 'plain', args.servers, args.clients,
-                                'auto', prefix='auto')
-            delete_all(base, 'auto-')
-            create_flavor(base, 'vietstack', VNIC_SPECS)
-            vnic = measure(base, 'vietstack', args.servers, args.clients,
-                           'auto')
-            print('boots/s relative to plain without addresses: with an '
-                  'address %.0f%%, VietStack with an address %.0f%%' % (
-                      100 * addressed / plain if plain else float('nan'),
-                      100 * vnic / plain if plain else float('nan')))
+        plain = boot_rounds(args, base, hosts)
         rss_mb = peak_rss_mb(process.pid)
     finally:
         process.terminate()
         try:  # hundreds of agents on a broker take a while to drain
-            process.wait(30 + args.hosts // 5)
+            process.wait(30 + hosts // 5)
         except subprocess.TimeoutExpired:
             print('the all-in-one did not stop in time; killed it')
             process.kill()
             process.wait()
     print('peak RSS of the all-in-one: %.0f MB' % rss_mb)
-    return 0
+    return {'start': start, 'rate': plain, 'rss': rss_mb}
+
+
+def boot_rounds(args, base, hosts):
+    """The plain round, then those the options ask for; the plain rate."""
+    create_flavor(base, 'plain')
+    plain = measure(base, 'plain', args.servers, args.clients)
+    if args.tenancy:
+        delete_all(base, 'plain-')
+        held = tenancy_round(base, args, hosts)
+        print('boots/s within quotas, in anti-affinity groups: %.0f%% '
+              'of plain' % (100 * held / plain if plain else float('nan')))
+    if args.vietstack:
+        delete_all(base, 'plain-')
+        addressed = measure(base, 'plain', args.servers, args.clients,
+                            'auto', prefix='auto')
+        delete_all(base, 'auto-')
+        create_flavor(base, 'vietstack', VNIC_SPECS)
+        vnic = measure(base, 'vietstack', args.servers, args.clients,
+                       'auto')
+        print('boots/s relative to plain without addresses: with an '
+              'address %.0f%%, VietStack with an address %.0f%%' % (
+                  100 * addressed / plain if plain else float('nan'),
+                  100 * vnic / plain if plain else float('nan')))
+    return plain
 
 
 if __name__ == '__main__':

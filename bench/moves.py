@@ -102,7 +102,7 @@ def report(label, sent, settled):
 
 def main():
     args = parse()
-    process, base = boot.start_all_in_one(args.hosts, False)
+    process, base, _start = boot.start_all_in_one(args.hosts, False)
     print('servers: %d over %d hosts, %d REST clients' % (
         args.servers, args.hosts, args.clients))
     try:

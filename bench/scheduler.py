@@ -37,6 +37,7 @@ from nova_lite import context as nl_context  # noqa: E402
 from nova_lite.db import engine  # noqa: E402
 from nova_lite.db import migration  # noqa: E402
 from nova_lite.objects import flavor as flavor_obj  # noqa: E402
+from nova_lite.objects import instance as instance_obj  # noqa: E402
 from nova_lite.objects import request_spec  # noqa: E402
 from nova_lite.objects import vietstack  # noqa: E402
 from nova_lite.resources.vietstack import placement as vs  # noqa: E402
@@ -139,20 +140,13 @@ def decide(scheduler, context, flavor, rounds):
     samples = []
     for _ in range(rounds):
         spec = request_spec.RequestSpec.from_components(
-            context, _Instance(), flavor)
+            context, instance_obj.Instance(
+                context, uuid=str(uuidlib.uuid4()), project_id='p',
+                user_id='u'), flavor)
         start = time.perf_counter()
         scheduler.select_destinations(context, spec, max_hosts=3)
         samples.append(time.perf_counter() - start)
     return sorted(samples)
-
-
-class _Instance:
-    """What RequestSpec.from_components reads of an instance."""
-
-    def __init__(self):
-        self.uuid = str(uuidlib.uuid4())
-        self.project_id = 'p'
-        self.user_id = 'u'
 
 
 def _flavor(context, specs):

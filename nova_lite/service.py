@@ -8,8 +8,6 @@ import functools
 import inspect
 import threading
 
-from futurist import periodics
-from oslo_db import exception as db_exc
 from oslo_log import log as logging
 from oslo_utils import timeutils
 import oslo_messaging as messaging
@@ -18,13 +16,17 @@ from nova_lite import context as nl_context
 from nova_lite import exception
 from nova_lite.objects import service as service_obj
 from nova_lite import rpc
+from nova_lite import service_tasks
 
 LOG = logging.getLogger(__name__)
 
 
 class Service:
 
-    def __init__(self, conf, host, binary, topic, manager, pool_size=None):
+    def __init__(self, conf, host, binary, topic, manager, pool_size=None,
+                 tasks=None):
+        """``tasks``: the ServiceTasks of the process's services, if it
+        runs several; else the service has its own."""
         self.conf = conf
         self.pool_size = pool_size
         self.host = host
@@ -34,8 +36,9 @@ class Service:
         self.record = None
         self._rpc_server = None
         self._endpoint = None
-        self._periodic = None
-        self._periodic_thread = None
+        self._own_tasks = tasks is None
+        self._tasks = tasks or service_tasks.ServiceTasks(conf)
+        self._running = None
 
     def start(self):
         context = nl_context.get_admin_context()
@@ -48,7 +51,7 @@ class Service:
         self._rpc_server.start(override_pool_size=self.pool_size)
         # Up only now: a peer that sees this service up may send to it, and
         # its queue is bound only once the RPC server has started.
-        self._heartbeat()
+        self._first_heartbeat()
         self._start_periodics()
         self.manager.post_start_hook(context)
         LOG.info('%s started on host %s', self.binary, self.host)
@@ -64,42 +67,26 @@ class Service:
             record.create()
         return record
 
-    def _heartbeat(self):
+    def _first_heartbeat(self):
         record = self.record
         record.report_count += 1
         record.last_seen_up = timeutils.utcnow()
         record.save()
 
     def _start_periodics(self):
-        interval = self.conf.report_interval
-
-        @periodics.periodic(interval, run_immediately=False)
-        def heartbeat():
-            try:
-                self._heartbeat()
-            except (db_exc.DBConnectionError, messaging.MessagingTimeout) as e:
-                # The database or the conductor is away for a while (a
-                # restart): one line each time, no traceback.
-                LOG.error('heartbeat of %s failed, next in %d s: %s',
-                          self.binary, interval,
-                          str(e).splitlines()[0] if str(e) else repr(e))
-            except Exception:
-                LOG.exception('heartbeat of %s failed', self.binary)
-
-        callables = [(heartbeat, (), {})]
-        callables += [(task, (), {}) for task in self.manager.periodic_tasks()]
-        self._periodic = periodics.PeriodicWorker(callables)
-        self._periodic_thread = threading.Thread(
-            target=self._periodic.start, name='periodic-%s-%s' % (
-                self.binary, self.host), daemon=True)
-        self._periodic_thread.start()
+        if self._own_tasks:
+            self._tasks.start()
+        self._running = self._tasks.add(self.record,
+                                        self.manager.periodic_tasks())
 
     def stop(self):
         """Stop taking work; ``wait()`` then lets in-flight work finish."""
         if self._rpc_server is not None:
             self._rpc_server.stop()
-        if self._periodic is not None:
-            self._periodic.stop()
+        if self._running is not None:
+            self._tasks.remove(self._running)
+            if self._own_tasks:
+                self._tasks.stop()
 
     def drain(self, timeout):
         """Stop taking work and let the calls under way finish (at most
@@ -111,8 +98,10 @@ class Service:
     def wait(self):
         if self._rpc_server is not None:
             self._rpc_server.wait()
-        if self._periodic is not None:
-            self._periodic.wait()
+        if self._running is not None:
+            self._running.wait()
+            if self._own_tasks:
+                self._tasks.wait()
         self.manager.cleanup_host()
         LOG.info('%s stopped on host %s', self.binary, self.host)
 

@@ -1,4 +1,5 @@
 """Shared fixtures: parsed config, fresh SQLite databases, an all-in-one."""
+import contextlib
 import logging
 import os
 import shutil
@@ -6,6 +7,7 @@ import time
 
 import pytest
 import requests
+import sqlalchemy
 
 from nova_lite import conf as nl_conf
 from nova_lite import context as nl_context
@@ -25,6 +27,24 @@ def child_pids(pid):
         with open('/proc/%d/task/%s/children' % (pid, task)) as listing:
             found += [int(child) for child in listing.read().split()]
     return sorted(found)
+
+
+@contextlib.contextmanager
+def sql_statements():
+    """The SQL statements run meanwhile (upper case), on the writer's and
+    the readers' engines."""
+    seen = []
+
+    def note(conn, cursor, statement, *args):
+        seen.append(statement.upper())
+    engines = {engine.get_engine(), engine.reader.get_engine()}
+    for each in engines:
+        sqlalchemy.event.listen(each, 'before_cursor_execute', note)
+    try:
+        yield seen
+    finally:
+        for each in engines:
+            sqlalchemy.event.remove(each, 'before_cursor_execute', note)
 
 
 def pytest_configure(config):

@@ -30,6 +30,7 @@ from nova_lite import rpc
 from nova_lite.scheduler import manager as scheduler_manager
 from nova_lite.scheduler import rpcapi as scheduler_rpcapi
 from nova_lite import service
+from nova_lite import service_tasks
 from nova_lite.virt.libvirt import driver as libvirt_driver
 from nova_lite.virt.libvirt import simulated_host
 
@@ -88,6 +89,9 @@ class AllInOne:
             self.hosts = 0
         self.sync_schema = sync_schema
         self.services = []
+        # The periodic tasks and heartbeats of all its services, on one
+        # worker.
+        self.tasks = service_tasks.ServiceTasks(conf)
         self.api = None
         self.placement = None
         self.image = None
@@ -105,6 +109,7 @@ class AllInOne:
                      if self.conf.image.enabled else None)
         config.setup_database(self.conf)
         self.sync_schema(self.conf)
+        self.tasks.start()
         if rpc.is_in_process(self.conf):
             # Nothing survives an in-process transport's restart: builds
             # that had not reached a compute are over.
@@ -157,7 +162,7 @@ class AllInOne:
 
     def _start_service(self, manager, binary, topic, host, pool_size=None):
         svc = service.Service(self.conf, host, binary, topic, manager,
-                              pool_size)
+                              pool_size, self.tasks)
         svc.start()
         self.services.append(svc)
 
@@ -178,6 +183,8 @@ class AllInOne:
         _side_by_side([svc.stop for svc in self.services
                        if svc not in conductors])
         _side_by_side([svc.wait for svc in self.services])
+        self.tasks.stop()
+        self.tasks.wait()
         rpc.cleanup()
         LOG.info('nova_lite all-in-one stopped')
 

@@ -32,13 +32,12 @@ def report(context, node, instances, plugins=(), shared_storage=None,
     """``shared_storage``: the pool (a provider's name or uuid) that holds
     the guests' DISK_GB instead of the host; ``moving``: the uuids of the
     servers with a move under way from or to the host."""
-    placement_obj.Placement.report_inventory(
+    placement_obj.Placement.report_tree(
         context, node.uuid, node.hypervisor_hostname,
-        placement_obj.inventory_of(node, shared_disk=bool(shared_storage)))
+        placement_obj.inventory_of(node, shared_disk=bool(shared_storage)),
+        [dataclasses.asdict(child) for plugin in plugins
+         for child in plugin.providers(node)])
     pool = _joined_pool(context, node, shared_storage)
-    placement_obj.Placement.report_children(
-        context, node.uuid, [dataclasses.asdict(child) for plugin in plugins
-                             for child in plugin.providers(node)])
     consumers = placement_obj.Placement.consumers_on(context, node.uuid)
     expected = {i.uuid: i for i in instances}
     for uuid, instance in expected.items():

@@ -27,10 +27,10 @@ LOG = logging.getLogger(__name__)
 
 
 def reconcile_host(manager, context):
-    _clean_up_evacuations(manager, context)
-    known = set(manager.driver.list_instance_uuids())
     summary = {'running': 0, 'recreated': 0, 'deleted': 0, 'failed': 0,
-               'removed': 0, 'offloaded': 0}
+               'removed': 0, 'offloaded': 0,
+               'evacuated': _clean_up_evacuations(manager, context)}
+    known = set(manager.driver.list_instance_uuids())
     instances = manager.instances_on_host(context)
     for instance in instances:
         outcome = _reconcile_one(manager, context, instance, known)
@@ -51,7 +51,9 @@ def reconcile_host(manager, context):
 def _clean_up_evacuations(manager, context):
     """Servers evacuated while this host was down now run elsewhere:
     their guests here go, and so do the allocations their migrations kept
-    on this host. An evacuation not done yet is left to finish."""
+    on this host. An evacuation not done yet is left to finish. How many
+    went."""
+    cleaned = 0
     for migration in migration_obj.evacuations_from(context, manager.host):
         try:
             instance = instance_obj.Instance.get_by_uuid(
@@ -68,6 +70,8 @@ def _clean_up_evacuations(manager, context):
         manager.driver.destroy(context, instance_obj.Instance(
             uuid=migration.instance_uuid))
         migration_obj.complete_evacuation(context, migration)
+        cleaned += 1
+    return cleaned
 
 
 def _reconcile_one(manager, context, instance, known):

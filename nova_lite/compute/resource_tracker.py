@@ -74,12 +74,24 @@ class ResourceTracker:
         self._verify_resources(resources)
         with self._lock:
             node = self._get_or_create_node(context, resources)
+            # What the database holds: the node's values, but those of a
+            # change not written yet (a save that failed).
+            unsaved = node.obj_what_changed()
+            stored = {name: value for name, value in
+                      node.stored_values().items() if name not in unsaved}
             self._copy_resources(node, resources)
             instances = instance_obj.InstanceList.get_by_host(
                 context, self.host, expected_attrs=self._instance_attrs())
             moving = self._moves(context, instances)
             self._recount(node, instances, moving)
-            node.save()
+            # Only what differs: a host whose count holds writes nothing
+            # (nor, without the database, calls the conductor).
+            now = node.stored_values()
+            node.obj_reset_changes([name for name, value in stored.items()
+                                    if now.get(name) == value],
+                                   recursive=True)
+            if node.obj_what_changed():
+                node.save()
             self.compute_node = node
             placement_report.report(
                 context, node, instances, self.plugins,

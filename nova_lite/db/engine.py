@@ -133,18 +133,35 @@ def configure(connection=None):
     _configured = True
 
 
+# What a process remembers of its database's rows (custom classes and
+# traits seen to exist), forgotten when it turns to another one (tests).
+_forget_on_switch = []
+
+
+def forget_on_switch(clear):
+    """Call ``clear`` whenever the process turns to another database."""
+    _forget_on_switch.append(clear)
+
+
 def use_database(connection):
     """Point the facade at another database (tests); returns the undo."""
     global _configured
     restore = context_manager.patch_factory(_new_manager(connection))
     _configured = True
+    _forget()
 
     def undo():
         global _configured
         get_engine().dispose()
         restore()
         _configured = False
+        _forget()
     return undo
+
+
+def _forget():
+    for clear in _forget_on_switch:
+        clear()
 
 
 def get_engine():

@@ -49,34 +49,61 @@ class Finding:
 
 
 def findings(context, instance_attrs=('flavor',)):
-    """Every finding, compute node by compute node."""
-    found = []
-    for node in compute_node_obj.ComputeNodeList.get_all(context):
-        found += _of_node(context, node, instance_attrs)
-    return found
-
-
-def _of_node(context, node, instance_attrs):
-    on_host = {i.uuid: i for i in instance_obj.InstanceList.get_by_host(
-        context, node.host, expected_attrs=sorted(instance_attrs))}
-    consumers = placement_obj.Placement.consumers_on(context, node.uuid)
-    found = [Finding('missing', uuid, node, instance)
-             for uuid, instance in sorted(on_host.items())
-             if uuid not in consumers and not
-             placement_obj.Placement.allocations_of(context, uuid)]
-    moving = {m.instance_uuid for m in
-              migration_obj.MigrationList.in_progress_on_host(
-                  context, node.host)}
-    others = sorted(set(consumers) - set(on_host) - moving)
+    """Every finding, compute node by compute node. The reads are a few
+    for the whole cloud, not a few per host: the conductor runs this
+    every ``heal_interval``, whatever the number of hosts."""
+    nodes = compute_node_obj.ComputeNodeList.get_all(context)
+    servers = _servers_by_host(context, {n.host for n in nodes},
+                               instance_attrs)
+    held = placement_obj.Placement.consumers_on_each(
+        context, [n.uuid for n in nodes])
+    moving = _moving_by_host(context)
+    others = {n.uuid: sorted(set(held[n.uuid]) - set(servers[n.host]) -
+                             moving.get(n.host, set())) for n in nodes}
+    every_other = sorted(set().union(*others.values()))
     known = {i.uuid: i for i in instance_obj.InstanceList.get_by_filters(
-        context, {'uuid': others, 'read_deleted': True})} if others else {}
-    moves = _migrations(context, sorted(set(others) - set(known)))
-    for uuid in others:
-        kind = (_kind_of_move(moves[uuid]) if uuid in moves
-                else _kind(known.get(uuid)))
-        if kind is not None:
-            found.append(Finding(kind, uuid, node, known.get(uuid)))
+        context, {'uuid': every_other, 'read_deleted': True})
+    } if every_other else {}
+    moves = _migrations(context, sorted(set(every_other) - set(known)))
+    found = []
+    for node in nodes:
+        found += _missing(context, node, servers[node.host], held[node.uuid])
+        for uuid in others[node.uuid]:
+            kind = (_kind_of_move(moves[uuid]) if uuid in moves
+                    else _kind(known.get(uuid)))
+            if kind is not None:
+                found.append(Finding(kind, uuid, node, known.get(uuid)))
     return found
+
+
+def _servers_by_host(context, hosts, instance_attrs):
+    """{host: {uuid: server}} of the servers on ``hosts``."""
+    found = {host: {} for host in hosts}
+    if hosts:
+        for server in instance_obj.InstanceList.get_by_filters(
+                context, {'host': sorted(hosts)},
+                expected_attrs=sorted(instance_attrs)):
+            found[server.host][server.uuid] = server
+    return found
+
+
+def _moving_by_host(context):
+    """{host: uuids of the servers with a move under way from or to
+    it}."""
+    found = {}
+    for migration in migration_obj.MigrationList.get_by_filters(
+            context, {'in_progress': True}):
+        for host in (migration.source_compute, migration.dest_compute):
+            found.setdefault(host, set()).add(migration.instance_uuid)
+    return found
+
+
+def _missing(context, node, on_host, consumers):
+    """Servers on the node's host that hold no allocation anywhere."""
+    return [Finding('missing', uuid, node, instance)
+            for uuid, instance in sorted(on_host.items())
+            if uuid not in consumers and not
+            placement_obj.Placement.allocations_of(context, uuid)]
 
 
 def _migrations(context, uuids):

@@ -1,4 +1,5 @@
 """Base classes, registry and RPC serializer for nova_lite objects."""
+from oslo_serialization import jsonutils
 from oslo_versionedobjects import base as ovo_base
 from oslo_versionedobjects import fields as ovo_fields
 
@@ -39,3 +40,42 @@ def fill_from_db(obj, db_row, skip=()):
         setattr(obj, name, getattr(db_row, name))
     obj.obj_reset_changes()
     return obj
+
+
+def reused_or_built(build, rows, known, key):
+    """Objects of ``rows``: ``known[key(row)]`` where its ``updated_at``
+    is the row's (the row has not changed since that object was built),
+    else ``build(row)``. Building an object of a row costs several times
+    reading the row; a reader that keeps its objects (the scheduler's
+    host states, read only) builds only those of rows that changed."""
+    found = []
+    for row in rows:
+        kept = known.get(key(row))
+        found.append(kept if kept is not None and
+                     kept.obj_attr_is_set('updated_at') and
+                     _naive(kept.updated_at) == row.updated_at
+                     else build(row))
+    return found
+
+
+def _naive(value):
+    return value.replace(tzinfo=None) if value is not None else None
+
+
+def db_text(obj):
+    """The object as a text column holds it: its primitive without the
+    note of which fields changed, so two objects of the same values are
+    stored as the same text."""
+    return jsonutils.dumps(_without_changes(obj.obj_to_primitive()))
+
+
+_CHANGES = NovaLiteObject.OBJ_SERIAL_NAMESPACE + '.changes'
+
+
+def _without_changes(primitive):
+    if isinstance(primitive, dict):
+        return {key: _without_changes(value)
+                for key, value in primitive.items() if key != _CHANGES}
+    if isinstance(primitive, list):
+        return [_without_changes(value) for value in primitive]
+    return primitive

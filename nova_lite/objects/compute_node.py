@@ -79,6 +79,12 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
         return {name: total - used[name]
                 for name, total in self.capacity().items()}
 
+    def stored_values(self):
+        """{field: the value its column holds} of the fields set: equal
+        when the node would store the same."""
+        return _to_columns({name: getattr(self, name) for name in self.fields
+                            if self.obj_attr_is_set(name)})
+
     @classmethod
     def from_db(cls, context, db_node):
         return cls(context)._refresh(db_node)
@@ -120,8 +126,12 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
         # Read on first use: the scheduler loads dozens of nodes per
         # request and most requests never look at their NICs.
         self._vietstack_text = db_node.vietstack_stat
-        if self.obj_attr_is_set('vietstack_stat'):
-            delattr(self, 'vietstack_stat')
+        if not self.obj_attr_is_set('vietstack_stat'):
+            return self
+        if _stat_text(self.vietstack_stat) != db_node.vietstack_stat:
+            delattr(self, 'vietstack_stat')  # read again when used
+        elif self.vietstack_stat is not None:
+            self.vietstack_stat.obj_reset_changes(recursive=True)
         return self
 
     def obj_load_attr(self, attrname):
@@ -158,9 +168,12 @@ def _to_columns(values):
     if values.get('host_ip') is not None:
         values['host_ip'] = str(values['host_ip'])
     if 'vietstack_stat' in values:
-        stat = values['vietstack_stat']
-        values['vietstack_stat'] = stat.to_db_text() if stat else None
+        values['vietstack_stat'] = _stat_text(values['vietstack_stat'])
     return values
+
+
+def _stat_text(stat):
+    return stat.to_db_text() if stat else None
 
 
 @base.NovaLiteObjectRegistry.register
@@ -175,6 +188,17 @@ class ComputeNodeList(base.ObjectListBase, base.NovaLiteObject):
     def get_all(cls, context):
         return cls(context, objects=[ComputeNode.from_db(context, n)
                                      for n in db.get_all(context)])
+
+    @classmethod
+    def read_keeping(cls, context, known, uuids=None):
+        """``get_all`` (or ``get_by_uuids``), keeping the objects of
+        ``known`` ({uuid: node}) whose row has not changed: for a reader
+        with the database that only reads them (the scheduler)."""
+        rows = (db.get_all(context) if uuids is None
+                else db.get_by_uuids(context, uuids))
+        return base.reused_or_built(
+            lambda row: ComputeNode.from_db(context, row), rows, known,
+            lambda row: row.uuid)
 
     @base.remotable_classmethod
     def get_by_uuids(cls, context, uuids):

@@ -60,7 +60,7 @@ def naive(value):
 def _serialize_extra(name, value):
     if value is None or name in _PLAIN_JSON_EXTRA:
         return None if value is None else jsonutils.dumps(value)
-    return jsonutils.dumps(value.obj_to_primitive())
+    return base.db_text(value)
 
 
 def _deserialize_extra(context, name, text):

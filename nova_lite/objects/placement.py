@@ -51,7 +51,8 @@ class Placement(base.NovaLiteObject):
     #              remotable (only the scheduler asks, with the database)
     # Version 1.3: join_shared_storage()
     # Version 1.4: move_allocations()
-    VERSION = '1.4'
+    # Version 1.5: report_tree()
+    VERSION = '1.5'
 
     fields = {}
 
@@ -67,6 +68,12 @@ class Placement(base.NovaLiteObject):
         name. A child no longer declared goes, unless something is still
         allocated on it (it stays, and the next report tries again)."""
         reports.report_children(context, root_uuid, children)
+
+    @base.remotable_classmethod
+    def report_tree(cls, context, root_uuid, name, inventory, children):
+        """``report_inventory`` and ``report_children`` in one call and
+        one transaction, writing only what differs."""
+        reports.report_tree(context, root_uuid, name, inventory, children)
 
     @base.remotable_classmethod
     def join_shared_storage(cls, context, provider_uuid, pool):
@@ -108,6 +115,12 @@ class Placement(base.NovaLiteObject):
             return {}
         return {consumer: entry['resources']
                 for consumer, entry in found.items()}
+
+    @classmethod
+    def consumers_on_each(cls, context, provider_uuids):
+        """``consumers_on`` of each provider, in one read (the audit's,
+        which has the database)."""
+        return allocations_store.consumers_on_each(context, provider_uuids)
 
     @classmethod
     def hosts_with_room(cls, context, request, limit=None):

@@ -95,7 +95,8 @@ class Service(base.NovaLiteTimestampObject, base.NovaLiteObject):
 class ServiceList(base.ObjectListBase, base.NovaLiteObject):
     # Version 1.0: Initial version
     # Version 1.1: get_by_hosts()
-    VERSION = '1.1'
+    # Version 1.2: heartbeat()
+    VERSION = '1.2'
 
     fields = {'objects': fields.ListOfObjectsField('Service')}
 
@@ -103,6 +104,23 @@ class ServiceList(base.ObjectListBase, base.NovaLiteObject):
     def get_all(cls, context, binary=None):
         return cls(context, objects=[Service.from_db(context, s)
                                      for s in db.get_all(context, binary)])
+
+    @base.remotable_classmethod
+    def heartbeat(cls, context, service_ids):
+        """The services of these ids were seen up now (one process's
+        services, in one write)."""
+        db.heartbeat(context, service_ids)
+
+    @classmethod
+    def read_keeping(cls, context, known, binary, hosts=None):
+        """``get_all`` (or ``get_by_hosts``), keeping the objects of
+        ``known`` ({host: service}) whose row has not changed (see
+        ComputeNodeList.read_keeping)."""
+        rows = (db.get_all(context, binary) if hosts is None
+                else db.get_by_hosts(context, hosts, binary))
+        return base.reused_or_built(
+            lambda row: Service.from_db(context, row), rows, known,
+            lambda row: row.host)
 
     @base.remotable_classmethod
     def get_by_hosts(cls, context, hosts, binary):

@@ -111,7 +111,7 @@ class InstanceVietStackRequest(base.NovaLiteObject):
         return request
 
     def to_db_text(self):
-        return jsonutils.dumps(self.obj_to_primitive())
+        return base.db_text(self)
 
     @base.remotable
     def create(self):
@@ -221,7 +221,7 @@ class VietStackStat(base.NovaLiteObject):
         return VietStackStat.obj_from_db_obj(db_text)
 
     def to_db_text(self):
-        return jsonutils.dumps(self.obj_to_primitive())
+        return base.db_text(self)
 
     def nic(self, name):
         return next((n for n in self.nics if n.name == name), None)

@@ -181,6 +181,10 @@ def for_provider(context, provider_uuid):
     return db.get_for_provider(context, provider_uuid)
 
 
+def consumers_on_each(context, provider_uuids):
+    return db.consumers_on_each(context, provider_uuids)
+
+
 def usages_of_provider(context, provider_uuid):
     return db.usages_of_provider(context, provider_uuid)
 

@@ -57,11 +57,20 @@ def get(context, uuid):
 
 def check_not_in_use(session, provider, wanted):
     """A class in use may not leave the provider's inventory."""
-    for resource_class, amount in db.used_by_class(session,
-                                                   provider.id).items():
-        if amount and resource_class not in wanted:
-            raise exception.InventoryInUse(resource_class=resource_class,
-                                           uuid=provider.uuid)
+    check_none_in_use(session, {provider: wanted})
+
+
+def check_none_in_use(session, wanted):
+    """``check_not_in_use`` of each {provider row: its new inventory}, in
+    one read."""
+    if not wanted:
+        return
+    used = db.used_of_many(session, [row.id for row in wanted])
+    for row, inventory in wanted.items():
+        for resource_class, amount in used[row.id].items():
+            if amount and resource_class not in inventory:
+                raise exception.InventoryInUse(
+                    resource_class=resource_class, uuid=row.uuid)
 
 
 def set_all(context, uuid, generation, records, reserved_can_be_total=True):

@@ -10,11 +10,16 @@ import uuid as uuid_lib
 
 from oslo_db import api as oslo_db_api
 
+from nova_lite.db.api import inventories as inventories_db
+from nova_lite.db.api import provider_sets as provider_sets_db
+from nova_lite.db.api import resource_providers as providers_db
+from nova_lite.db import engine
 from nova_lite import exception
 from nova_lite.placement import aggregates
 from nova_lite.placement import inventories
 from nova_lite.placement import providers
 from nova_lite.placement import resource_classes
+from nova_lite.placement import retry
 from nova_lite.placement import traits
 
 _INVENTORY_ATTEMPTS = 3
@@ -28,6 +33,117 @@ def report_root(context, provider_uuid, name, records):
     except exception.ResourceProviderNotFound:
         _create_root(context, provider_uuid, name)
     _set_inventory(context, provider_uuid, records)
+
+
+def report_tree(context, root_uuid, name, inventory, children):
+    """The host's provider holds exactly ``inventory`` and its children
+    are exactly ``children`` (as ``report_children`` has them). The tree
+    is read in three statements, without the write lock; only a tree
+    that differs is written, in one transaction that writes only what
+    differs. A report with nothing new costs three reads, however many
+    hosts the cloud has."""
+    resource_classes.ensure_all(context, {
+        rc for child in children for rc in child['inventory']})
+    traits.ensure_all(context, {
+        trait for child in children for trait in child['traits']})
+    try:
+        if _tree_holds(context, root_uuid, inventory, children):
+            return
+        retry.write(_write_tree, context, root_uuid, inventory, children)
+    except exception.ResourceProviderNotFound:
+        _create_root(context, root_uuid, name)  # its first report
+        retry.write(_write_tree, context, root_uuid, inventory, children)
+
+
+@engine.reader
+def _tree_holds(context, root_uuid, inventory, children):
+    """The tree is as declared already."""
+    declared = _declared(root_uuid, inventory, children)
+    tree, held, tagged = _read_tree(context.session, root_uuid, declared)
+    if set(declared) - set(tree) or _undeclared(tree, root_uuid, declared):
+        return False
+    return not any(_changes(tree, declared, held, tagged))
+
+
+def _read_tree(session, root_uuid, declared):
+    """The tree's rows by uuid, and the inventories and traits of the
+    declared providers it has, by provider id: three reads."""
+    tree = providers_db.tree_rows(session, root_uuid)
+    ids = [tree[uuid].id for uuid in declared if uuid in tree]
+    return (tree, inventories_db.of_many(session, ids),
+            provider_sets_db.of_ids(session, 'traits', ids))
+
+
+def _changes(tree, declared, held, tagged):
+    """({row: inventory}, {row: traits}) of the declared providers whose
+    inventory or traits differ from what they hold (``held``, ``tagged``
+    by provider id)."""
+    return ({tree[uuid]: records for uuid, (records, _) in declared.items()
+             if not _same(held[tree[uuid].id], records)},
+            {tree[uuid]: names for uuid, (_, names) in declared.items()
+             if names is not None and tagged[tree[uuid].id] != set(names)})
+
+
+def _declared(root_uuid, inventory, children):
+    """{provider uuid: (inventory, traits or None to leave them)}."""
+    declared = {root_uuid: (inventory, None)}
+    declared.update((child['uuid'], (child['inventory'], child['traits']))
+                    for child in children)
+    return declared
+
+
+def _undeclared(tree, root_uuid, declared):
+    """The rows of the root's children the host no longer declares."""
+    root = tree[root_uuid]
+    return [row for uuid, row in tree.items()
+            if row.parent_provider_id == root.id and uuid not in declared]
+
+
+@engine.writer
+def _write_tree(context, root_uuid, inventory, children):
+    session = context.session
+    declared = _declared(root_uuid, inventory, children)
+    tree, held, tagged = _read_tree(session, root_uuid, declared)
+    new = providers_db.add_children(session, tree[root_uuid], [
+        (child['uuid'], child['name']) for child in children
+        if child['uuid'] not in tree], generation=1)
+    for row in new.values():
+        tree[row.uuid], held[row.id], tagged[row.id] = row, {}, set()
+    _write_changes(session, *_changes(tree, declared, held, tagged),
+                   new=set(new))
+    _remove_undeclared(session, _undeclared(tree, root_uuid, declared))
+
+
+def _write_changes(session, inventory, provider_traits, new):
+    """Write the providers' changed inventories ({row: records}) and
+    traits ({row: names}); each existing provider changed moves on one
+    generation (a concurrent writer makes the whole report run again),
+    those ``new`` (uuids) are at their first already."""
+    wanted = {row: {rc: inventories.normalized(rc, record, uuid=row.uuid)
+                    for rc, record in records.items()}
+              for row, records in inventory.items()}
+    inventories.check_none_in_use(session, {
+        row: records for row, records in wanted.items()
+        if row.uuid not in new})
+    if wanted:
+        inventories_db.replace_many(session, {
+            row.id: records for row, records in wanted.items()})
+    if provider_traits:
+        provider_sets_db.replace_many(session, 'traits', {
+            row.id: names for row, names in provider_traits.items()})
+    for row in set(inventory) | set(provider_traits):
+        if row.uuid not in new:
+            providers_db.bump_generation(session, row.id, row.generation,
+                                         row.uuid)
+
+
+def _remove_undeclared(session, rows):
+    """Children the host no longer declares go, unless something is
+    allocated on them or they have children (the next report tries
+    again)."""
+    for row in rows:
+        if not any(providers_db.holds(session, row.id)):
+            providers_db.delete_row(session, row)
 
 
 def report_children(context, root_uuid, children):

@@ -5,13 +5,16 @@ import re
 import os_resource_classes as orc
 
 from nova_lite.db.api import resource_classes as db
+from nova_lite.db import engine
 from nova_lite import exception
+from nova_lite.placement import custom_names
 
 CUSTOM_NAME = re.compile(r'^CUSTOM_[A-Z0-9_]+$')
 # Custom classes this process has seen exist. Only allocations trust it
 # (``check_known(..., seen=True)``): a class deleted meanwhile has no
 # inventory left, so an allocation of it is refused there anyway.
 _SEEN = set()
+engine.forget_on_switch(_SEEN.clear)
 
 
 def all_names(context):
@@ -61,6 +64,14 @@ def ensure(context, name):
     except exception.ResourceClassExists:
         return False
     return True
+
+
+def ensure_all(context, names):
+    """The custom classes among ``names`` exist, created if not: no read
+    at all when this process has seen them all (a class a provider's
+    inventory holds cannot be deleted)."""
+    custom_names.ensure_all(context, names, orc.STANDARDS, _SEEN,
+                            db.custom_classes, ensure)
 
 
 def delete(context, name):

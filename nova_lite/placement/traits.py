@@ -3,10 +3,16 @@ import functools
 import re
 
 from nova_lite.db.api import resource_classes as db
+from nova_lite.db import engine
 from nova_lite import exception
+from nova_lite.placement import custom_names
 from nova_lite.placement import provider_sets
 
 CUSTOM_NAME = re.compile(r'^CUSTOM_[A-Z0-9_]+$')
+# Custom traits this process has seen exist; only ``ensure_all`` trusts
+# it.
+_SEEN = set()
+engine.forget_on_switch(_SEEN.clear)
 
 
 @functools.lru_cache(maxsize=1)
@@ -57,11 +63,20 @@ def ensure(context, name):
     return True
 
 
+def ensure_all(context, names):
+    """The custom traits among ``names`` exist, created if not: no read
+    at all when this process has seen them all (a trait a provider has
+    cannot be deleted)."""
+    custom_names.ensure_all(context, names, standard(), _SEEN,
+                            db.custom_traits, ensure)
+
+
 def delete(context, name):
     if name in standard():
         raise exception.PlacementBadRequest(
             detail='Cannot delete standard trait %s.' % name)
     db.delete_trait(context, name)
+    _SEEN.discard(name)
 
 
 def of_provider(context, uuid):

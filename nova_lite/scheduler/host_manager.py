@@ -20,22 +20,29 @@ class HostManager:
         self.lock = threading.Lock()
         self._stat_readers = {plugin.name: plugin.host_stat
                               for plugin in plugins}
+        # The objects of the last rows read, by node uuid and by host.
+        self._nodes = {}
+        self._services = {}
 
     def get_all_host_states(self, context):
         return self.get_host_states(context)
 
     def get_host_states(self, context, node_uuids=None):
-        """States of every host, or of the hosts of these compute nodes."""
-        if node_uuids is None:
-            nodes = compute_node_obj.ComputeNodeList.get_all(context)
-            services = service_obj.ServiceList.get_all(
-                context, binary=service_obj.COMPUTE_BINARY)
-        else:
-            nodes = compute_node_obj.ComputeNodeList.get_by_uuids(
-                context, node_uuids)
-            services = service_obj.ServiceList.get_by_hosts(
-                context, sorted({n.host for n in nodes}),
-                service_obj.COMPUTE_BINARY)
+        """States of every host, or of the hosts of these compute nodes.
+
+        The node and service objects of rows that have not changed since
+        the last request are kept (a host of a thousand is rarely asked
+        about twice between two of its writes); placement's usage is read
+        afresh each time."""
+        nodes = compute_node_obj.ComputeNodeList.read_keeping(
+            context, self._nodes, node_uuids)
+        services = service_obj.ServiceList.read_keeping(
+            context, self._services, service_obj.COMPUTE_BINARY,
+            None if node_uuids is None else sorted({n.host for n in nodes}))
+        if node_uuids is None:  # all of them: forget those gone
+            self._nodes, self._services = {}, {}
+        self._nodes.update((n.uuid, n) for n in nodes)
+        self._services.update((s.host, s) for s in services)
         services = {s.host: s for s in services}
         summaries = placement_obj.Placement.usage_of(
             context, [n.uuid for n in nodes])

@@ -10,8 +10,10 @@ from nova_lite.cmd import placement_audit
 from nova_lite.conductor import manager as conductor_manager
 from nova_lite import context as nl_context
 from nova_lite.db import engine
+from nova_lite.objects import allocation_audit
 from nova_lite.objects import compute_node
 from nova_lite.objects import placement
+from tests.conftest import sql_statements
 
 
 def _run_periodic_tasks(aio):
@@ -266,3 +268,56 @@ def test_a_shared_storage_pool_holds_the_disks(all_in_one, overrides):
         assert set(placement_api.get('/resource_providers/%s/usages'
                                      % providers[name])[1][
             'usages'].values()) <= {0}
+
+
+def test_the_audit_reads_the_whole_cloud_in_a_few_statements(all_in_one):
+    """The conductor audits every heal_interval: its reads must not grow
+    with the number of hosts (each host's leak is still found)."""
+    aio = all_in_one(hosts=6)
+    aio.client.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1',
+                                            'ram': 512, 'vcpus': 1,
+                                            'disk': 1}})
+    kept = aio.client.boot('m1', 'kept')
+    context = nl_context.get_admin_context()
+    nodes = compute_node.ComputeNodeList.get_all(context)
+    strays = {}
+    for node in nodes[:3]:
+        strays[node.host] = uuidutils.generate_uuid()
+        placement.Placement.claim(context, strays[node.host], node.uuid,
+                                  {'VCPU': 1}, 'p', 'u')
+    with sql_statements() as seen:
+        found = allocation_audit.findings(context)
+    statements = [s for s in seen if s.startswith('SELECT')]
+    assert sorted((f.kind, f.host, f.consumer) for f in found) == sorted(
+        ('unknown', host, uuid) for host, uuid in strays.items())
+    # Four reads a host would be 24.
+    assert len(statements) <= 8, statements
+    assert placement.Placement.allocations_of(context, kept['id'])
+
+
+def test_a_periodic_report_with_nothing_new_writes_nothing(all_in_one,
+                                                           overrides):
+    """A compute's periodic report with nothing new takes no write
+    transaction (on SQLite, the database's one write lock, which every
+    boot's writes wait for); a changed setting is written."""
+    aio = all_in_one(hosts=1)
+    context = nl_context.get_admin_context()
+    node = compute_node.ComputeNodeList.get_all(context)[0]
+    generation = aio.placement_client.get(
+        '/resource_providers/%s' % node.uuid)[1]['generation']
+    with sql_statements() as seen:
+        _run_periodic_tasks(aio)
+    assert [s for s in seen if s.split()[0] in (
+        'INSERT', 'UPDATE', 'DELETE') or s.startswith('BEGIN IMMEDIATE')
+    ] == []
+    again = compute_node.ComputeNodeList.get_all(context)[0]
+    assert again.updated_at == node.updated_at
+    assert aio.placement_client.get('/resource_providers/%s' % node.uuid)[
+        1]['generation'] == generation
+    overrides('cpu_allocation_ratio', 8.0, group='compute')
+    _run_periodic_tasks(aio)
+    changed = compute_node.ComputeNodeList.get_all(context)[0]
+    assert changed.cpu_allocation_ratio == 8.0
+    assert changed.updated_at != node.updated_at
+    assert aio.placement_client.get('/resource_providers/%s' % node.uuid)[
+        1]['generation'] == generation + 1

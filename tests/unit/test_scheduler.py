@@ -187,3 +187,30 @@ def test_a_sample_of_refused_hosts_widens_to_all(sqlite_db, admin_context,
     for _ in range(4):
         chosen = scheduler.place(admin_context, _spec(admin_context))
         assert chosen[0].service_host == 'on'
+
+
+def test_host_states_keep_objects_of_unchanged_rows_only(scheduler,
+                                                         admin_context):
+    """The scheduler builds objects only for the rows that changed since
+    its last look; a changed row (a disabled service, a compute that
+    saved its node) is seen at once."""
+    for host in ('keep-1', 'keep-2'):
+        _node(admin_context, host)
+    manager_ = scheduler.host_manager
+    first = {s.host: s for s in manager_.get_all_host_states(admin_context)}
+    svc = service.Service.get_by_host_and_binary(admin_context, 'keep-2',
+                                                 service.COMPUTE_BINARY)
+    svc.disabled = True
+    svc.save()
+    node = compute_node.ComputeNodeList.get_all(admin_context)[0]
+    node.running_vms = 7
+    node.save()
+    second = {s.host: s for s in manager_.get_all_host_states(admin_context)}
+    changed_node = node.host
+    assert second[changed_node].num_instances == 7
+    assert second['keep-2'].service_disabled
+    assert not second['keep-1'].service_disabled
+    unchanged = ({'keep-1', 'keep-2'} - {changed_node}).pop()
+    # The same objects where nothing changed, new ones where it did.
+    assert second[unchanged]._node is first[unchanged]._node
+    assert second[changed_node]._node is not first[changed_node]._node

@@ -160,6 +160,22 @@ def get_for_provider(context, provider_uuid):
 
 
 @engine.reader
+def consumers_on_each(context, provider_uuids):
+    """{provider uuid: {consumer uuid: {resource class: used}}} of the
+    providers named (those with nothing allocated map to {}), in one
+    read."""
+    provider = models.ResourceProvider
+    found = {uuid: {} for uuid in provider_uuids}
+    for uuid, consumer, resource_class, used in context.session.execute(
+            sa.select(provider.uuid, ALLOC.consumer_id, ALLOC.resource_class,
+                      ALLOC.used)
+            .join(provider, provider.id == ALLOC.resource_provider_id)
+            .where(provider.uuid.in_(list(provider_uuids)))):
+        found[uuid].setdefault(consumer, {})[resource_class] = used
+    return found
+
+
+@engine.reader
 def usages_of_provider(context, provider_uuid):
     provider = providers.get_row(context.session, provider_uuid)
     used = inventories.used_by_class(context.session, provider.id)

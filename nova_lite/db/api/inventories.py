@@ -60,11 +60,18 @@ def get(context, uuid):
     return provider.generation, of(context.session, provider.id)
 
 
-def replace(session, provider_id, inventories):
-    """Make the provider's inventory rows exactly ``inventories``."""
+def replace_many(session, wanted):
+    """Make each provider's inventory rows exactly ``wanted[provider
+    id]``: one DELETE and one INSERT for them all."""
     session.execute(sa.delete(INV).where(
-        INV.resource_provider_id == provider_id))
+        INV.resource_provider_id.in_(list(wanted))))
     session.add_all([INV(resource_provider_id=provider_id,
                          resource_class=resource_class, **values)
+                     for provider_id, inventories in wanted.items()
                      for resource_class, values in inventories.items()])
     session.flush()
+
+
+def replace(session, provider_id, inventories):
+    """Make the provider's inventory rows exactly ``inventories``."""
+    replace_many(session, {provider_id: inventories})

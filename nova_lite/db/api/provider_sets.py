@@ -40,13 +40,31 @@ def of_many(context, kind, uuids):
     return found
 
 
-def replace(session, kind, provider_id, members):
-    """Make the provider's set exactly ``members``; the set as written."""
+def of_ids(session, kind, provider_ids):
+    """{provider id: its set} of the providers named, in one read."""
+    model, column = KINDS[kind]
+    found = {provider_id: set() for provider_id in provider_ids}
+    for provider_id, member in session.execute(
+            sa.select(model.resource_provider_id, getattr(model, column))
+            .where(model.resource_provider_id.in_(list(provider_ids)))):
+        found[provider_id].add(member)
+    return found
+
+
+def replace_many(session, kind, wanted):
+    """Make each provider's set exactly ``wanted[provider id]``: one
+    DELETE and one INSERT for them all."""
     model, column = KINDS[kind]
     session.execute(sa.delete(model).where(
-        model.resource_provider_id == provider_id))
+        model.resource_provider_id.in_(list(wanted))))
     session.add_all([model(resource_provider_id=provider_id,
                            **{column: member})
+                     for provider_id, members in wanted.items()
                      for member in sorted(set(members))])
     session.flush()
+
+
+def replace(session, kind, provider_id, members):
+    """Make the provider's set exactly ``members``; the set as written."""
+    replace_many(session, kind, {provider_id: members})
     return _of(session, kind, provider_id)

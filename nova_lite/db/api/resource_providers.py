@@ -7,6 +7,7 @@ going) are the placement store's (``nova_lite.placement.providers``).
 """
 from oslo_db import exception as db_exc
 import sqlalchemy as sa
+from sqlalchemy import orm
 
 from nova_lite.db import engine
 from nova_lite.db import models
@@ -63,6 +64,26 @@ def create(context, uuid, name, parent_uuid=None):
     return _as_dict(context.session, provider)
 
 
+def add_children(session, parent, children, generation):
+    """Rows for the ``children`` ([(uuid, name)]) of the ``parent`` row
+    at ``generation``, inserted in one statement: {uuid: row}. Seen by no
+    other writer until the transaction commits, they need no
+    compare-and-swap of their generation."""
+    rows = {uuid: RP(uuid=uuid, name=name, generation=generation,
+                     parent_provider_id=parent.id,
+                     root_provider_id=parent.root_provider_id)
+            for uuid, name in children}
+    session.add_all(list(rows.values()))
+    try:
+        session.flush()
+    except db_exc.DBDuplicateEntry as e:
+        field = 'uuid' if 'uuid' in (e.columns or []) else 'name'
+        raise exception.ResourceProviderExists(
+            field=field, value=', '.join(sorted(
+                getattr(row, field) for row in rows.values())))
+    return rows
+
+
 def _uuids_of(session, ids):
     ids = [i for i in ids if i is not None]
     if not ids:
@@ -88,18 +109,26 @@ def get(context, uuid):
 
 @engine.reader
 def get_all(context, name=None, uuid=None, in_tree=None):
-    query = sa.select(RP).order_by(RP.id)
+    # Each row with its root's and parent's uuids, joined: a separate read
+    # of every provider's uuid would cost each compute's report as much
+    # as the cloud has hosts.
+    root, parent = orm.aliased(RP), orm.aliased(RP)
+    query = (sa.select(RP, root.uuid, parent.uuid)
+             .outerjoin(root, root.id == RP.root_provider_id)
+             .outerjoin(parent, parent.id == RP.parent_provider_id)
+             .order_by(RP.id))
     if name is not None:
         query = query.where(RP.name == name)
     if uuid is not None:
         query = query.where(RP.uuid == uuid)
     if in_tree is not None:
-        root = get_row(context.session, in_tree).root_provider_id
-        query = query.where(RP.root_provider_id == root)
-    providers = list(context.session.scalars(query))
-    uuids = dict(context.session.execute(sa.select(RP.id, RP.uuid)).all()
-                 ) if providers else {}
-    return [_as_dict(context.session, p, uuids) for p in providers]
+        tree = get_row(context.session, in_tree).root_provider_id
+        query = query.where(RP.root_provider_id == tree)
+    return [_as_dict(context.session, provider, {
+        provider.root_provider_id: root_uuid,
+        provider.parent_provider_id: parent_uuid})
+        for provider, root_uuid, parent_uuid in
+        context.session.execute(query)]
 
 
 def rename(session, provider, name):
@@ -110,6 +139,17 @@ def rename(session, provider, name):
         session.flush()
     except db_exc.DBDuplicateEntry:
         raise exception.ResourceProviderExists(field='name', value=name)
+
+
+def tree_rows(session, uuid):
+    """{uuid: row} of the providers in the tree of provider ``uuid``, in
+    one read; ResourceProviderNotFound without it."""
+    root_id = sa.select(RP.root_provider_id).where(RP.uuid == uuid)
+    rows = {row.uuid: row for row in session.scalars(sa.select(RP).where(
+        RP.root_provider_id == root_id.scalar_subquery()))}
+    if uuid not in rows:
+        raise exception.ResourceProviderNotFound(uuid=uuid)
+    return rows
 
 
 def find_row(session, uuid):

@@ -1,4 +1,5 @@
 """Service records: which daemon runs where, and when it was last seen."""
+from oslo_utils import timeutils
 import sqlalchemy as sa
 
 from nova_lite.db import engine
@@ -49,6 +50,17 @@ def update(context, service_id, values):
         setattr(service, key, value)
     context.session.flush()
     return service
+
+
+@engine.writer
+def heartbeat(context, service_ids):
+    """The services were seen up now: one statement for them all."""
+    service = models.Service
+    context.session.execute(
+        sa.update(service).where(service.id.in_(list(service_ids)))
+        .values(report_count=service.report_count + 1,
+                last_seen_up=timeutils.utcnow())
+        .execution_options(synchronize_session=False))
 
 
 @engine.reader

@@ -1,0 +1,114 @@
+"""A compute's provider tree in one report (Placement.report_tree): what
+placement shows after it, and what a report with nothing new costs."""
+from oslo_utils import uuidutils
+import pytest
+
+from nova_lite import exception
+from nova_lite.objects import placement
+from nova_lite.placement import inventories
+from nova_lite.placement import providers
+from nova_lite.placement import traits
+from tests.conftest import sql_statements
+
+ROOT_INVENTORY = {'VCPU': {'total': 8, 'allocation_ratio': 4.0},
+                  'MEMORY_MB': {'total': 4096}}
+
+
+def _nics(root, count=2, rate=1000):
+    return [{'uuid': _child_uuid(root, nic), 'name': 'h1:eth%d' % nic,
+             'inventory': {'CUSTOM_TREE_RATE': {'total': rate}},
+             'traits': ['CUSTOM_TREE_PHYSNET%d' % (nic % 2)]}
+            for nic in range(count)]
+
+
+def _child_uuid(root, nic):
+    return root[:-2] + '%02d' % nic
+
+
+def _report(context, root, children, inventory=ROOT_INVENTORY):
+    placement.Placement.report_tree(context, root, 'h1', inventory,
+                                    children)
+
+
+def _generations(context, root):
+    return {p['uuid']: p['generation']
+            for p in providers.get_all(context, in_tree=root)}
+
+
+def test_first_report_makes_the_tree(sqlite_db, admin_context):
+    root = uuidutils.generate_uuid()
+    _report(admin_context, root, _nics(root))
+    tree = providers.get_all(admin_context, in_tree=root)
+    assert sorted(p['name'] for p in tree) == ['h1', 'h1:eth0', 'h1:eth1']
+    assert all(p['root_provider_uuid'] == root for p in tree)
+    child = _child_uuid(root, 1)
+    assert inventories.get(admin_context, child)[1]['CUSTOM_TREE_RATE'][
+        'total'] == 1000
+    assert traits.of_provider(admin_context, child)[1] == [
+        'CUSTOM_TREE_PHYSNET1']
+    assert inventories.get(admin_context, root)[1]['VCPU'][
+        'allocation_ratio'] == 4.0
+
+
+def test_a_report_with_nothing_new_reads_three_statements_and_writes_none(
+        sqlite_db, admin_context):
+    root = uuidutils.generate_uuid()
+    _report(admin_context, root, _nics(root, count=4))
+    before = _generations(admin_context, root)
+    with sql_statements() as seen:
+        _report(admin_context, root, _nics(root, count=4))
+    assert _generations(admin_context, root) == before
+    assert [s.split()[0] for s in seen if s.split()[0] not in (
+        'BEGIN', 'COMMIT', 'ROLLBACK')] == ['SELECT'] * 3
+    # Not even SQLite's write lock, which every writer waits for.
+    assert not [s for s in seen if s.startswith('BEGIN IMMEDIATE')]
+
+
+def test_a_changed_child_moves_on_one_generation_the_others_none(
+        sqlite_db, admin_context):
+    root = uuidutils.generate_uuid()
+    _report(admin_context, root, _nics(root))
+    before = _generations(admin_context, root)
+    changed = _nics(root)
+    changed[0]['inventory'] = {'CUSTOM_TREE_RATE': {'total': 500}}
+    changed[0]['traits'] = ['CUSTOM_TREE_OTHER']
+    _report(admin_context, root, changed)
+    after = _generations(admin_context, root)
+    first = _child_uuid(root, 0)
+    assert after[first] == before[first] + 1
+    assert {u: g for u, g in after.items() if u != first} == {
+        u: g for u, g in before.items() if u != first}
+    assert inventories.get(admin_context, first)[1]['CUSTOM_TREE_RATE'][
+        'total'] == 500
+    assert traits.of_provider(admin_context, first)[1] == [
+        'CUSTOM_TREE_OTHER']
+
+
+def test_a_child_no_longer_declared_goes_unless_it_holds_allocations(
+        sqlite_db, admin_context):
+    root = uuidutils.generate_uuid()
+    _report(admin_context, root, _nics(root, count=3))
+    consumer = uuidutils.generate_uuid()
+    placement.Placement.claim_allocations(admin_context, consumer, {
+        _child_uuid(root, 2): {'CUSTOM_TREE_RATE': 10}}, 'p', 'u')
+    _report(admin_context, root, _nics(root, count=1))
+    tree = providers.get_all(admin_context, in_tree=root)
+    names = sorted(p['name'] for p in tree)
+    assert names == ['h1', 'h1:eth0', 'h1:eth2']  # eth2 is in use
+
+
+def test_a_class_in_use_cannot_leave_and_nothing_is_written(sqlite_db,
+                                                            admin_context):
+    root = uuidutils.generate_uuid()
+    _report(admin_context, root, _nics(root))
+    placement.Placement.claim_allocations(
+        admin_context, uuidutils.generate_uuid(), {root: {'VCPU': 2}}, 'p',
+        'u')
+    before = _generations(admin_context, root)
+    changed = _nics(root, rate=10)
+    with pytest.raises(exception.InventoryInUse):
+        _report(admin_context, root, changed,
+                inventory={'MEMORY_MB': {'total': 4096}})
+    assert _generations(admin_context, root) == before
+    assert inventories.get(admin_context, _child_uuid(root, 0))[1][
+        'CUSTOM_TREE_RATE']['total'] == 1000
