@@ -102,7 +102,11 @@ class ComputeManager(moves.MoveSteps, live_moves.LiveMoveSteps,
         self.driver.init_host()
         self.rt.update_available_resource(context)
         self.last_reconcile = reconcile.reconcile_host(self, context)
-        self.rt.update_available_resource(context)
+        if any(self.last_reconcile.values()):
+            # Servers or guests were here: recount what they left. A host
+            # with none has nothing to recount (a thousand simulated hosts
+            # start twice as fast).
+            self.rt.update_available_resource(context)
 
     def cleanup_host(self):
         self.driver.cleanup_host()
@@ -185,23 +189,26 @@ class ComputeManager(moves.MoveSteps, live_moves.LiveMoveSteps,
                 scheduled['start'], scheduled['host'],
                 instance_action.SUCCESS)))
         with self._working_on(instance.uuid):
-            error, opened = self._build(context, instance, request_spec,
-                                        alternates or [], allocations,
-                                        events)
-        if scheduled and not opened:
-            instance_action.finish_event(
-                context, instance.uuid, scheduled['event'],
-                started_at=scheduled['start'], host=scheduled['host'])
-        if error is not None:
-            instance_action.finish_event(
-                context, instance.uuid, BUILD_EVENT, error,
-                started_at=None if opened else started_at, host=self.host)
+            error, opened = self._build(context, instance, allocations,
+                                        events, request_spec)
+            if scheduled and not opened:
+                instance_action.finish_event(
+                    context, instance.uuid, scheduled['event'],
+                    started_at=scheduled['start'], host=scheduled['host'])
+            if error is not None:
+                # The event first: whoever sees the server rescheduled or
+                # in ERROR finds this host's failed step in its action.
+                instance_action.finish_event(
+                    context, instance.uuid, BUILD_EVENT, error,
+                    started_at=None if opened else started_at,
+                    host=self.host)
+                self._build_failed(context, instance, request_spec,
+                                   alternates or [], error)
 
-    def _build(self, context, instance, request_spec, alternates,
-               allocations, events):
+    def _build(self, context, instance, allocations, events, request_spec):
         """Claim, spawn and mark active: the error the build failed with,
-        if it did (it is rescheduled or in ERROR), and whether its event
-        was opened."""
+        if it did (the caller reschedules it or ends it in ERROR), and
+        whether its event was opened."""
         flavor = instance.flavor
         try:
             claim = self.rt.instance_claim(
@@ -213,8 +220,6 @@ class ComputeManager(moves.MoveSteps, live_moves.LiveMoveSteps,
                      instance.uuid)
             return None, False
         except CLAIM_REFUSED as e:
-            self._build_failed(context, instance, request_spec, alternates,
-                               e)
             return e, False
         try:
             with claim:
@@ -222,8 +227,6 @@ class ComputeManager(moves.MoveSteps, live_moves.LiveMoveSteps,
         except Exception as e:
             LOG.warning('spawn of %s failed on %s: %s', instance.uuid,
                         self.host, e)
-            self._build_failed(context, instance, request_spec, alternates,
-                               e)
             return e, True
         self._mark_active(context, instance, claim)
         return None, True

@@ -87,13 +87,11 @@ class ConductorManager(object_indirection.ObjectIndirection,
             return
         step = self._step()
         try:
-            error = self._drive_build(context, instance, request_spec,
-                                      alternates, last_error, step)
+            self._drive_build(context, instance, request_spec, alternates,
+                              last_error, step)
         except Exception as e:
             self._record_step(context, instance, step, e)
             raise
-        if error is not None:
-            self._record_step(context, instance, step, error)
 
     def _step(self):
         """This conductor's scheduling step of a build, as it starts: the
@@ -121,27 +119,27 @@ class ConductorManager(object_indirection.ObjectIndirection,
     def _drive_build(self, context, instance, request_spec, alternates,
                      last_error, step):
         """Schedule (or take the next alternate) and cast the build to the
-        chosen compute; the error the build failed with, if it did."""
+        chosen compute, or fail it (the error, then)."""
         try:
             selections = alternates or self._schedule(context, request_spec)
         except exception.NoValidHost as e:
-            return self._fail(context, instance, e)
+            return self._fail(context, instance, e, step)
         except messaging.MessagingTimeout as e:
             return self._fail(context, instance, exception.NoValidHost(
-                reason='the scheduler did not answer: %s' % e))
+                reason='the scheduler did not answer: %s' % e), step)
         except Exception as e:
             # A scheduler that failed on this request fails the build: it
             # must not stay scheduling for ever.
             LOG.exception('the scheduler failed on %s', instance.uuid)
             return self._fail(context, instance, exception.NoValidHost(
-                reason='the scheduler failed: %s' % type(e).__name__))
+                reason='the scheduler failed: %s' % type(e).__name__), step)
         if alternates:
             selections = self._claim_alternate(context, instance,
                                                request_spec, selections)
             if not selections:
                 return self._fail(context, instance, exception.NoValidHost(
                     reason='the build failed (%s) and no alternate host '
-                           'had room left' % last_error))
+                           'had room left' % last_error), step)
             LOG.info('rescheduling %s to %s after: %s', instance.uuid,
                      selections[0].service_host, last_error)
         self._cast_build(context, instance, request_spec, selections, step)
@@ -161,8 +159,7 @@ class ConductorManager(object_indirection.ObjectIndirection,
             for instance, _, _ in placed:
                 placement_obj.Placement.unclaim(context, instance.uuid)
             for instance in mine:
-                self._record_step(context, instance, step, error)
-                self._fail(context, instance, error)
+                self._fail(context, instance, error, step)
             return
         for instance, spec, selections in placed:
             self._cast_build(context, instance, spec, selections, step)
@@ -244,9 +241,13 @@ class ConductorManager(object_indirection.ObjectIndirection,
             context, request_spec,
             max_hosts=self.conf.conductor.max_build_attempts)
 
-    def _fail(self, context, instance, error):
+    def _fail(self, context, instance, error, step):
+        """The build's ``step`` recorded failed, then the server in
+        ERROR: whoever sees the server in ERROR sees why in its action
+        too."""
         LOG.info('build of %s failed: %s', instance.uuid,
                  error.format_message())
+        self._record_step(context, instance, step, error)
         if not instance.fail(error, host=self.host, expected_task_state=[
                 fields.TaskState.SCHEDULING]):
             LOG.info('instance %s was deleted while it was scheduled',

@@ -175,28 +175,59 @@ def test_a_vnic_on_a_physnet_without_network(aio):
     assert status == 200
 
 
-def test_a_vnic_whose_physnet_has_no_network_fails_its_build(
-        all_in_one, overrides):
+def _physnet_without_network(all_in_one, overrides):
+    """An all-in-one whose flavor p1 asks a vNIC on physnet1, where no
+    network is declared: every compute refuses its claim."""
     overrides('network', ['name=only, physical_network=physnet2, '
                           'cidr=10.5.0.0/24'], group='networks')
-    aio = all_in_one(hosts=3)
-    api = aio.client
+    api = all_in_one(hosts=3).client
     api.create_flavor('p1', ram=512, flavor_id='p1')
     api.post('/flavors/p1/os-extra_specs', {'extra_specs': {
         'vietstack:vnics': '1',
         'vietstack:vnic0:physical_network': 'physnet1'}},
         headers={'OpenStack-API-Version': 'compute 2.85'})
+    return api
+
+
+def _build_events(api, server_id):
+    status, actions = api.get('/servers/%s/os-instance-actions/%s' % (
+        server_id, _create_request(api, server_id)),
+        headers={'OpenStack-API-Version': 'compute 2.51'})
+    return [e for e in actions['instanceAction']['events']
+            if e['event'] == 'compute__do_build_and_run_instance']
+
+
+def test_a_vnic_whose_physnet_has_no_network_fails_its_build(
+        all_in_one, overrides):
+    api = _physnet_without_network(all_in_one, overrides)
     server = api.boot('p1', 'nowhere')
     assert server['status'] == 'ERROR'
     assert server['fault']['message'] == (
         'vietstack vNIC 0 is on physical network physnet1, where no network '
         'is declared ([networks] network).')
-    status, actions = api.get('/servers/%s/os-instance-actions/%s' % (
-        server['id'], _create_request(api, server['id'])),
-        headers={'OpenStack-API-Version': 'compute 2.51'})
-    builds = [e for e in actions['instanceAction']['events']
-              if e['event'] == 'compute__do_build_and_run_instance']
+    builds = _build_events(api, server['id'])
     assert len(builds) == 1, builds  # not rescheduled: no host would do
+    assert builds[0]['result'] == 'Error'
+
+
+def test_the_failed_build_shows_in_the_action_before_the_server_is_error(
+        all_in_one, overrides, monkeypatch):
+    """Read the action as the compute turns the server ERROR (the
+    moment a client polling the server may read it): the host's failed
+    step is already there."""
+    api = _physnet_without_network(all_in_one, overrides)
+    seen_at_error = []
+    fail = instance_obj.Instance.fail
+
+    def watched_fail(instance, error, **kwargs):
+        seen_at_error.append(_build_events(api, instance.uuid))
+        return fail(instance, error, **kwargs)
+
+    monkeypatch.setattr(instance_obj.Instance, 'fail', watched_fail)
+    server = api.boot('p1', 'nowhere')
+    assert server['status'] == 'ERROR'
+    assert [[e['result'] for e in events] for events in seen_at_error] == [
+        ['Error']]
 
 
 def _create_request(api, server_id):
