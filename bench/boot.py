@@ -48,6 +48,7 @@ With ``--real`` it boots real guests on this machine's libvirtd instead
 (bench/real_boot.py; needs root).
 """
 import argparse
+import collections
 import concurrent.futures
 import datetime
 import statistics
@@ -60,6 +61,7 @@ import requests
 
 import broker
 import common
+import lab_counters
 import real_boot
 
 CONFIG = """[DEFAULT]
@@ -111,6 +113,10 @@ def parse():
     parser.add_argument('--lab', action='store_true',
                         help='boot over the running lab at --url')
     parser.add_argument('--url', default='http://127.0.0.1:8774/v2.1')
+    parser.add_argument('--count', action='store_true',
+                        help="with --lab: the broker's messages and the "
+                        "database's statements per boot (machine-wide "
+                        "counters: run on a quiet machine)")
     parser.add_argument('--real', action='store_true',
                         help='boot real guests on libvirtd, one by one')
     parser.add_argument('--guests', type=int, default=5,
@@ -139,6 +145,7 @@ class Watcher(threading.Thread):
         self.prefix = prefix
         self.done_at = {}
         self.errors = {}
+        self.polls = 0
         self.finished = threading.Event()
 
     def run(self):
@@ -156,6 +163,7 @@ class Watcher(threading.Thread):
                 tzinfo=None) - datetime.timedelta(seconds=1)
             servers = session.get(self.base + '/servers/detail',
                                   params=params).json()
+            self.polls += 1
             now = time.monotonic()
             for server in servers['servers']:
                 if not server['name'].startswith(self.prefix):
@@ -225,20 +233,23 @@ def peak_rss_mb(pid):
     return float('nan')
 
 
-def create_flavor(base, name, specs=None):
+def create_flavor(base, name, specs=None, disk=1):
     headers = {'X-Auth-Token': 'admin:admin'}
     requests.post(base + '/flavors', headers=headers, json={'flavor': {
-        'name': name, 'id': name, 'ram': 256, 'vcpus': 1, 'disk': 1}})
+        'name': name, 'id': name, 'ram': 256, 'vcpus': 1, 'disk': disk}})
     if specs:
         requests.post(base + '/flavors/%s/os-extra_specs' % name,
                       headers=headers, json={'extra_specs': specs})
+
+
+Round = collections.namedtuple('Round', 'rate seconds polls active')
 
 
 def measure(base, flavor, count, clients, networks='none',
             prefix=None, who=as_admin):
     """Boot ``count`` servers of ``flavor`` (named ``prefix``-N, by
     default after the flavor) with ``networks``, as ``who`` says; print
-    and return boots/s."""
+    boots/s and return the Round."""
     prefix = prefix or flavor
     watcher = Watcher(base, count, prefix + '-')
     start = time.monotonic()
@@ -259,7 +270,8 @@ def measure(base, flavor, count, clients, networks='none',
         print()
     for fault in list(watcher.errors.values())[:3]:
         print('          fault: %s' % (fault or {}).get('message'))
-    return rate
+    return Round(rate, time.monotonic() - start, watcher.polls,
+                 len(watcher.done_at))
 
 
 def delete_all(base, prefix):
@@ -303,22 +315,62 @@ def tenancy_round(base, args, hosts):
         return ('bench%d:project%d' % (p, p),
                 groups[p][(i // args.projects) // hosts])
     return measure(base, 'plain', args.servers, args.clients,
-                   prefix='tenancy', who=who)
+                   prefix='tenancy', who=who).rate
 
 
 def lab(args):
-    """Boot over the running lab, then delete what was booted."""
+    """Boot over the running lab, then delete what was booted; with
+    ``--count``, what each boot cost the broker and the database too."""
     hosts = requests.get(args.url + '/os-hypervisors', headers={
         'X-Auth-Token': 'admin:admin'}).json()['hypervisors']
     print('servers: %d over the lab at %s (%d computes up), %d REST '
           'clients' % (args.servers, args.url, sum(
               h['state'] == 'up' for h in hosts), args.clients))
-    create_flavor(args.url, 'plain')
+    # No disk: a lab's test-driver hosts have only the machine's free
+    # disk to offer, and the admin project its default quota.
+    create_flavor(args.url, 'labplain', disk=0)
+    quota_url = args.url + '/os-quota-sets/admin'
+    requests.put(quota_url, headers={'X-Auth-Token': 'admin:admin'},
+                 json={'quota_set': {'instances': -1, 'cores': -1,
+                                     'ram': -1}})
     try:
-        measure(args.url, 'plain', args.servers, args.clients)
+        idle = lab_counters.background(10) if args.count else None
+        before = lab_counters.read() if args.count else None
+        done = measure(args.url, 'labplain', args.servers, args.clients)
+        if args.count:
+            grown = lab_counters.difference(lab_counters.read(), before)
+            print_costs(args.url, done, grown, idle)
     finally:
-        delete_all(args.url, 'plain-')
+        delete_all(args.url, 'labplain-')
+        requests.delete(quota_url, headers={'X-Auth-Token': 'admin:admin'})
     return 0
+
+
+def print_costs(base, done, grown, idle):
+    """The round's broker messages and database statements per boot."""
+    polls = lab_counters.read()
+    for _ in range(20):
+        requests.get(base + '/servers/detail', headers={
+            'X-Auth-Token': 'admin:admin'}, params={
+            'name': '^labplain-', 'all_tenants': '1',
+            'changes-since': datetime.datetime.utcnow().isoformat()})
+    a_poll = {name: value / 20 for name, value in lab_counters.difference(
+        lab_counters.read(), polls).items()}
+    watching = {name: value * done.polls for name, value in a_poll.items()}
+    cost = lab_counters.per_boot(grown, done.seconds, idle, done.active,
+                                 watching)
+    print('per boot, net of the idle lab (%s per second) and of the '
+          'bench\'s %d list polls:' % (', '.join(
+              '%s %.2f' % (name, value) for name, value in idle.items()
+              if value), done.polls))
+    print('  broker: %.1f messages published, %.1f routed' % (
+        cost['messages_received_total'], cost['messages_routed_total']))
+    print('  database: %.1f statements (%s)' % (cost['Questions'], ', '.join(
+        '%s %.1f' % (name[4:].upper(), cost[name])
+        for name in lab_counters.STATEMENTS[:-1])))
+    print('  CPU: %s ms' % ', '.join(
+        '%s %.1f' % (name[4:], 1000 * cost[name])
+        for name in cost if name.startswith('cpu ')))
 
 
 def main():
@@ -379,7 +431,7 @@ def boot_over_simulated_hosts(args, hosts, transport_url):
 def boot_rounds(args, base, hosts):
     """The plain round, then those the options ask for; the plain rate."""
     create_flavor(base, 'plain')
-    plain = measure(base, 'plain', args.servers, args.clients)
+    plain = measure(base, 'plain', args.servers, args.clients).rate
     if args.tenancy:
         delete_all(base, 'plain-')
         held = tenancy_round(base, args, hosts)
@@ -388,11 +440,11 @@ def boot_rounds(args, base, hosts):
     if args.vietstack:
         delete_all(base, 'plain-')
         addressed = measure(base, 'plain', args.servers, args.clients,
-                            'auto', prefix='auto')
+                            'auto', prefix='auto').rate
         delete_all(base, 'auto-')
         create_flavor(base, 'vietstack', VNIC_SPECS)
         vnic = measure(base, 'vietstack', args.servers, args.clients,
-                       'auto')
+                       'auto').rate
         print('boots/s relative to plain without addresses: with an '
               'address %.0f%%, VietStack with an address %.0f%%' % (
                   100 * addressed / plain if plain else float('nan'),

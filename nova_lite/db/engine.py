@@ -171,3 +171,11 @@ def get_engine():
 
 reader = context_manager.reader
 writer = context_manager.writer
+
+
+def one_read(context):
+    """A reader transaction that the reads made inside it join: one
+    snapshot, one connection checkout and one end instead of one each.
+    A write inside it is refused (oslo.db will not turn a reader into a
+    writer): end it first."""
+    return reader.using(context)

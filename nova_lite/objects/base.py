@@ -3,8 +3,18 @@ from oslo_serialization import jsonutils
 from oslo_versionedobjects import base as ovo_base
 from oslo_versionedobjects import fields as ovo_fields
 
+from nova_lite.db import engine
+
 remotable = ovo_base.remotable
 remotable_classmethod = ovo_base.remotable_classmethod
+
+
+def one_read(context):
+    """The reads of the objects fetched inside it in one reader
+    transaction (db.engine.one_read), for a service that reads many in a
+    row on its own database connection (never over RPC: a compute's
+    objects are read by the conductor, one call each)."""
+    return engine.one_read(context)
 
 
 class NovaLiteObjectRegistry(ovo_base.VersionedObjectRegistry):

@@ -7,6 +7,7 @@ from oslo_log import log as logging
 import oslo_messaging as messaging
 
 from nova_lite import exception
+from nova_lite.objects import base as objects_base
 from nova_lite.objects import flavor_placement
 from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import selection as selection_obj
@@ -55,20 +56,14 @@ class SchedulerManager(service.Manager):
         choice hold: a host that lost its room to a concurrent claim
         refuses it, and the next one is tried.
         """
-        request = self._request(context, spec_obj)[0]
+        with objects_base.one_read(context):
+            request = self._request(context, spec_obj)[0]
         with self.host_manager.lock:
-            passing, room = self._passing_small(context, spec_obj,
-                                                request), {}
-            if passing is None:
-                passing, room = self._passing(context, spec_obj, request,
-                                              True)
-            if not passing:
-                # The sample may have held only hosts the filters refuse.
-                passing, room = self._passing(context, spec_obj, request,
-                                              False)
-            if not passing:
-                self._no_valid_host(context, spec_obj)
-            ranked = self.weight_handler.rank(passing, spec_obj)
+            # One transaction for every read of the decision, begun once
+            # the previous decision's claim is written (its snapshot
+            # sees that claim); ended before this one's claim.
+            with objects_base.one_read(context):
+                ranked, room = self._ranked(context, spec_obj, request)
             chosen = self._claim_first(context, spec_obj, ranked, room)
             ranked = [r for r in ranked if r[1] is not chosen]
             ranked.insert(0, (0.0, chosen))
@@ -76,6 +71,20 @@ class SchedulerManager(service.Manager):
         return [selection_obj.Selection.from_host_state(
             state, weight, _beyond_root(room.get(state.uuid)))
             for weight, state in ranked[:max_hosts]]
+
+    def _ranked(self, context, spec_obj, request):
+        """The hosts that pass, best first, and their room in placement
+        (empty when placement was not asked)."""
+        passing, room = self._passing_small(context, spec_obj,
+                                            request), {}
+        if passing is None:
+            passing, room = self._passing(context, spec_obj, request, True)
+        if not passing:
+            # The sample may have held only hosts the filters refuse.
+            passing, room = self._passing(context, spec_obj, request, False)
+        if not passing:
+            self._no_valid_host(context, spec_obj)
+        return self.weight_handler.rank(passing, spec_obj), room
 
     def _passing_small(self, context, spec_obj, request):
         """On a deployment of no more hosts than a sample, no provider

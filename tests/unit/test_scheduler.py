@@ -4,8 +4,10 @@ import datetime
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
 import pytest
+import sqlalchemy
 
 from nova_lite import conf as nl_conf
+from nova_lite.db import engine
 from nova_lite import exception
 from nova_lite.objects import compute_node
 from nova_lite.objects import flavor as flavor_obj
@@ -214,3 +216,23 @@ def test_host_states_keep_objects_of_unchanged_rows_only(scheduler,
     # The same objects where nothing changed, new ones where it did.
     assert second[unchanged]._node is first[unchanged]._node
     assert second[changed_node]._node is not first[changed_node]._node
+
+
+def test_a_decision_reads_in_one_transaction(scheduler, admin_context):
+    """A decision's reads (the request's pre-filters apart) share one
+    reader transaction: one connection checkout, not one per object."""
+    for host in ('one-1', 'one-2', 'one-3'):
+        _node(admin_context, host)
+    scheduler.place(admin_context, _spec(admin_context))
+    readers = []
+
+    def checked_out(*args):
+        readers.append(args)
+    pool = engine.reader.get_engine().pool
+    sqlalchemy.event.listen(pool, 'checkout', checked_out)
+    try:
+        chosen = scheduler.place(admin_context, _spec(admin_context))
+    finally:
+        sqlalchemy.event.remove(pool, 'checkout', checked_out)
+    assert chosen[0].service_host.startswith('one-')
+    assert len(readers) == 2  # the pre-filters', the decision's

@@ -117,7 +117,7 @@ def one_snapshot(context):
     """A read that the reads made inside it join: the candidates, their
     trees and their summaries all come from one snapshot, in one
     transaction rather than one per read."""
-    return engine.reader.using(context)
+    return engine.one_read(context)
 
 
 SHARES = 'MISC_SHARES_VIA_AGGREGATE'
