@@ -152,12 +152,15 @@ class Watcher(threading.Thread):
         session = requests.Session()
         session.headers['X-Auth-Token'] = 'admin:admin'
         since = None
+        progress = time.monotonic()
         while len(self.done_at) + len(self.errors) < self.expected:
             # Only what changed since the last look (a second of margin):
             # the watcher's own load on the API stays small and the same
-            # whatever the round's length.
+            # whatever the round's length. A server whose change was
+            # stamped earlier than it became visible (a slow commit under
+            # load) is caught by a whole look when nothing moved for 2 s.
             params = {'name': '^' + self.prefix, 'all_tenants': '1'}
-            if since is not None:
+            if since is not None and time.monotonic() - progress < 2:
                 params['changes-since'] = since.isoformat()
             since = datetime.datetime.now(datetime.timezone.utc).replace(
                 tzinfo=None) - datetime.timedelta(seconds=1)
@@ -165,6 +168,7 @@ class Watcher(threading.Thread):
                                   params=params).json()
             self.polls += 1
             now = time.monotonic()
+            seen = len(self.done_at) + len(self.errors)
             for server in servers['servers']:
                 if not server['name'].startswith(self.prefix):
                     continue
@@ -172,6 +176,8 @@ class Watcher(threading.Thread):
                     self.done_at.setdefault(server['id'], now)
                 elif server['status'] == 'ERROR':
                     self.errors[server['id']] = server.get('fault')
+            if len(self.done_at) + len(self.errors) > seen:
+                progress = now
             time.sleep(0.1)
         self.finished.set()
 
