@@ -226,9 +226,9 @@ class ResourceTracker:
         task state moving from ``expected_task_state`` (scheduling, or
         unshelving) to spawning; if it was deleted
         meanwhile, the claim is undone and the error propagates. The node's
-        usage is saved before the instance gets its host: the scheduler
-        stops counting its placement once the host is set, so in between it
-        may count the instance twice, never zero times.
+        usage is written in the same transaction as the instance's host
+        (one call to the conductor): the scheduler, which stops counting an
+        instance's placement once its host is set, sees both or neither.
 
         ``events`` are written with the instance (Instance.save), and so
         are its vNICs with their addresses (compute.vnics: the plugins'
@@ -250,19 +250,20 @@ class ResourceTracker:
                                   networks_asked)
             self._keep(instance, records)
             self._track(instance.uuid, flavor, records)
-            self.compute_node.save()
             instance.host = self.host
             instance.node = self.nodename
             instance.task_state = fields.TaskState.SPAWNING
             try:
                 instance.save(expected_task_state=[expected_task_state],
                               events=events, vifs=wanted,
-                              pools=self.networks.pools())
+                              pools=self.networks.pools(),
+                              node=self.compute_node)
             except Exception:
                 self._untrack(instance.uuid)
-                self.compute_node.save()
                 self._unclaimed(instance, records, expected_task_state)
                 raise
+            # Over RPC the conductor saved a copy: this one is stored too.
+            self.compute_node.obj_reset_changes(recursive=True)
         return claims.Claim(self, instance)
 
     def _keep(self, instance, records):

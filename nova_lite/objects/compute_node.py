@@ -114,12 +114,21 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
 
     @base.remotable
     def save(self):
+        changes = self.column_changes()
+        if changes:
+            self._refresh(db.update(self._context, self.id, changes))
+
+    def column_changes(self):
+        """The changed columns' new values, as ``save`` writes them (an
+        instance's save can write them with it: ``saved_as``)."""
         changes = self.obj_get_changes()
         for name in ('id', 'uuid', 'created_at', 'updated_at'):
             changes.pop(name, None)
-        if changes:
-            self._refresh(db.update(self._context, self.id,
-                                    _to_columns(changes)))
+        return _to_columns(changes)
+
+    def saved_as(self, db_node):
+        """The node as another object's save wrote it (``db_node``)."""
+        self._refresh(db_node)
 
     def _refresh(self, db_node):
         base.fill_from_db(self, db_node, skip=('vietstack_stat',))

@@ -95,7 +95,9 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     #              the step that writes it)
     # Version 1.7: migration_context; vm state resized and the resize
     #              task states; task state migrating (live migration)
-    VERSION = '1.7'
+    # Version 1.8: save() takes node (a compute node's change written with
+    #              the instance's; conductors are upgraded before computes)
+    VERSION = '1.8'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(),
@@ -252,7 +254,7 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
 
     @base.remotable
     def save(self, expected_task_state=None, events=(), vifs=None,
-             pools=None):
+             pools=None, node=None):
         """Write the changes; ``events`` (each ``('start', name, host)``,
         ``('finish', name, result)`` or ``('whole', name, (start time,
         host, result))``) record steps of the request's action with them,
@@ -260,20 +262,28 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         to plug it, by index) become the instance's vNICs in the same
         write, each keeping its address if it stays on its network, else
         taking its network's lowest free one (``pools``); NetworkExhausted
-        if there is none."""
+        if there is none. ``node`` (a ComputeNode): its changes too, in the
+        same write (a claim's usage and the host it gives the instance,
+        seen together or not at all); a caller that passed its node over
+        RPC marks it saved itself."""
         changes = self.obj_get_changes()
         extra = {name: _serialize_extra(name, changes.pop(name))
                  for name in INSTANCE_EXTRA_FIELDS if name in changes}
         values = {k: naive(v) for k, v in changes.items() if k in _COLUMNS}
-        if values or expected_task_state is not None or vifs is not None:
+        node_changes = node and node.column_changes()
+        if values or expected_task_state is not None or vifs is not None \
+                or node_changes:
             db_inst = virtual_interface.with_fresh_macs(
                 lambda wanted: db.update(
                     self._context, self.uuid, values,
                     expected_task_state=expected_task_state, extra=extra,
                     events=[(kind, self._context.request_id, name, detail)
                             for kind, name, detail in events or ()],
-                    vifs=None if wanted is None else (wanted, pools)),
+                    vifs=None if wanted is None else (wanted, pools),
+                    node=(node.id, node_changes) if node_changes else None),
                 vifs)
+            if node_changes:
+                node.saved_as(db_inst.node_row)
             for name in ('host', 'node', 'vm_state', 'task_state',
                          'updated_at'):
                 setattr(self, name, getattr(db_inst, name))

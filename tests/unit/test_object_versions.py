@@ -25,7 +25,7 @@ EXPECTED = {
     'ImageMemberList': '1.0-7e8d8c74a7ba86f2adf05b1211247c7f',
     'ImageTask': '1.0-c8e038fba127b1977ea08133803fd82c',
     'ImageTaskList': '1.0-4975de4aac7d9400edba67b296aa5f4d',
-    'Instance': '1.7-58d94b32308663e5f4ee86051b0e1cf5',
+    'Instance': '1.8-6707655e60ff8cd512f2e4eb2562c4e0',
     'InstanceAction': '1.0-0cf45d7c932079e721b502a2b141c9f9',
     'InstanceActionEvent': '1.0-97e92d5d99d34deec0afed6056538290',
     'InstanceActionEventList': '1.0-13d92fb953030cdbfee56481756e02be',

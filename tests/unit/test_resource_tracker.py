@@ -5,11 +5,13 @@ import pytest
 from nova_lite.compute import resource_tracker
 from nova_lite import conf as nl_conf
 from nova_lite import exception
+from nova_lite.objects import compute_node
 from nova_lite.objects import fields
 from nova_lite.objects import flavor as flavor_obj
 from nova_lite.objects import instance as instance_obj
 from nova_lite.resources.vietstack import placement as vietstack_placement
 from nova_lite.virt.fake import driver as fake_driver
+from tests.conftest import sql_statements
 
 CONF = nl_conf.CONF
 
@@ -60,6 +62,40 @@ def test_claim_counts_and_assigns_host(tracker, admin_context):
     assert _used(tracker) == (4, 4096, 20, 1)
     stored = instance_obj.Instance.get_by_uuid(admin_context, instance.uuid)
     assert (stored.host, stored.task_state) == ('host1', 'spawning')
+
+
+def test_a_claim_writes_the_usage_with_the_host_in_one_transaction(
+        tracker, admin_context):
+    """The scheduler stops counting an instance's placement once its host
+    is set: the node's usage must be written in the same step."""
+    flavor = _flavor(admin_context)
+    instance = _instance(admin_context, flavor)
+    with sql_statements() as seen:
+        tracker.instance_claim(admin_context, instance, flavor)
+    writes = [s for s in seen if s.startswith(('BEGIN', 'UPDATE', 'COMMIT'))]
+    begins = [i for i, s in enumerate(writes) if s.startswith('BEGIN')]
+    assert len(begins) == 1, writes
+    assert any(s.startswith('UPDATE COMPUTE_NODES') for s in writes)
+    assert any(s.startswith('UPDATE INSTANCES') for s in writes)
+    stored = compute_node.ComputeNode.get_by_uuid(
+        admin_context, tracker.compute_node.uuid)
+    assert (stored.vcpus_used, stored.memory_mb_used) == (4, 4096)
+    assert not tracker.compute_node.obj_what_changed()
+
+
+def test_a_refused_claim_never_writes_its_usage(tracker, admin_context):
+    flavor = _flavor(admin_context)
+    instance = _instance(admin_context, flavor)
+    stale = instance_obj.Instance.get_by_uuid(admin_context, instance.uuid)
+    instance.task_state = fields.TaskState.DELETING
+    instance.save()
+    with sql_statements() as seen:
+        with pytest.raises(exception.Conflict):
+            tracker.instance_claim(admin_context, stale, flavor)
+    assert not [s for s in seen if s.startswith('UPDATE COMPUTE_NODES')]
+    stored = compute_node.ComputeNode.get_by_uuid(
+        admin_context, tracker.compute_node.uuid)
+    assert (stored.vcpus_used, stored.memory_mb_used) == (0, 0)
 
 
 def test_claim_that_does_not_fit_names_what_is_short(tracker,

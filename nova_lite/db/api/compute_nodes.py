@@ -58,10 +58,15 @@ def get_by_host_and_nodename(context, host, nodename):
 
 @engine.writer
 def update(context, node_id, values):
-    node = context.session.get(models.ComputeNode, node_id)
+    return update_in(context.session, node_id, values)
+
+
+def update_in(session, node_id, values):
+    """The node's ``values`` written in the caller's transaction."""
+    node = session.get(models.ComputeNode, node_id)
     if node is None:
         raise exception.ComputeHostNotFound(host=node_id)
     for key, value in values.items():
         setattr(node, key, value)
-    context.session.flush()
+    session.flush()
     return node

@@ -5,6 +5,7 @@ import sqlalchemy as sa
 from sqlalchemy import orm
 
 from nova_lite.db.api import aggregates
+from nova_lite.db.api import compute_nodes
 from nova_lite.db.api import instance_actions
 from nova_lite.db.api import instance_metadata
 from nova_lite.db.api import quotas
@@ -194,7 +195,7 @@ def get_all(context, filters=None, limit=None, marker=None, sort_keys=None,
 
 @engine.writer
 def update(context, uuid, values, expected_task_state=None, extra=None,
-           events=(), vifs=None):
+           events=(), vifs=None, node=None):
     """Update, and the instance_extra columns in ``extra``, in one
     transaction; with expected_task_state, refuse if the state moved on.
     ``events`` (each ``(kind, request_id, name, detail)``: 'start' with
@@ -206,7 +207,10 @@ def update(context, uuid, values, expected_task_state=None, extra=None,
     host takes that host's availability zone (None: the default zone).
     The row is read locked (MariaDB, PostgreSQL; SQLite's writers take the
     database's lock): two updates that expect the same task state cannot
-    both read it before either writes, so only one of them wins."""
+    both read it before either writes, so only one of them wins.
+    ``node`` ((id, values)): a compute node's change written in it too
+    (a claim's usage with the host it gives), its row on the result as
+    ``node_row``."""
     instance = _get(context.session, uuid, for_update=True)
     if expected_task_state is not None:
         allowed = expected_task_state
@@ -229,6 +233,8 @@ def update(context, uuid, values, expected_task_state=None, extra=None,
     if vifs is not None:
         instance.vif_rows = virtual_interfaces.allocate_in(
             context.session, uuid, *vifs)
+    if node is not None:
+        instance.node_row = compute_nodes.update_in(context.session, *node)
     return instance
 
 
