@@ -270,7 +270,7 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         extra = {name: _serialize_extra(name, changes.pop(name))
                  for name in INSTANCE_EXTRA_FIELDS if name in changes}
         values = {k: naive(v) for k, v in changes.items() if k in _COLUMNS}
-        node_changes = node and node.column_changes()
+        node_changes = node.column_changes() if node is not None else None
         if values or expected_task_state is not None or vifs is not None \
                 or node_changes:
             db_inst = virtual_interface.with_fresh_macs(
