@@ -9,6 +9,7 @@ never crosses RPC, so it is plain functions rather than a versioned
 object.
 """
 from nova_lite.db.api import quotas as db
+from nova_lite.objects import base
 from nova_lite import exception
 
 # The counted resources a create adds to.
@@ -156,8 +157,11 @@ def allowed_instances(context, guard, project_id, user_id, flavor,
         return max_count
     allowed = max_count
     over = None
+    with base.one_read(context):  # the project's usage and the user's
+        used_by = {owner: db.usage(context, project_id, owner)
+                   for owner in (None, user_id)}
     for scope, owner in (('project', None), ('user', user_id)):
-        used = db.usage(context, project_id, owner)
+        used = used_by[owner]
         for resource, per_server in instance_deltas(flavor).items():
             room = _room(guard[scope][resource], used[resource], per_server)
             if room is not None and room < allowed:

@@ -3,9 +3,12 @@ sends it, and what it refuses (each refusal names the field and creates
 nothing)."""
 import base64
 import subprocess
+import threading
 
 import pytest
+import sqlalchemy
 
+from nova_lite.db import engine
 from tests.functional import compute_calls
 
 
@@ -176,3 +179,35 @@ def test_force_config_drive(aio, overrides):
     overrides('force_config_drive', True, group='compute')
     server = aio.client.boot('m1')
     assert server['config_drive'] == 'True'
+
+
+def test_a_create_reads_what_it_names_in_one_transaction(aio):
+    """Flavor, key pair, zone, group and the limits of metadata and group
+    members: one reader transaction of the API's, not one each; the
+    project's and the user's usage: one more."""
+    aio.client.put('/os-quota-sets/demo', {'quota_set': {'instances': 5}})
+    api = _latest(aio.client.as_user('demo:demo'))
+    api.post('/os-keypairs', {'keypair': {'name': 'k'}})
+    group = api.post('/os-server-groups', {'server_group': {
+        'name': 'g', 'policy': 'anti-affinity'}})[1]['server_group']
+    api_readers = []
+
+    def checked_out(*args):
+        if threading.current_thread().name.startswith('waitress'):
+            api_readers.append(args)
+    pool = engine.reader.get_engine().pool
+    sqlalchemy.event.listen(pool, 'checkout', checked_out)
+    try:
+        code, body = api.post('/servers', {
+            'server': {'name': 'named', 'flavorRef': 'm1',
+                       'networks': 'none', 'key_name': 'k',
+                       'availability_zone': 'nova',
+                       'metadata': {'role': 'web'}},
+            'os:scheduler_hints': {'group': group['id']}})
+    finally:
+        sqlalchemy.event.remove(pool, 'checkout', checked_out)
+    assert code == 202, body
+    assert api.wait_server(body['server']['id'])['status'] == 'ACTIVE'
+    # The named things; the quota guard's limits (apart: the project's
+    # lock may be made after them, a write); the usage. Twelve before.
+    assert len(api_readers) == 3, len(api_readers)

@@ -12,6 +12,7 @@ from nova_lite.api import actions
 from nova_lite.api.compute import times
 from nova_lite.api.schemas import aggregates as schema
 from nova_lite.api import validation
+from nova_lite import digits
 from nova_lite import exception
 from nova_lite.objects import aggregates
 
@@ -19,11 +20,17 @@ _RULE = 'os_compute_api:os-aggregates:'
 
 
 def _id(aggregate_id):
+    """The aggregate id of the path: 400 if it is no integer, 404 if no
+    aggregate can have it (beyond the column's range, which the database
+    driver would refuse)."""
     try:
-        return int(aggregate_id)
+        number = int(aggregate_id)
     except ValueError:
         raise exception.Invalid(
             message='Invalid input received: id must be an integer')
+    if not -digits.INT32_MAX - 1 <= number <= digits.INT32_MAX:
+        raise exception.AggregateNotFound(aggregate_id=aggregate_id)
+    return number
 
 
 def _view(req, aggregate, full=True):

@@ -14,6 +14,7 @@ from nova_lite.api.schemas import responses
 from nova_lite.api.schemas import servers as schema
 from nova_lite.api import validation
 from nova_lite import exception
+from nova_lite.objects import base as objects_base
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import image as image_obj
 from nova_lite.objects import instance as instance_obj
@@ -183,12 +184,16 @@ def create(req):
     body = request_body['server']
     _check_boot_source(body)
     image_id = _image(req.context, body)
-    flavor = flavor_of_ref(req.context, body['flavorRef'])
-    low, high = _count(body)
-    networks = _networks_asked(req, body, flavor)
-    destination = _requested_destination(req, body)
-    options = create_options.fields_of(req, body)
-    hints = create_options.hints_of(request_body)
+    with objects_base.one_read(req.context):
+        # What the request names (flavor, key pair, zone, group, the
+        # limits its options are held to), read in one transaction.
+        flavor = flavor_of_ref(req.context, body['flavorRef'])
+        low, high = _count(body)
+        networks = _networks_asked(req, body, flavor)
+        destination = _requested_destination(req, body)
+        options = create_options.fields_of(req, body)
+        hints = create_options.hints_of(request_body)
+        group = create_options.group_of(req, hints)
     reservation_id = instance_obj.new_reservation_id()
     guard = req.compute_api.quota_guard(req.context)
     names = _names(body['name'], req.compute_api.servers_allowed(
@@ -198,7 +203,7 @@ def create(req):
         description=body.get('description'), tags=body.get('tags', []),
         reservation_id=reservation_id, requested_destination=destination,
         image_ref=image_id, options=options, hints=hints, networks=networks,
-        group=create_options.group_of(req, hints))
+        group=group)
     if strutils.bool_from_string(body.get('return_reservation_id', False)):
         return 202, {'reservation_id': reservation_id}
     return 202, {'server': _created(req, body, instances[0], options)}
