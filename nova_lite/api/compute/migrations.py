@@ -131,11 +131,12 @@ def server_show(req, server_id, migration_id):
                 % (migration_id, instance.uuid))
 
 
+@validation.schema(schema.force_complete, '2.22')
 def force_complete(req, server_id, migration_id):
-    """2.22: a live migration under way (running) is made to finish."""
+    """2.22: a live migration under way (running) is made to finish (its
+    body schema declared, so the API's OpenAPI document shows it)."""
     if not req.api_version.matches('2.22'):
         raise exception.NotFound(message='The resource could not be found.')
-    validation.validate(schema.force_complete, req.body_json())
     instance = servers.get(req, server_id)
     servers.check_not_locked(req, instance)
     req.compute_api.live_migration_force_complete(req.context, instance,
