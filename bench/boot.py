@@ -354,14 +354,14 @@ def lab(args):
 
 def print_costs(base, done, grown, idle):
     """The round's broker messages and database statements per boot."""
-    polls = lab_counters.read()
+    before_polls = lab_counters.read()
     for _ in range(20):
         requests.get(base + '/servers/detail', headers={
             'X-Auth-Token': 'admin:admin'}, params={
             'name': '^labplain-', 'all_tenants': '1',
             'changes-since': datetime.datetime.utcnow().isoformat()})
     a_poll = {name: value / 20 for name, value in lab_counters.difference(
-        lab_counters.read(), polls).items()}
+        lab_counters.read(), before_polls).items()}
     watching = {name: value * done.polls for name, value in a_poll.items()}
     cost = lab_counters.per_boot(grown, done.seconds, idle, done.active,
                                  watching)

@@ -158,16 +158,15 @@ def allowed_instances(context, guard, project_id, user_id, flavor,
     allowed = max_count
     over = None
     with base.one_read(context):  # the project's usage and the user's
-        used_by = {owner: db.usage(context, project_id, owner)
-                   for owner in (None, user_id)}
-    for scope, owner in (('project', None), ('user', user_id)):
-        used = used_by[owner]
-        for resource, per_server in instance_deltas(flavor).items():
-            room = _room(guard[scope][resource], used[resource], per_server)
-            if room is not None and room < allowed:
-                allowed = room
-        over = over or _over(guard[scope], used,
-                             instance_deltas(flavor, max_count))
+        for scope, owner in (('project', None), ('user', user_id)):
+            used = db.usage(context, project_id, owner)
+            for resource, per_server in instance_deltas(flavor).items():
+                room = _room(guard[scope][resource], used[resource],
+                             per_server)
+                if room is not None and room < allowed:
+                    allowed = room
+            over = over or _over(guard[scope], used,
+                                 instance_deltas(flavor, max_count))
     if allowed >= min_count:
         return allowed
     raise too_many(over, instance_deltas(flavor, max_count))

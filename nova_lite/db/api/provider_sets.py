@@ -12,9 +12,8 @@ KINDS = {'traits': (models.ProviderTrait, 'trait'),
 
 
 def _of(session, kind, provider_id):
-    model, column = KINDS[kind]
-    return sorted(session.scalars(sa.select(getattr(model, column)).where(
-        model.resource_provider_id == provider_id)))
+    """The provider's members, sorted."""
+    return sorted(of_ids(session, kind, [provider_id])[provider_id])
 
 
 @engine.reader
