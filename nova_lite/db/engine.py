@@ -79,6 +79,59 @@ def _tune_sqlite(engine):
         return statement, params
 
 
+# Set on a pooled MySQL connection's info when the Connection using it
+# ended its transaction (commit or rollback), cleared by anything that may
+# begin one: its check-out, a statement, an error.
+_ENDED_CLEAN = 'nova_lite_transaction_ended'
+
+
+def _reset_only_open_transactions(engine):
+    """Return a MySQL connection to the pool without an empty ROLLBACK.
+
+    The pool rolls back every connection it takes back, unless the
+    Connection closed its transaction there itself; oslo.db's sessions
+    commit or roll back before they close, so on MariaDB every
+    transaction was followed by a ROLLBACK with nothing to undo: a round
+    trip and a statement each. Now the pool skips it only for a
+    connection whose last act was that commit or rollback; one used any
+    other way (a statement after it, a failed statement or commit, raw
+    use of the driver's connection) is rolled back as before. (The
+    driver's own status flag cannot tell: it is not updated by reads.
+    PostgreSQL's driver sends nothing for a rollback outside a
+    transaction: nothing to change there.)
+    """
+    if engine.dialect.name != 'mysql':
+        return
+    engine.pool._reset_on_return = sqlalchemy.pool.reset_none
+
+    def _ended(conn):
+        conn.info[_ENDED_CLEAN] = True
+
+    def _may_begin(info):
+        info.pop(_ENDED_CLEAN, None)
+
+    sqlalchemy.event.listen(engine, 'commit', _ended)
+    sqlalchemy.event.listen(engine, 'rollback', _ended)
+    sqlalchemy.event.listen(engine, 'checkout', lambda dbapi_con, record,
+                            proxy: _may_begin(record.info))
+    sqlalchemy.event.listen(engine, 'before_cursor_execute',
+                            lambda conn, *args: _may_begin(conn.info))
+
+    @sqlalchemy.event.listens_for(engine, 'handle_error')
+    def _failed(context):
+        try:
+            _may_begin(context.connection.info)
+        except Exception:  # no connection, or one already invalidated
+            pass
+
+    @sqlalchemy.event.listens_for(engine, 'reset')
+    def _roll_back_unless_ended(dbapi_con, record, state):
+        if state.transaction_was_reset or not state.asyncio_safe:
+            return
+        if not record.info.pop(_ENDED_CLEAN, False):
+            dbapi_con.rollback()
+
+
 def _use_wal(path):
     """WAL lets readers run beside the one writer; it sticks to the file."""
     connection = sqlite3.connect(path, timeout=30)
@@ -108,6 +161,7 @@ def _new_manager(connection):
                       **options)
     manager.append_on_engine_create(_no_eventlet_yield)
     manager.append_on_engine_create(_tune_sqlite)
+    manager.append_on_engine_create(_reset_only_open_transactions)
     return manager
 
 

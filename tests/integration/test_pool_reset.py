@@ -1,0 +1,83 @@
+"""MariaDB connections go back to the pool without an empty ROLLBACK, and
+still without a transaction or a lock left open.
+
+The server counts the ROLLBACK statements each session sent
+(``Com_rollback``); one thread's transactions reuse one pooled
+connection, so that session's count is what they cost.
+"""
+import threading
+
+import pytest
+import sqlalchemy as sa
+
+from nova_lite import context as nl_context
+from nova_lite.db import engine
+from nova_lite.db import models
+from tests.integration import databases
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+def mysql_db(tmp_path):
+    with databases.in_use('mysql', tmp_path) as url:
+        yield url
+
+
+def _service(host):
+    return models.Service(host=host, binary='b', topic='t', report_count=0,
+                          disabled=False, version=1)
+
+
+@engine.writer
+def _insert(context, host):
+    context.session.add(_service(host))
+
+
+@engine.reader
+def _rollbacks_sent(context):
+    """This session's ROLLBACK count, read on the pooled connection the
+    calling thread reuses."""
+    return int(context.session.execute(sa.text(
+        "SHOW SESSION STATUS LIKE 'Com_rollback'")).one()[1])
+
+
+def test_committed_writes_send_no_rollback(mysql_db):
+    context = nl_context.get_admin_context()
+    _rollbacks_sent(context)  # the thread's connection, checked out once
+    before = _rollbacks_sent(context)
+    for i in range(10):
+        _insert(context, 'host-%d' % i)
+    # Only the two reads' own ends: before, each write added one more.
+    assert _rollbacks_sent(context) - before == 1
+
+
+def test_a_transaction_left_open_is_rolled_back_at_check_in(mysql_db):
+    """A connection given back with a transaction open (its row locked)
+    is rolled back by the pool: the lock is gone once it is back."""
+    _insert(nl_context.get_admin_context(), 'held')
+    conn = engine.get_engine().raw_connection()
+    cursor = conn.cursor()
+    cursor.execute("SELECT * FROM services WHERE host = 'held' FOR UPDATE")
+    cursor.fetchall()
+    cursor.close()
+    conn.close()  # back to the pool with the lock
+    released = []
+    thread = threading.Thread(target=lambda: released.append(
+        _deleted_elsewhere(mysql_db, 'held')))
+    thread.start()
+    thread.join(10)
+    assert released == [True]
+
+
+def _deleted_elsewhere(url, host):
+    other = sa.create_engine(url, poolclass=sa.pool.NullPool)
+    try:
+        with other.begin() as conn:
+            conn.exec_driver_sql('SET SESSION innodb_lock_wait_timeout = 3')
+            return conn.execute(sa.delete(models.Service.__table__).where(
+                models.Service.__table__.c.host == host)).rowcount == 1
+    except sa.exc.OperationalError:
+        return False
+    finally:
+        other.dispose()
