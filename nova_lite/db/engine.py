@@ -81,7 +81,7 @@ def _tune_sqlite(engine):
 
 # Set on a pooled MySQL connection's info when the Connection using it
 # ended its transaction (commit or rollback), cleared by anything that may
-# begin one: its check-out, a statement, an error.
+# begin one: its check-out, a new transaction, an error.
 _ENDED_CLEAN = 'nova_lite_transaction_ended'
 
 
@@ -114,8 +114,10 @@ def _reset_only_open_transactions(engine):
     sqlalchemy.event.listen(engine, 'rollback', _ended)
     sqlalchemy.event.listen(engine, 'checkout', lambda dbapi_con, record,
                             proxy: _may_begin(record.info))
-    sqlalchemy.event.listen(engine, 'before_cursor_execute',
-                            lambda conn, *args: _may_begin(conn.info))
+    # Once a transaction, not a statement: a statement after the commit
+    # begins a new one first.
+    sqlalchemy.event.listen(engine, 'begin',
+                            lambda conn: _may_begin(conn.info))
 
     @sqlalchemy.event.listens_for(engine, 'handle_error')
     def _failed(context):
