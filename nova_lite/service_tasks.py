@@ -8,7 +8,13 @@ per host every ``report_interval``; here a small pool of threads runs
 every service's tasks, one service's tasks never two at a time (as they
 ran on its own worker), and one statement beats the heartbeat of all.
 The heartbeat no longer waits behind a service's slow task either.
+
+A manager may also have shared tasks (``Manager.shared_tasks``): each
+runs once for all the services of its kind in the process, given their
+runs, so a thousand computes' periodic recounts read the database once,
+not a thousand times.
 """
+import contextlib
 import functools
 import threading
 
@@ -33,6 +39,8 @@ class ServiceTasks:
     def __init__(self, conf):
         self.conf = conf
         self._records = {}
+        # {manager class: [_ServiceRun]} of the managers with shared tasks
+        self._kinds = {}
         self._records_lock = threading.Lock()
         self._worker = periodics.PeriodicWorker(
             [(self._heartbeats(), (), {})],
@@ -44,22 +52,53 @@ class ServiceTasks:
                                         name='service-tasks', daemon=True)
         self._thread.start()
 
-    def add(self, record, tasks):
+    def add(self, record, tasks, manager=None):
         """Beat ``record``'s heartbeat and run its service's ``tasks``
-        (``futurist.periodics.periodic`` callables) from now on, until
+        (``futurist.periodics.periodic`` callables) from now on, and its
+        ``manager``'s shared tasks with those of its kind, until
         ``remove``: a handle for it."""
-        running = _ServiceRun(record)
+        running = _ServiceRun(record, manager)
         with self._records_lock:
             self._records[record.id] = running
+            first = self._join_kind(running)
         for task in tasks:
             self._worker.add(running.guarded(task))
+        if first:
+            kind = type(manager)
+            for task in kind.shared_tasks(self.conf):
+                self._worker.add(self._for_kind(kind, task))
         return running
+
+    def _join_kind(self, running):
+        """Whether it is the first of its kind (under the records lock)."""
+        if running.manager is None:
+            return False
+        kind = type(running.manager)
+        first = kind not in self._kinds
+        self._kinds.setdefault(kind, []).append(running)
+        return first
+
+    def _for_kind(self, kind, task):
+        @functools.wraps(task)  # keeps the task's periodic spacing
+        def run():
+            runs = self.runs_of(kind)
+            if runs:
+                task(runs)
+        return run
+
+    def runs_of(self, kind):
+        """The runs of the services whose manager is a ``kind``, as its
+        shared tasks are given them."""
+        with self._records_lock:
+            return list(self._kinds.get(kind, ()))
 
     def remove(self, running):
         """No more heartbeats or tasks of that service (a task of it under
         way finishes: ``running.wait()``)."""
         with self._records_lock:
             self._records.pop(running.record.id, None)
+            if running.manager is not None:
+                self._kinds[type(running.manager)].remove(running)
         running.end()
 
     def stop(self):
@@ -103,12 +142,21 @@ def _named(records):
 
 class _ServiceRun:
     """One service's place on the shared worker: its tasks one at a time,
-    and none after it ended."""
+    and none after it ended. A shared task takes its ``turn`` to act on
+    it."""
 
-    def __init__(self, record):
+    def __init__(self, record, manager=None):
         self.record = record
+        self.manager = manager
         self._ended = False
         self._one_at_a_time = threading.Lock()
+
+    @contextlib.contextmanager
+    def turn(self):
+        """Hold the service as one of its tasks would: True while it runs,
+        False once it ended (nothing may act on it then)."""
+        with self._one_at_a_time:
+            yield not self._ended
 
     def guarded(self, task):
         @functools.wraps(task)  # keeps the task's periodic spacing

@@ -17,6 +17,7 @@ from oslo_utils import timeutils
 from nova_lite.compute import claims
 from nova_lite.compute import live_moves
 from nova_lite.compute import moves
+from nova_lite.compute import periodic_pass
 from nova_lite.compute import reconcile
 from nova_lite.compute import resource_tracker
 from nova_lite.compute import rpcapi as compute_rpcapi
@@ -111,28 +112,26 @@ class ComputeManager(moves.MoveSteps, live_moves.LiveMoveSteps,
     def cleanup_host(self):
         self.driver.cleanup_host()
 
-    def periodic_tasks(self):
-        @periodics.periodic(self.conf.compute.update_resources_interval,
+    @classmethod
+    def shared_tasks(cls, conf):
+        """The recount of resources and the check for abandoned tasks: one
+        pass over all the computes of the process."""
+        @periodics.periodic(conf.compute.update_resources_interval,
                             run_immediately=False)
-        def update_available_resource():
-            try:
-                self.rt.update_available_resource(
-                    nl_context.get_admin_context())
-            except Exception:
-                LOG.exception('update_available_resource failed on %s',
-                              self.host)
+        def update_available_resource(runs):
+            periodic_pass.update_resources(nl_context.get_admin_context(),
+                                           runs)
 
-        timeout = self.conf.compute.abandoned_task_timeout
+        timeout = conf.compute.abandoned_task_timeout
 
         @periodics.periodic(max(timeout // 4, 1), run_immediately=False)
-        def finish_abandoned_tasks():
-            try:
-                reconcile.finish_abandoned(
-                    self, nl_context.get_admin_context(), timeout)
-            except Exception:
-                LOG.exception('finishing abandoned tasks failed on %s',
-                              self.host)
-        tasks = [update_available_resource, finish_abandoned_tasks]
+        def finish_abandoned_tasks(runs):
+            periodic_pass.finish_abandoned(nl_context.get_admin_context(),
+                                           runs, timeout)
+        return [update_available_resource, finish_abandoned_tasks]
+
+    def periodic_tasks(self):
+        tasks = []
         offload_after = self.conf.compute.shelved_offload_time
         if offload_after > 0:
             @periodics.periodic(max(offload_after // 4, 1),

@@ -33,12 +33,27 @@ def report(context, node, instances, plugins=(), shared_storage=None,
     the guests' DISK_GB instead of the host; ``moving``: the uuids of the
     servers with a move under way from or to the host."""
     placement_obj.Placement.report_tree(
-        context, node.uuid, node.hypervisor_hostname,
-        placement_obj.inventory_of(node, shared_disk=bool(shared_storage)),
-        [dataclasses.asdict(child) for plugin in plugins
-         for child in plugin.providers(node)])
-    pool = _joined_pool(context, node, shared_storage)
+        context, **tree_of(node, plugins, shared_storage))
+    pool = joined_pool(context, node, shared_storage)
     consumers = placement_obj.Placement.consumers_on(context, node.uuid)
+    heal(context, node, instances, consumers, plugins, pool, moving)
+
+
+def tree_of(node, plugins=(), shared_storage=None):
+    """The provider tree the host declares (Placement.report_tree's
+    arguments)."""
+    return {'root_uuid': node.uuid, 'name': node.hypervisor_hostname,
+            'inventory': placement_obj.inventory_of(
+                node, shared_disk=bool(shared_storage)),
+            'children': [dataclasses.asdict(child) for plugin in plugins
+                         for child in plugin.providers(node)]}
+
+
+def heal(context, node, instances, consumers, plugins=(), pool=None,
+         moving=()):
+    """Placement agrees with the ``instances`` on the host, given the
+    ``consumers`` ({uuid: resources}) on its provider: those missing get
+    their allocation, strays go."""
     expected = {i.uuid: i for i in instances}
     for uuid, instance in expected.items():
         if uuid not in consumers and not \
@@ -50,7 +65,7 @@ def report(context, node, instances, plugins=(), shared_storage=None,
         _drop_strays(context, node, strays)
 
 
-def _joined_pool(context, node, shared_storage):
+def joined_pool(context, node, shared_storage):
     """The uuid of the shared storage pool the host joined; None without
     one, or while the pool does not exist yet (the next report tries
     again)."""

@@ -227,13 +227,29 @@ def finish_abandoned(manager, context, seconds):
     """Tasks on this host's servers that nothing here is doing, unchanged
     for ``seconds``, finished as at a restart; and builds placed here
     whose request never arrived, failed. Their number."""
+    busy = manager.busy()
+    instances = manager.instances_on_host(context)
+    node = manager.rt.compute_node
+    consumers = {}
+    if node is not None and node.obj_attr_is_set('uuid'):
+        consumers = placement_obj.Placement.consumers_on(context, node.uuid)
+    return finish_abandoned_seen(manager, context, seconds, instances,
+                                 consumers, busy)
+
+
+def finish_abandoned_seen(manager, context, seconds, instances, consumers,
+                          busy):
+    """``finish_abandoned`` from reads already made (by the periodic pass
+    over the computes of a process): the host's ``instances``, the
+    ``consumers`` on its provider, and the uuids ``busy`` here before they
+    were read. An operation under way when the instances were read is in
+    ``busy`` or still under way now: left alone either way."""
     cutoff = timeutils.utcnow(with_timezone=True) - datetime.timedelta(
         seconds=seconds)
-    instances = manager.instances_on_host(context)
-    busy = manager.busy()
+    busy = set(busy) | manager.busy()
     finished = _fail_undelivered_builds(
-        manager, context, {i.uuid for i in instances}, busy, cutoff,
-        seconds)
+        manager, context, {i.uuid for i in instances}, consumers, busy,
+        cutoff, seconds)
     known = None
     for instance in instances:
         if not _abandoned(instance, cutoff, busy):
@@ -257,17 +273,14 @@ def _abandoned(instance, cutoff, busy):
         changed < cutoff
 
 
-def _fail_undelivered_builds(manager, context, on_host, busy, cutoff,
-                             seconds):
-    """Builds the scheduler placed on this host (their claim is on its
-    provider) that never reached it: still being scheduled, unchanged for
-    ``seconds``, not under way here. Their request was lost (this compute
-    stopped as it took it off the queue): ERROR, the claim released. One
-    still queued finds the build failed when it arrives, and leaves it."""
-    node = manager.rt.compute_node
-    if node is None or not node.obj_attr_is_set('uuid'):
-        return 0
-    consumers = placement_obj.Placement.consumers_on(context, node.uuid)
+def _fail_undelivered_builds(manager, context, on_host, consumers, busy,
+                             cutoff, seconds):
+    """Builds the scheduler placed on this host (their claim is among the
+    ``consumers`` of its provider) that never reached it: still being
+    scheduled, unchanged for ``seconds``, not under way here. Their
+    request was lost (this compute stopped as it took it off the queue):
+    ERROR, the claim released. One still queued finds the build failed
+    when it arrives, and leaves it."""
     waiting = sorted(set(consumers) - on_host - busy)
     if not waiting:
         return 0

@@ -16,11 +16,10 @@ plugin's record of every instance (what it was given), asks the plugin
 to claim, and lets it show the host's use on the compute node; it never
 looks inside a record.
 """
-import threading
-
 from oslo_log import log as logging
 
 from nova_lite.compute import claims
+from nova_lite.compute import counted_lock
 from nova_lite.compute import placement_report
 from nova_lite.compute import vnics
 from nova_lite import exception
@@ -42,6 +41,14 @@ _USAGE_FIELDS = {'vcpus': 'vcpus_used', 'memory_mb': 'memory_mb_used',
                  'local_gb': 'local_gb_used'}
 
 
+def moves_in(wanted, found):
+    """{instance uuid: MigrationContext} of the instances ``wanted`` (those
+    of the moves under way on a host) among ``found`` ({uuid: instance})
+    that carry one."""
+    return {uuid: found[uuid].migration_context for uuid in wanted
+            if uuid in found and found[uuid].migration_context is not None}
+
+
 class ResourceTracker:
 
     def __init__(self, conf, host, driver):
@@ -57,7 +64,9 @@ class ResourceTracker:
         self.networks = fixed_networks.networks_of(conf)
         # {plugin name: {instance uuid: record}}
         self.records = {p.name: {} for p in self.plugins}
-        self._lock = threading.Lock()
+        # Counted: the periodic pass knows whether a claim came between
+        # its reads and its recount.
+        self._lock = counted_lock.CountedLock()
 
     def check_config(self):
         """ConfigInvalid naming the option, before the host reports."""
@@ -70,32 +79,69 @@ class ResourceTracker:
 
     def update_available_resource(self, context):
         """Refresh what the host has, and recount usage from instances."""
+        resources = self.available_resources()
+        with self._lock:
+            instances = instance_obj.InstanceList.get_by_host(
+                context, self.host, expected_attrs=self.instance_attrs())
+            moving = self._moves(context, instances)
+            self._refresh(context, resources, instances, moving)
+            placement_report.report(
+                context, self.compute_node, instances, self.plugins,
+                self.conf.compute.shared_storage_provider, set(moving))
+
+    def available_resources(self):
+        """What the driver reports the host has, checked whole."""
         resources = self.driver.get_available_resource()
         self._verify_resources(resources)
-        with self._lock:
-            node = self._get_or_create_node(context, resources)
-            # What the database holds: the node's values, but those of a
-            # change not written yet (a save that failed).
-            unsaved = node.obj_what_changed()
-            stored = {name: value for name, value in
-                      node.stored_values().items() if name not in unsaved}
-            self._copy_resources(node, resources)
-            instances = instance_obj.InstanceList.get_by_host(
-                context, self.host, expected_attrs=self._instance_attrs())
-            moving = self._moves(context, instances)
-            self._recount(node, instances, moving)
-            # Only what differs: a host whose count holds writes nothing
-            # (nor, without the database, calls the conductor).
-            now = node.stored_values()
-            node.obj_reset_changes([name for name, value in stored.items()
-                                    if now.get(name) == value],
-                                   recursive=True)
-            if node.obj_what_changed():
-                node.save()
-            self.compute_node = node
-            placement_report.report(
-                context, node, instances, self.plugins,
-                self.conf.compute.shared_storage_provider, set(moving))
+        return resources
+
+    def mark(self):
+        """The tracker's state now, as ``refresh_from`` and ``heal_from``
+        compare it."""
+        return self._lock.mark()
+
+    def refresh_from(self, context, mark, resources, instances, moving):
+        """The periodic pass's recount, from what it read of the host
+        after ``mark``: the host's ``instances`` and ``moving`` ({instance
+        uuid: MigrationContext}). False, and nothing done, if a claim or
+        free came since ``mark`` (the reads may not show it)."""
+        with self._lock.unchanged_since(mark) as unchanged:
+            if unchanged:
+                self._refresh(context, resources, instances, moving)
+            return unchanged
+
+    def heal_from(self, context, mark, instances, moving, consumers,
+                  pool=None):
+        """The periodic pass's healing of the host's allocations, from
+        what it read after ``mark`` (``consumers``: those on the host's
+        provider); False, and nothing done, if a claim or free came
+        since."""
+        with self._lock.unchanged_since(mark) as unchanged:
+            if unchanged:
+                placement_report.heal(context, self.compute_node, instances,
+                                      consumers, self.plugins, pool,
+                                      set(moving))
+            return unchanged
+
+    def _refresh(self, context, resources, instances, moving):
+        """(Under the lock.) The node holds ``resources`` and the usage
+        of ``instances`` and ``moving``; saved if that changed it."""
+        node = self._get_or_create_node(context, resources)
+        # What the database holds: the node's values, but those of a
+        # change not written yet (a save that failed).
+        unsaved = node.obj_what_changed()
+        stored = {name: value for name, value in
+                  node.stored_values().items() if name not in unsaved}
+        self._copy_resources(node, resources)
+        self._recount(node, instances, moving)
+        # Only what differs: a host whose count holds writes nothing
+        # (nor, without the database, calls the conductor).
+        now = node.stored_values()
+        node.obj_reset_changes([name for name, value in stored.items()
+                                if now.get(name) == value], recursive=True)
+        if node.obj_what_changed():
+            node.save()
+        self.compute_node = node
 
     def _verify_resources(self, resources):
         """What the driver reported is whole, and the plugins' host
@@ -120,11 +166,11 @@ class ResourceTracker:
             found.update((i.uuid, i) for i in
                          instance_obj.InstanceList.get_by_filters(
                              context, {'uuid': away},
-                             expected_attrs=self._instance_attrs()))
-        return {uuid: i.migration_context for uuid, i in found.items()
-                if i.migration_context is not None}
+                             expected_attrs=self.instance_attrs()))
+        return moves_in(wanted, found)
 
-    def _instance_attrs(self):
+    def instance_attrs(self):
+        """What a recount needs of each instance, read with it."""
         attrs = {'flavor', 'migration_context'}
         for plugin in self.plugins:
             attrs.update(plugin.instance_attrs)

@@ -100,7 +100,8 @@ class Migration(base.NovaLiteTimestampObject, base.NovaLiteObject):
 @base.NovaLiteObjectRegistry.register
 class MigrationList(base.ObjectListBase, base.NovaLiteObject):
     # Version 1.0: Initial version
-    VERSION = '1.0'
+    # Version 1.1: in_progress_on_hosts()
+    VERSION = '1.1'
 
     fields = {'objects': fields.ListOfObjectsField('Migration')}
 
@@ -115,6 +116,14 @@ class MigrationList(base.ObjectListBase, base.NovaLiteObject):
         return cls(context, objects=[
             Migration.from_db(context, r)
             for r in db.in_progress_on_host(context, host)])
+
+    @base.remotable_classmethod
+    def in_progress_on_hosts(cls, context, hosts):
+        """Those under way from or to any of ``hosts`` (the periodic
+        pass of the computes one process runs), in one read."""
+        return cls(context, objects=[
+            Migration.from_db(context, r)
+            for r in db.in_progress_on_hosts(context, hosts)])
 
 
 def roll_back(instance, migration, error, host=None, status='error'):

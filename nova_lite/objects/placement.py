@@ -52,7 +52,8 @@ class Placement(base.NovaLiteObject):
     # Version 1.3: join_shared_storage()
     # Version 1.4: move_allocations()
     # Version 1.5: report_tree()
-    VERSION = '1.5'
+    # Version 1.6: report_trees(); consumers_on_each() is remotable
+    VERSION = '1.6'
 
     fields = {}
 
@@ -74,6 +75,15 @@ class Placement(base.NovaLiteObject):
         """``report_inventory`` and ``report_children`` in one call and
         one transaction, writing only what differs."""
         reports.report_tree(context, root_uuid, name, inventory, children)
+
+    @base.remotable_classmethod
+    def report_trees(cls, context, trees):
+        """``report_tree`` of each of ``trees`` ([{root_uuid, name,
+        inventory, children}]: the hosts one process runs), the trees read
+        together in three statements; a tree that differs is written in
+        its own transaction. {root uuid: error} of those that could not
+        be written (a class still in use cannot leave)."""
+        return reports.report_trees(context, trees)
 
     @base.remotable_classmethod
     def join_shared_storage(cls, context, provider_uuid, pool):
@@ -116,10 +126,10 @@ class Placement(base.NovaLiteObject):
         return {consumer: entry['resources']
                 for consumer, entry in found.items()}
 
-    @classmethod
+    @base.remotable_classmethod
     def consumers_on_each(cls, context, provider_uuids):
         """``consumers_on`` of each provider, in one read (the audit's,
-        which has the database)."""
+        and the periodic pass of the computes one process runs)."""
         return allocations_store.consumers_on_each(context, provider_uuids)
 
     @classmethod

@@ -42,24 +42,69 @@ def report_tree(context, root_uuid, name, inventory, children):
     that differs is written, in one transaction that writes only what
     differs. A report with nothing new costs three reads, however many
     hosts the cloud has."""
+    tree = _tree(root_uuid, name, inventory, children)
+    _ensure_names(context, [tree])
+    if _differing(context, [tree]):
+        _write_reported(context, tree)
+
+
+def report_trees(context, trees):
+    """``report_tree`` of each of ``trees`` ([{root_uuid, name,
+    inventory, children}]), all read in the same three statements; each
+    one that differs is written in its own transaction. {root uuid:
+    error} of those that could not be written (the others are)."""
+    _ensure_names(context, trees)
+    failed = {}
+    for tree in _differing(context, trees):
+        try:
+            _write_reported(context, tree)
+        except exception.NovaLiteException as e:
+            failed[tree['root_uuid']] = e.format_message()
+    return failed
+
+
+def _tree(root_uuid, name, inventory, children):
+    return {'root_uuid': root_uuid, 'name': name, 'inventory': inventory,
+            'children': children}
+
+
+def _ensure_names(context, trees):
+    """The custom classes and traits the trees' children name exist."""
+    children = [child for tree in trees for child in tree['children']]
     resource_classes.ensure_all(context, {
         rc for child in children for rc in child['inventory']})
     traits.ensure_all(context, {
         trait for child in children for trait in child['traits']})
+
+
+def _write_reported(context, tree):
+    args = (context, tree['root_uuid'], tree['inventory'], tree['children'])
     try:
-        if _tree_holds(context, root_uuid, inventory, children):
-            return
-        retry.write(_write_tree, context, root_uuid, inventory, children)
+        retry.write(_write_tree, *args)
     except exception.ResourceProviderNotFound:
-        _create_root(context, root_uuid, name)  # its first report
-        retry.write(_write_tree, context, root_uuid, inventory, children)
+        _create_root(context, tree['root_uuid'], tree['name'])  # its first
+        retry.write(_write_tree, *args)
 
 
 @engine.reader
-def _tree_holds(context, root_uuid, inventory, children):
+def _differing(context, trees):
+    """Those of ``trees`` not as declared already (or not there at all),
+    read in three statements however many they are."""
+    declared = {tree['root_uuid']: _declared(
+        tree['root_uuid'], tree['inventory'], tree['children'])
+        for tree in trees}
+    found = providers_db.trees_rows(context.session, list(declared))
+    ids = [rows[uuid].id for root, rows in found.items()
+           for uuid in declared[root] if uuid in rows]
+    held = inventories_db.of_many(context.session, ids)
+    tagged = provider_sets_db.of_ids(context.session, 'traits', ids)
+    return [tree for tree in trees if tree['root_uuid'] not in found or
+            not _holds(found[tree['root_uuid']], tree['root_uuid'],
+                       declared[tree['root_uuid']], held, tagged)]
+
+
+def _holds(tree, root_uuid, declared, held, tagged):
     """The tree is as declared already."""
-    declared = _declared(root_uuid, inventory, children)
-    tree, held, tagged = _read_tree(context.session, root_uuid, declared)
     if set(declared) - set(tree) or _undeclared(tree, root_uuid, declared):
         return False
     return not any(_changes(tree, declared, held, tagged))

@@ -7,6 +7,8 @@ import sys
 from oslo_utils import uuidutils
 
 from nova_lite.cmd import placement_audit
+from nova_lite.compute import manager as compute_manager
+from nova_lite.compute import periodic_pass
 from nova_lite.conductor import manager as conductor_manager
 from nova_lite import context as nl_context
 from nova_lite.db import engine
@@ -17,12 +19,11 @@ from tests.conftest import sql_statements
 
 
 def _run_periodic_tasks(aio):
-    """What each compute's next update_available_resource would do."""
-    context = nl_context.get_admin_context()
-    for svc in aio.services:
-        rt = getattr(svc.manager, 'rt', None)
-        if rt is not None:
-            rt.update_available_resource(context)
+    """The computes' next update_available_resource, as the process runs
+    it: one pass over them all (alone with one host)."""
+    periodic_pass.update_resources(
+        nl_context.get_admin_context(),
+        aio.tasks.runs_of(compute_manager.ComputeManager))
 
 
 def test_servers_hold_allocations_and_computes_report(all_in_one):

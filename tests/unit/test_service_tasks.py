@@ -109,3 +109,51 @@ def test_one_services_tasks_run_one_at_a_time_and_never_hold_the_beat(
     release.set()
     time.sleep(0.2)
     assert most[0] == 1
+
+
+def _kind_calls(spacing, run_immediately=False):
+    """A manager class with one shared task, and the hosts of the runs
+    each of its calls was given."""
+    calls = []
+
+    class Kind:
+        @classmethod
+        def shared_tasks(cls, conf):
+            @periodics.periodic(spacing, run_immediately=run_immediately)
+            def shared(runs):
+                calls.append(sorted(run.record.host for run in runs))
+            return [shared]
+    return Kind, calls
+
+
+def test_a_shared_task_runs_once_for_all_the_services_of_its_kind(
+        tasks, admin_context):
+    kind, calls = _kind_calls(3600, run_immediately=True)
+    records = _records(admin_context, 3)
+    for record in records:
+        tasks.add(record, [], kind())
+    _wait_for(lambda: calls)
+    time.sleep(0.3)
+    # Added once, with the first service: one call, not one a service.
+    assert len(calls) == 1
+    assert tasks.runs_of(kind) and [r.record.host for r in tasks.runs_of(
+        kind)] == [r.host for r in records]
+
+
+def test_a_removed_service_leaves_its_kinds_shared_task(tasks,
+                                                        admin_context):
+    kind, calls = _kind_calls(0.05)
+    gone, kept = _records(admin_context, 2)
+    handle = tasks.add(gone, [], kind())
+    kept_handle = tasks.add(kept, [], kind())
+    _wait_for(lambda: ['tasks-0', 'tasks-1'] in calls)
+    tasks.remove(handle)
+    handle.wait()
+    seen = len(calls)
+    _wait_for(lambda: len(calls) > seen + 1)
+    assert calls[-1] == ['tasks-1']
+    # Nothing may act on it once it ended; the other still runs.
+    with handle.turn() as live:
+        assert not live
+    with kept_handle.turn() as live:
+        assert live

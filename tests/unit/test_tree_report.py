@@ -112,3 +112,36 @@ def test_a_class_in_use_cannot_leave_and_nothing_is_written(sqlite_db,
     assert _generations(admin_context, root) == before
     assert inventories.get(admin_context, _child_uuid(root, 0))[1][
         'CUSTOM_TREE_RATE']['total'] == 1000
+
+
+def test_many_trees_read_in_three_statements_and_a_refusal_stays_its_own(
+        sqlite_db, admin_context):
+    """The periodic pass of a process's computes reports all their trees
+    at once: unchanged ones cost the same three reads as one tree; one
+    that cannot be written is named, the others are written."""
+    roots = [uuidutils.generate_uuid() for _ in range(5)]
+
+    def tree(root, rate=1000, inventory=ROOT_INVENTORY):
+        name = 'h-%s' % root[:8]
+        children = [dict(child, name=child['name'].replace('h1', name))
+                    for child in _nics(root, rate=rate)]
+        return {'root_uuid': root, 'name': name, 'inventory': inventory,
+                'children': children}
+    assert placement.Placement.report_trees(
+        admin_context, [tree(r) for r in roots]) == {}
+    with sql_statements() as seen:
+        assert placement.Placement.report_trees(
+            admin_context, [tree(r) for r in roots]) == {}
+    assert [s.split()[0] for s in seen if s.split()[0] not in (
+        'BEGIN', 'COMMIT', 'ROLLBACK')] == ['SELECT'] * 3
+    busy, changed = roots[0], roots[1]
+    placement.Placement.claim_allocations(
+        admin_context, uuidutils.generate_uuid(), {busy: {'VCPU': 2}}, 'p',
+        'u')
+    failed = placement.Placement.report_trees(admin_context, [
+        tree(busy, inventory={'MEMORY_MB': {'total': 4096}}),
+        tree(changed, rate=10)] + [tree(r) for r in roots[2:]])
+    assert list(failed) == [busy]
+    assert inventories.get(admin_context, _child_uuid(changed, 0))[1][
+        'CUSTOM_TREE_RATE']['total'] == 10
+    assert 'VCPU' in inventories.get(admin_context, busy)[1]

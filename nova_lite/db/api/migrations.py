@@ -63,11 +63,17 @@ def update(context, migration_id, values, expected_status=None):
     return row
 
 
-@engine.reader
 def in_progress_on_host(context, host):
     """Migrations under way from or to ``host``."""
+    return in_progress_on_hosts(context, [host])
+
+
+@engine.reader
+def in_progress_on_hosts(context, hosts):
+    """Migrations under way from or to any of ``hosts``, in one read."""
+    hosts = list(hosts)
     return list(context.session.scalars(sa.select(_M).where(
-        sa.or_(_M.source_compute == host, _M.dest_compute == host),
+        sa.or_(_M.source_compute.in_(hosts), _M.dest_compute.in_(hosts)),
         _M.status.notin_(ENDED)).order_by(_M.id)))
 
 

@@ -144,12 +144,22 @@ def rename(session, provider, name):
 def tree_rows(session, uuid):
     """{uuid: row} of the providers in the tree of provider ``uuid``, in
     one read; ResourceProviderNotFound without it."""
-    root_id = sa.select(RP.root_provider_id).where(RP.uuid == uuid)
-    rows = {row.uuid: row for row in session.scalars(sa.select(RP).where(
-        RP.root_provider_id == root_id.scalar_subquery()))}
-    if uuid not in rows:
+    trees = trees_rows(session, [uuid])
+    if uuid not in trees:
         raise exception.ResourceProviderNotFound(uuid=uuid)
-    return rows
+    return trees[uuid]
+
+
+def trees_rows(session, uuids):
+    """{uuid: {uuid: row}}: for each of the providers ``uuids`` that
+    exists, the providers in its tree, all in one read."""
+    root_ids = sa.select(RP.root_provider_id).where(RP.uuid.in_(list(uuids)))
+    trees = {}
+    for row in session.scalars(sa.select(RP).where(
+            RP.root_provider_id.in_(root_ids))):
+        trees.setdefault(row.root_provider_id, {})[row.uuid] = row
+    by_uuid = {uuid: tree for tree in trees.values() for uuid in tree}
+    return {uuid: by_uuid[uuid] for uuid in uuids if uuid in by_uuid}
 
 
 def find_row(session, uuid):

@@ -1,0 +1,203 @@
+"""The periodic tasks of every compute a process runs, each one pass over
+them all.
+
+A process runs one compute (a daemon) or a thousand (the all-in-one's
+simulated hosts). Each compute recounting its own resources read its
+instances, its moves, its provider tree and the consumers on it: five
+reads a host, every minute, and two more for the abandoned-task check. A
+pass reads the same for ``CHUNK`` hosts at a time in as many statements
+as one host took, then acts on each host with what it read.
+
+Reads made outside a tracker's lock may miss a claim or a free made
+before the host's turn comes: the tracker's counted lock tells, and such
+a host is recounted on its own, from fresh reads, as it always was. A
+compute alone in its process takes that path every time (no pass saves
+it anything, and it asks nothing of its conductor that an older one
+does not know).
+"""
+import contextlib
+import itertools
+
+from oslo_log import log as logging
+
+from nova_lite.compute import placement_report
+from nova_lite.compute import reconcile
+from nova_lite.compute import resource_tracker
+from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import migration as migration_obj
+from nova_lite.objects import placement as placement_obj
+
+LOG = logging.getLogger(__name__)
+
+# Hosts read together: bounds a statement's list of hosts, and how long a
+# stopping compute may wait for the pass to let go of it.
+CHUNK = 250
+
+
+def update_resources(context, runs):
+    """``update_available_resource`` of the computes (ServiceTasks runs)."""
+    if len(runs) == 1:
+        with runs[0].turn() as live:
+            if live:
+                _update_alone(context, runs[0].manager.rt)
+        return
+    for managers in _in_turn(runs):
+        try:
+            _update_together(context, [m.rt for m in managers])
+        except Exception:
+            LOG.exception('update_available_resource failed on %d hosts',
+                          len(managers))
+
+
+def finish_abandoned(context, runs, seconds):
+    """``reconcile.finish_abandoned`` of the computes (ServiceTasks
+    runs)."""
+    if len(runs) == 1:
+        with runs[0].turn() as live:
+            if live:
+                _finish_abandoned_alone(context, runs[0].manager, seconds)
+        return
+    for managers in _in_turn(runs):
+        try:
+            _finish_abandoned_together(context, managers, seconds)
+        except Exception:
+            LOG.exception('finishing abandoned tasks failed on %d hosts',
+                          len(managers))
+
+
+def _in_turn(runs):
+    """The live managers of ``runs``, ``CHUNK`` at a time, each chunk's
+    services held (their own tasks wait, a stop waits) while it is
+    used."""
+    for offset in range(0, len(runs), CHUNK):
+        with contextlib.ExitStack() as turns:
+            yield [run.manager for run in runs[offset:offset + CHUNK]
+                   if turns.enter_context(run.turn())]
+
+
+def _update_alone(context, rt):
+    try:
+        rt.update_available_resource(context)
+    except Exception:
+        LOG.exception('update_available_resource failed on %s', rt.host)
+
+
+def _finish_abandoned_alone(context, manager, seconds):
+    try:
+        reconcile.finish_abandoned(manager, context, seconds)
+    except Exception:
+        LOG.exception('finishing abandoned tasks failed on %s', manager.host)
+
+
+def _update_together(context, trackers):
+    marks = {rt: rt.mark() for rt in trackers}
+    resources = {}
+    alone = [rt for rt in trackers if rt.compute_node is None]
+    for rt in trackers:
+        if rt.compute_node is not None:
+            try:
+                resources[rt] = rt.available_resources()
+            except Exception:
+                LOG.exception('update_available_resource failed on %s',
+                              rt.host)
+    usage = _usage_of(context, list(resources))
+    refreshed = []
+    for rt in resources:
+        if rt.refresh_from(context, marks[rt], resources[rt],
+                           *usage[rt.host]):
+            refreshed.append(rt)
+        else:
+            alone.append(rt)
+    alone += _heal_together(context, refreshed, marks, usage)
+    for rt in alone:
+        _update_alone(context, rt)
+    LOG.debug('recounted %d hosts in one pass, %d of them alone',
+              len(trackers), len(alone))
+
+
+def _heal_together(context, trackers, marks, usage):
+    """Report the trackers' trees and heal their allocations; those whose
+    tracker changed meanwhile (to be done alone)."""
+    if not trackers:
+        return []
+    shared = trackers[0].conf.compute.shared_storage_provider
+    failed = placement_obj.Placement.report_trees(context, [
+        placement_report.tree_of(rt.compute_node, rt.plugins, shared)
+        for rt in trackers])
+    consumers = placement_obj.Placement.consumers_on_each(
+        context, [rt.compute_node.uuid for rt in trackers])
+    changed = []
+    for rt in trackers:
+        node = rt.compute_node
+        if node.uuid in failed:
+            LOG.error('update_available_resource failed on %s: %s',
+                      rt.host, failed[node.uuid])
+            continue
+        try:
+            pool = placement_report.joined_pool(context, node, shared)
+            if not rt.heal_from(context, marks[rt], *usage[rt.host],
+                                consumers[node.uuid], pool):
+                changed.append(rt)
+        except Exception:
+            LOG.exception('update_available_resource failed on %s',
+                          rt.host)
+    return changed
+
+
+def _usage_of(context, trackers):
+    """{host: (its instances, {instance uuid: MigrationContext} of the
+    moves under way from or to it)} of the trackers' hosts: three reads
+    for them all (four with a move whose server is elsewhere)."""
+    if not trackers:
+        return {}
+    hosts = [rt.host for rt in trackers]
+    attrs = trackers[0].instance_attrs()
+    on_host = _by_host(context, hosts, attrs)
+    migrations = migration_obj.MigrationList.in_progress_on_hosts(
+        context, hosts)
+    found = {i.uuid: i for i in itertools.chain(*on_host.values())}
+    away = sorted({m.instance_uuid for m in migrations} - set(found))
+    if away:
+        found.update((i.uuid, i) for i in
+                     instance_obj.InstanceList.get_by_filters(
+                         context, {'uuid': away}, expected_attrs=attrs))
+    wanted = {host: set() for host in hosts}
+    for migration in migrations:
+        for host in (migration.source_compute, migration.dest_compute):
+            if host in wanted:
+                wanted[host].add(migration.instance_uuid)
+    return {host: (on_host[host],
+                   resource_tracker.moves_in(wanted[host], found))
+            for host in hosts}
+
+
+def _by_host(context, hosts, attrs):
+    """{host: [its instances]} of ``hosts``, in one read (two with the
+    instances' extras)."""
+    found = {host: [] for host in hosts}
+    for instance in instance_obj.InstanceList.get_by_filters(
+            context, {'host': hosts}, expected_attrs=attrs):
+        found[instance.host].append(instance)
+    return found
+
+
+def _finish_abandoned_together(context, managers, seconds):
+    busy = {manager: manager.busy() for manager in managers}
+    on_host = _by_host(context, [m.host for m in managers], ['flavor'])
+    nodes = {manager: manager.rt.compute_node for manager in managers}
+    consumers = placement_obj.Placement.consumers_on_each(context, [
+        node.uuid for node in nodes.values() if _known(node)])
+    for manager in managers:
+        node = nodes[manager]
+        try:
+            reconcile.finish_abandoned_seen(
+                manager, context, seconds, on_host[manager.host],
+                consumers[node.uuid] if _known(node) else {},
+                busy[manager])
+        except Exception:
+            LOG.exception('finishing abandoned tasks failed on %s',
+                          manager.host)
+
+
+def _known(node):
+    return node is not None and node.obj_attr_is_set('uuid')
