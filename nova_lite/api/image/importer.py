@@ -151,12 +151,17 @@ def _end_transfer(image, store):
 
 
 def _start_sweeper(importer, interval):
-    """A daemon thread that sweeps now and then every ``interval / 2``
-    seconds, for as long as the importer exists."""
+    """A daemon thread that sweeps every ``interval / 2`` seconds, for as
+    long as the importer exists. The first sweep waits too: the importer
+    is made with its API application, which a process may build before
+    its database is set up (the all-in-one does, so that a bad pipeline
+    fails first), and an import left stale is swept within ``interval /
+    2`` either way."""
     ref = weakref.ref(importer)
 
     def loop():
         while True:
+            time.sleep(interval / 2)
             importer = ref()
             if importer is None:
                 return
@@ -165,6 +170,5 @@ def _start_sweeper(importer, interval):
             except Exception:
                 LOG.exception('Sweeping stale image imports failed')
             del importer
-            time.sleep(interval / 2)
     threading.Thread(target=loop, name='image-import-sweeper',
                      daemon=True).start()
