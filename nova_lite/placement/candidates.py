@@ -233,10 +233,15 @@ def _root_ok(facts, request, root):
 
 
 def _flat_search(context, request):
-    """One unsuffixed group, every provider a host: the database finds
-    the hosts that hold it all, and stops at the limit. None when some
-    provider is nested (the tree search is needed then)."""
+    """One unsuffixed group that only a host alone can serve (every
+    provider a host, or no nested provider holding a class it asks for):
+    the database finds the hosts that hold it all, and stops at the
+    limit. None when a nested provider might serve part of it (the tree
+    search is needed then)."""
     group = request.groups['']
+    shape = db.hosts_serve_alone(context, set(group.resources))
+    if shape is None:
+        return None
     root_id = None
     if group.in_tree:
         root_id = db.gather(context, [], [], [], [group.in_tree])[
@@ -249,14 +254,14 @@ def _flat_search(context, request):
         context, group.resources, group.required, group.forbidden,
         group.member_of, group.not_member_of, root_id, request.limit,
         _sample_start(context, request))
-    if hosts is None:
-        return None
     if request.randomize:
         random.shuffle(hosts)
     # Every candidate asks the same of its host: one shared, unchanged
     # dict rather than a copy per host.
     resources = dict(group.resources)
     found = [({host: resources}, {'': [host]}) for host, _uuid in hosts]
+    if shape == 'roots':  # the answer's trees are whole (their NICs too)
+        return found, db.trees(context, {host for host, _uuid in hosts})
     return found, {host: (uuid, host, None) for host, uuid in hosts}
 
 

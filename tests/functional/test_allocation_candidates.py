@@ -253,3 +253,44 @@ def test_a_provider_made_again_is_not_taken_for_the_old_one(placement):
     assert _inventory(placement, host, 0, VCPU=4) == 1
     assert _candidates(placement, 'resources=VCPU:1')['provider_summaries'][
         host]['resources']['VCPU']['capacity'] == 4
+
+
+def test_a_request_only_hosts_serve_answers_whole_trees(placement):
+    """Hosts with NIC children, a request for what only the hosts hold
+    (the search takes each host alone): every host fits on its own, the
+    summaries hold the whole trees at 1.29 and later, and a NIC class
+    asked for sends the search into the trees again."""
+    placement.put('/resource_classes/CUSTOM_NIC_RATE')
+    trees = {}
+    for index in range(3):
+        host = _host(placement, 'h%d' % index, traits=(
+            ['HW_CPU_X86_AVX2'] if index == 2 else []))
+        nic = _provider(placement, 'h%d-nic' % index,
+                        parent_provider_uuid=host)['uuid']
+        _inventory(placement, nic, 0, CUSTOM_NIC_RATE=1000)
+        trees[host] = nic
+    body = _candidates(placement, 'resources=VCPU:2,MEMORY_MB:512')
+    assert sorted(_hosts_of(body)) == sorted([[h] for h in trees])
+    assert set(body['provider_summaries']) == set(trees) | set(
+        trees.values())
+    for host, nic in trees.items():
+        assert body['provider_summaries'][nic] == {
+            'resources': {'CUSTOM_NIC_RATE': {'capacity': 1000, 'used': 0}},
+            'traits': [], 'parent_provider_uuid': host,
+            'root_provider_uuid': host}
+    body = _candidates(placement, 'resources=VCPU:1&limit=1')
+    host, = [r['mappings'][''][0] for r in body['allocation_requests']]
+    assert set(body['provider_summaries']) == {host, trees[host]}
+    body = _candidates(placement,
+                       'resources=VCPU:1&required=HW_CPU_X86_AVX2')
+    assert _hosts_of(body) == [[list(trees)[2]]]
+    # Before 1.29 only the providers in the answer are summarized.
+    status, body = placement.get(
+        '/allocation_candidates?resources=VCPU:1',
+        headers={'OpenStack-API-Version': 'placement 1.28'})
+    assert status == 200 and set(body['provider_summaries']) == set(trees)
+    body = _candidates(placement,
+                       'resources=VCPU:1,CUSTOM_NIC_RATE:100')
+    assert sorted(sorted(r['allocations']) for r in body[
+        'allocation_requests']) == sorted(sorted([h, n])
+                                          for h, n in trees.items())

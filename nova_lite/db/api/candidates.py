@@ -128,6 +128,25 @@ def _flat(session):
         RP.parent_provider_id.is_not(None)).limit(1)).first() is None
 
 
+@engine.reader
+def hosts_serve_alone(context, classes):
+    """'flat' if every provider is a host; 'roots' if some are nested but
+    none of those holds any of ``classes`` (a host's NICs, when only its
+    vCPUs, memory and disk are asked for), so only a host alone can serve
+    them; None otherwise (a search must look at trees)."""
+    session = context.session
+    if _flat(session):
+        return 'flat'
+    if not classes:
+        return None
+    nested = session.execute(
+        sa.select(INV.resource_provider_id)
+        .join(RP, RP.id == INV.resource_provider_id)
+        .where(RP.parent_provider_id.is_not(None),
+               INV.resource_class.in_(sorted(classes))).limit(1)).first()
+    return None if nested else 'roots'
+
+
 def _any_sharing(session):
     return session.execute(sa.select(
         models.ProviderTrait.resource_provider_id).where(
@@ -192,15 +211,11 @@ def any_sharing(context):
 
 @engine.reader
 def single_providers(context, resources, required, forbidden, member_of,
-                     not_member_of, root_id, limit, start=None,
-                     flat_only=True):
+                     not_member_of, root_id, limit, start=None):
     """(id, uuid) of providers that alone hold room for all of
     ``resources`` and qualify, in id order (from ``start`` on, wrapping
-    around, if given), at most ``limit`` (the database stops there). With
-    ``flat_only``, None if some provider has a parent, as a search must
-    then look at trees."""
-    if flat_only and not _flat(context.session):
-        return None
+    around, if given), at most ``limit`` (the database stops there): the
+    candidates when ``hosts_serve_alone`` says so."""
     classes = sorted(resources)
     key = ('single', tuple(classes), _traits_key(required, forbidden),
            _traits_key(member_of, not_member_of), root_id is not None)
