@@ -97,8 +97,9 @@ class ServiceTasks:
         way finishes: ``running.wait()``)."""
         with self._records_lock:
             self._records.pop(running.record.id, None)
-            if running.manager is not None:
-                self._kinds[type(running.manager)].remove(running)
+            runs = self._kinds.get(type(running.manager), [])
+            if running in runs:  # removed once, however often asked
+                runs.remove(running)
         running.end()
 
     def stop(self):
