@@ -32,37 +32,37 @@ LOG = logging.getLogger(__name__)
 # Hosts read together: bounds a statement's list of hosts, and how long a
 # stopping compute may wait for the pass to let go of it.
 CHUNK = 250
+RECOUNT = 'update_available_resource'
+ABANDONED = 'finishing abandoned tasks'
 
 
 def update_resources(context, runs):
     """``update_available_resource`` of the computes (ServiceTasks runs)."""
-    if len(runs) == 1:
-        with runs[0].turn() as live:
-            if live:
-                _update_alone(context, runs[0].manager.rt)
-        return
-    for managers in _in_turn(runs):
-        try:
-            _update_together(context, [m.rt for m in managers])
-        except Exception:
-            LOG.exception('update_available_resource failed on %d hosts',
-                          len(managers))
+    _pass(runs, RECOUNT, lambda manager: _update_alone(context, manager.rt),
+          lambda managers: _update_together(
+              context, [manager.rt for manager in managers]))
 
 
 def finish_abandoned(context, runs, seconds):
     """``reconcile.finish_abandoned`` of the computes (ServiceTasks
     runs)."""
+    _pass(runs, ABANDONED,
+          lambda manager: _finish_abandoned_alone(context, manager, seconds),
+          lambda managers: _finish_abandoned_together(context, managers,
+                                                       seconds))
+
+
+def _pass(runs, what, alone, together):
+    """``alone(manager)`` for a compute alone in its process, else
+    ``together(managers)`` for each chunk of the live ones."""
     if len(runs) == 1:
         with runs[0].turn() as live:
             if live:
-                _finish_abandoned_alone(context, runs[0].manager, seconds)
+                alone(runs[0].manager)
         return
     for managers in _in_turn(runs):
-        try:
-            _finish_abandoned_together(context, managers, seconds)
-        except Exception:
-            LOG.exception('finishing abandoned tasks failed on %d hosts',
-                          len(managers))
+        with _one_host(what, '%d hosts' % len(managers)):
+            together(managers)
 
 
 def _in_turn(runs):
@@ -75,44 +75,55 @@ def _in_turn(runs):
                    if turns.enter_context(run.turn())]
 
 
-def _update_alone(context, rt):
+@contextlib.contextmanager
+def _one_host(what, host):
+    """A host's failure (or a chunk's) is logged and the pass goes on
+    with the others."""
     try:
-        rt.update_available_resource(context)
+        yield
     except Exception:
-        LOG.exception('update_available_resource failed on %s', rt.host)
+        LOG.exception('%s failed on %s', what, host)
+
+
+def _update_alone(context, rt):
+    with _one_host(RECOUNT, rt.host):
+        rt.update_available_resource(context)
 
 
 def _finish_abandoned_alone(context, manager, seconds):
-    try:
+    with _one_host(ABANDONED, manager.host):
         reconcile.finish_abandoned(manager, context, seconds)
-    except Exception:
-        LOG.exception('finishing abandoned tasks failed on %s', manager.host)
 
 
 def _update_together(context, trackers):
     marks = {rt: rt.mark() for rt in trackers}
     resources = {}
-    alone = [rt for rt in trackers if rt.compute_node is None]
     for rt in trackers:
-        if rt.compute_node is not None:
-            try:
+        if rt.compute_node is not None:  # else its first report, alone
+            with _one_host(RECOUNT, rt.host):
                 resources[rt] = rt.available_resources()
-            except Exception:
-                LOG.exception('update_available_resource failed on %s',
-                              rt.host)
     usage = _usage_of(context, list(resources))
-    refreshed = []
-    for rt in resources:
-        if rt.refresh_from(context, marks[rt], resources[rt],
-                           *usage[rt.host]):
-            refreshed.append(rt)
-        else:
-            alone.append(rt)
+    refreshed, changed = _refresh_together(context, resources, marks, usage)
+    alone = [rt for rt in trackers if rt.compute_node is None] + changed
     alone += _heal_together(context, refreshed, marks, usage)
     for rt in alone:
         _update_alone(context, rt)
     LOG.debug('recounted %d hosts in one pass, %d of them alone',
               len(trackers), len(alone))
+
+
+def _refresh_together(context, resources, marks, usage):
+    """Recount each host from the pass's reads: (those recounted, those
+    whose tracker changed since its mark)."""
+    refreshed, changed = [], []
+    for rt in resources:
+        with _one_host(RECOUNT, rt.host):
+            if rt.refresh_from(context, marks[rt], resources[rt],
+                               *usage[rt.host]):
+                refreshed.append(rt)
+            else:
+                changed.append(rt)
+    return refreshed, changed
 
 
 def _heal_together(context, trackers, marks, usage):
@@ -130,17 +141,14 @@ def _heal_together(context, trackers, marks, usage):
     for rt in trackers:
         node = rt.compute_node
         if node.uuid in failed:
-            LOG.error('update_available_resource failed on %s: %s',
-                      rt.host, failed[node.uuid])
+            LOG.error('%s failed on %s: %s', RECOUNT, rt.host,
+                      failed[node.uuid])
             continue
-        try:
+        with _one_host(RECOUNT, rt.host):
             pool = placement_report.joined_pool(context, node, shared)
             if not rt.heal_from(context, marks[rt], *usage[rt.host],
                                 consumers[node.uuid], pool):
                 changed.append(rt)
-        except Exception:
-            LOG.exception('update_available_resource failed on %s',
-                          rt.host)
     return changed
 
 
@@ -189,14 +197,11 @@ def _finish_abandoned_together(context, managers, seconds):
         node.uuid for node in nodes.values() if _known(node)])
     for manager in managers:
         node = nodes[manager]
-        try:
+        with _one_host(ABANDONED, manager.host):
             reconcile.finish_abandoned_seen(
                 manager, context, seconds, on_host[manager.host],
                 consumers[node.uuid] if _known(node) else {},
                 busy[manager])
-        except Exception:
-            LOG.exception('finishing abandoned tasks failed on %s',
-                          manager.host)
 
 
 def _known(node):

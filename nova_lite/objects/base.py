@@ -52,20 +52,26 @@ def fill_from_db(obj, db_row, skip=()):
     return obj
 
 
-def reused_or_built(build, rows, known, key):
-    """Objects of ``rows``: ``known[key(row)]`` where its ``updated_at``
-    is the row's (the row has not changed since that object was built),
-    else ``build(row)``. Building an object of a row costs several times
-    reading the row; a reader that keeps its objects (the scheduler's
-    host states, read only) builds only those of rows that changed."""
-    found = []
-    for row in rows:
-        kept = known.get(key(row))
-        found.append(kept if kept is not None and
-                     kept.obj_attr_is_set('updated_at') and
-                     _naive(kept.updated_at) == row.updated_at
-                     else build(row))
-    return found
+def read_keeping(stamps, known, read_rows, build):
+    """The objects of the rows ``stamps`` names ([(key, updated_at)], in
+    its order): ``known[key]`` where its ``updated_at`` is the stamp's
+    (the row has not changed since that object was built), else
+    ``build(row)`` of the rows ``read_rows(keys)`` ({key: row}) reads of
+    only those. Loading a row and building its object cost several times
+    reading its stamp; a reader that keeps its objects (the scheduler's
+    host states, read only) loads and builds only those that changed."""
+    stale = [key for key, stamp in stamps
+             if not _unchanged(known.get(key), stamp)]
+    built = ({key: build(row) for key, row in read_rows(stale).items()}
+             if stale else {})
+    stale = set(stale)
+    return [built[key] if key in stale else known[key]
+            for key, _stamp in stamps if key in built or key not in stale]
+
+
+def _unchanged(kept, stamp):
+    return kept is not None and kept.obj_attr_is_set('updated_at') and \
+        _naive(kept.updated_at) == stamp
 
 
 def _naive(value):

@@ -203,11 +203,11 @@ class ComputeNodeList(base.ObjectListBase, base.NovaLiteObject):
         """``get_all`` (or ``get_by_uuids``), keeping the objects of
         ``known`` ({uuid: node}) whose row has not changed: for a reader
         with the database that only reads them (the scheduler)."""
-        rows = (db.get_all(context) if uuids is None
-                else db.get_by_uuids(context, uuids))
-        return base.reused_or_built(
-            lambda row: ComputeNode.from_db(context, row), rows, known,
-            lambda row: row.uuid)
+        return base.read_keeping(
+            db.stamps(context, uuids), known,
+            lambda stale: {row.uuid: row for row in db.get_by_uuids(
+                context, stale)},
+            lambda row: ComputeNode.from_db(context, row))
 
     @base.remotable_classmethod
     def get_by_uuids(cls, context, uuids):

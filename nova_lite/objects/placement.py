@@ -141,7 +141,7 @@ class Placement(base.NovaLiteObject):
         placement_request.check(request)
         request = dataclasses.replace(request, limit=limit,
                                       randomize=limit is not None)
-        found, tree = candidates.find(context, request)
+        found, tree = candidates.find(context, request, whole_trees=False)
         hosts = {}
         sharing = candidates.sharing_ids(context) if found else set()
         for merged, _mappings in found:

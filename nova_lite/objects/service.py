@@ -116,11 +116,11 @@ class ServiceList(base.ObjectListBase, base.NovaLiteObject):
         """``get_all`` (or ``get_by_hosts``), keeping the objects of
         ``known`` ({host: service}) whose row has not changed (see
         ComputeNodeList.read_keeping)."""
-        rows = (db.get_all(context, binary) if hosts is None
-                else db.get_by_hosts(context, hosts, binary))
-        return base.reused_or_built(
-            lambda row: Service.from_db(context, row), rows, known,
-            lambda row: row.host)
+        return base.read_keeping(
+            db.stamps(context, binary, hosts), known,
+            lambda stale: {row.host: row for row in db.get_by_hosts(
+                context, stale, binary)},
+            lambda row: Service.from_db(context, row))
 
     @base.remotable_classmethod
     def get_by_hosts(cls, context, hosts, binary):

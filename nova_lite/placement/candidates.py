@@ -232,15 +232,14 @@ def _root_ok(facts, request, root):
     return not any(root in facts.traits[t] for t in request.root_forbidden)
 
 
-def _flat_search(context, request):
-    """One unsuffixed group that only a host alone can serve (every
-    provider a host, or no nested provider holding a class it asks for):
-    the database finds the hosts that hold it all, and stops at the
-    limit. None when a nested provider might serve part of it (the tree
-    search is needed then)."""
+def _flat_search(context, request, whole_trees):
+    """One unsuffixed group that only a host alone can serve (no nested
+    provider holds a class it asks for: a host's NICs, when its vCPUs,
+    memory and disk are asked for): the database finds the hosts that
+    hold it all, and stops at the limit. None when a nested provider
+    might serve part of it (the tree search is needed then)."""
     group = request.groups['']
-    shape = db.hosts_serve_alone(context, set(group.resources))
-    if shape is None:
+    if not db.hosts_serve_alone(context, set(group.resources)):
         return None
     root_id = None
     if group.in_tree:
@@ -260,7 +259,7 @@ def _flat_search(context, request):
     # dict rather than a copy per host.
     resources = dict(group.resources)
     found = [({host: resources}, {'': [host]}) for host, _uuid in hosts]
-    if shape == 'roots':  # the answer's trees are whole (their NICs too)
+    if whole_trees and not db.is_flat(context):  # their NICs too
         return found, db.trees(context, {host for host, _uuid in hosts})
     return found, {host: (uuid, host, None) for host, uuid in hosts}
 
@@ -273,20 +272,22 @@ def _with_root_traits(group, request):
         forbidden=group.forbidden | request.root_forbidden)
 
 
-def find(context, request):
+def find(context, request, whole_trees=True):
     """(candidates, trees): candidates as (allocations by provider id,
-    mappings by suffix); trees as db.trees() answers for their roots. Its
-    reads (a sample's start included) are one snapshot."""
+    mappings by suffix); trees as db.trees() answers for their roots
+    (with ``whole_trees`` false, at least the providers of the
+    candidates: what a scheduler needs). Its reads (a sample's start
+    included) are one snapshot."""
     with db.one_snapshot(context):
-        return _find(context, request)
+        return _find(context, request, whole_trees)
 
 
-def _find(context, request):
+def _find(context, request, whole_trees):
     # The quick searches look at one tree at a time: a provider that
     # shares its inventory with other trees needs the whole search.
     sharing = db.any_sharing(context)
     if list(request.groups) == [''] and not sharing:
-        answer = _flat_search(context, request)
+        answer = _flat_search(context, request, whole_trees)
         if answer is not None:
             return answer
     if request.limit and not sharing:

@@ -15,6 +15,7 @@ from nova_lite.objects import placement
 from nova_lite.objects import request_spec
 from nova_lite.objects import service
 from nova_lite.scheduler import manager
+from tests.conftest import sql_statements
 
 CONF = nl_conf.CONF
 
@@ -236,3 +237,26 @@ def test_a_decision_reads_in_one_transaction(scheduler, admin_context):
         sqlalchemy.event.remove(pool, 'checkout', checked_out)
     assert chosen[0].service_host.startswith('one-')
     assert len(readers) == 2  # the pre-filters', the decision's
+
+
+def test_a_look_with_nothing_changed_loads_no_row(scheduler, admin_context):
+    """Unchanged hosts cost the scheduler a stamp each (uuid or host, and
+    updated_at): their node and service rows are not loaded again."""
+    for host in ('still-1', 'still-2', 'still-3'):
+        _node(admin_context, host)
+    manager_ = scheduler.host_manager
+    manager_.get_all_host_states(admin_context)
+    with sql_statements() as seen:
+        manager_.get_all_host_states(admin_context)
+    loads = [s for s in seen if s.startswith('SELECT') and (
+        'COMPUTE_NODES.VCPUS' in s or 'SERVICES.DISABLED' in s)]
+    assert loads == []
+    assert [s for s in seen if s.startswith('SELECT COMPUTE_NODES.UUID, '
+                                            'COMPUTE_NODES.UPDATED_AT')]
+    node = compute_node.ComputeNodeList.get_all(admin_context)[0]
+    node.running_vms = 3
+    node.save()
+    with sql_statements() as seen:
+        states = manager_.get_all_host_states(admin_context)
+    assert [s.num_instances for s in states if s.host == node.host] == [3]
+    assert len([s for s in seen if 'COMPUTE_NODES.VCPUS' in s]) == 1, seen

@@ -129,22 +129,26 @@ def _flat(session):
 
 
 @engine.reader
+def is_flat(context):
+    """Every provider is a host (none has a parent)."""
+    return _flat(context.session)
+
+
+@engine.reader
 def hosts_serve_alone(context, classes):
-    """'flat' if every provider is a host; 'roots' if some are nested but
-    none of those holds any of ``classes`` (a host's NICs, when only its
+    """No nested provider holds any of ``classes`` (every provider is a
+    host, or the nested ones hold other classes: a host's NICs when its
     vCPUs, memory and disk are asked for), so only a host alone can serve
-    them; None otherwise (a search must look at trees)."""
+    them. With no classes, whether every provider is a host."""
     session = context.session
-    if _flat(session):
-        return 'flat'
     if not classes:
-        return None
-    nested = session.execute(
+        return _flat(session)
+    return session.execute(
         sa.select(INV.resource_provider_id)
         .join(RP, RP.id == INV.resource_provider_id)
         .where(RP.parent_provider_id.is_not(None),
-               INV.resource_class.in_(sorted(classes))).limit(1)).first()
-    return None if nested else 'roots'
+               INV.resource_class.in_(sorted(classes))).limit(1)
+    ).first() is None
 
 
 def _any_sharing(session):

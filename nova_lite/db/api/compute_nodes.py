@@ -21,6 +21,19 @@ def get_all(context):
 
 
 @engine.reader
+def stamps(context, uuids=None):
+    """[(uuid, updated_at)] of the nodes (all of them, by host; or those
+    of ``uuids``): which changed, without loading them."""
+    node = models.ComputeNode
+    query = sa.select(node.uuid, node.updated_at)
+    if uuids is None:
+        query = query.order_by(node.host)
+    else:
+        query = query.where(node.uuid.in_(list(uuids)))
+    return [tuple(row) for row in context.session.execute(query)]
+
+
+@engine.reader
 def get_by_uuids(context, uuids):
     return list(context.session.scalars(
         sa.select(models.ComputeNode)

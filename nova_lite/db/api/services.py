@@ -35,6 +35,21 @@ def get_all(context, binary=None):
 
 
 @engine.reader
+def stamps(context, binary, hosts=None):
+    """[(host, updated_at)] of the ``binary``'s services (all of them, by
+    id; or those on ``hosts``): which changed, without loading them."""
+    service = models.Service
+    query = sa.select(service.host, service.updated_at)
+    if binary:
+        query = query.where(service.binary == binary)
+    if hosts is None:
+        query = query.order_by(service.id)
+    else:
+        query = query.where(service.host.in_(list(hosts)))
+    return [tuple(row) for row in context.session.execute(query)]
+
+
+@engine.reader
 def get_by_hosts(context, hosts, binary):
     return list(context.session.scalars(
         sa.select(models.Service).where(models.Service.host.in_(list(hosts)),
