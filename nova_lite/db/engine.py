@@ -105,7 +105,12 @@ def _reset_only_open_transactions(engine):
     engine.pool._reset_on_return = sqlalchemy.pool.reset_none
 
     def _ended(conn):
-        conn.info[_ENDED_CLEAN] = True
+        # A connection lost mid-transaction (a database restart) is being
+        # rolled back after its invalidation: it has no driver connection
+        # to mark (asking for one would raise instead of the loss), and
+        # the pool replaces it anyway.
+        if not conn.invalidated:
+            conn.info[_ENDED_CLEAN] = True
 
     def _may_begin(info):
         info.pop(_ENDED_CLEAN, None)

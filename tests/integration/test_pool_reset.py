@@ -5,6 +5,7 @@ The server counts the ROLLBACK statements each session sent
 (``Com_rollback``); one thread's transactions reuse one pooled
 connection, so that session's count is what they cost.
 """
+from oslo_db import exception as db_exc
 import pytest
 import sqlalchemy as sa
 
@@ -77,3 +78,26 @@ def _deleted_elsewhere(url, host):
         return False
     finally:
         other.dispose()
+
+
+@engine.reader
+def _read_after_losing_the_connection(context):
+    """A read whose connection the server drops mid-transaction (as a
+    database restart does)."""
+    session = context.session
+    own = session.execute(sa.text('SELECT CONNECTION_ID()')).scalar()
+    killer = engine.get_engine().raw_connection()
+    try:
+        killer.cursor().execute('KILL %d' % own)
+    finally:
+        killer.close()
+    session.execute(sa.text('SELECT 1'))
+
+
+def test_a_connection_lost_mid_transaction_is_a_connection_error(mysql_db):
+    """What callers map to 503 (the API) or retry (the services): the
+    rollback after the loss must not replace it with another error."""
+    context = nl_context.get_admin_context()
+    with pytest.raises(db_exc.DBConnectionError):
+        _read_after_losing_the_connection(context)
+    _insert(context, 'after-the-loss')  # the pool gives a working one
