@@ -93,11 +93,7 @@ def _differing(context, trees):
     declared = {tree['root_uuid']: _declared(
         tree['root_uuid'], tree['inventory'], tree['children'])
         for tree in trees}
-    found = providers_db.trees_rows(context.session, list(declared))
-    ids = [rows[uuid].id for root, rows in found.items()
-           for uuid in declared[root] if uuid in rows]
-    held = inventories_db.of_many(context.session, ids)
-    tagged = provider_sets_db.of_ids(context.session, 'traits', ids)
+    found, held, tagged = _read_trees(context.session, declared)
     return [tree for tree in trees if tree['root_uuid'] not in found or
             not _holds(found[tree['root_uuid']], tree['root_uuid'],
                        declared[tree['root_uuid']], held, tagged)]
@@ -112,10 +108,23 @@ def _holds(tree, root_uuid, declared, held, tagged):
 
 def _read_tree(session, root_uuid, declared):
     """The tree's rows by uuid, and the inventories and traits of the
-    declared providers it has, by provider id: three reads."""
-    tree = providers_db.tree_rows(session, root_uuid)
-    ids = [tree[uuid].id for uuid in declared if uuid in tree]
-    return (tree, inventories_db.of_many(session, ids),
+    declared providers it has, by provider id: three reads;
+    ResourceProviderNotFound without its root."""
+    found, held, tagged = _read_trees(session, {root_uuid: declared})
+    if root_uuid not in found:
+        raise exception.ResourceProviderNotFound(uuid=root_uuid)
+    return found[root_uuid], held, tagged
+
+
+def _read_trees(session, declared):
+    """({root uuid: {uuid: row}} of the trees of ``declared`` ({root
+    uuid: its declared providers}) that exist, and the inventories and
+    traits of the declared providers they have, by provider id): three
+    reads however many trees."""
+    found = providers_db.trees_rows(session, list(declared))
+    ids = [rows[uuid].id for root, rows in found.items()
+           for uuid in declared[root] if uuid in rows]
+    return (found, inventories_db.of_many(session, ids),
             provider_sets_db.of_ids(session, 'traits', ids))
 
 

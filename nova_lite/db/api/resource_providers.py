@@ -141,15 +141,6 @@ def rename(session, provider, name):
         raise exception.ResourceProviderExists(field='name', value=name)
 
 
-def tree_rows(session, uuid):
-    """{uuid: row} of the providers in the tree of provider ``uuid``, in
-    one read; ResourceProviderNotFound without it."""
-    trees = trees_rows(session, [uuid])
-    if uuid not in trees:
-        raise exception.ResourceProviderNotFound(uuid=uuid)
-    return trees[uuid]
-
-
 def trees_rows(session, uuids):
     """{uuid: {uuid: row}}: for each of the providers ``uuids`` that
     exists, the providers in its tree, all in one read."""
