@@ -16,7 +16,6 @@ it anything, and it asks nothing of its conductor that an older one
 does not know).
 """
 import contextlib
-import itertools
 
 from oslo_log import log as logging
 
@@ -161,22 +160,10 @@ def _usage_of(context, trackers):
     hosts = [rt.host for rt in trackers]
     attrs = trackers[0].instance_attrs()
     on_host = _by_host(context, hosts, attrs)
-    migrations = migration_obj.MigrationList.in_progress_on_hosts(
-        context, hosts)
-    found = {i.uuid: i for i in itertools.chain(*on_host.values())}
-    away = sorted({m.instance_uuid for m in migrations} - set(found))
-    if away:
-        found.update((i.uuid, i) for i in
-                     instance_obj.InstanceList.get_by_filters(
-                         context, {'uuid': away}, expected_attrs=attrs))
-    wanted = {host: set() for host in hosts}
-    for migration in migrations:
-        for host in (migration.source_compute, migration.dest_compute):
-            if host in wanted:
-                wanted[host].add(migration.instance_uuid)
-    return {host: (on_host[host],
-                   resource_tracker.moves_in(wanted[host], found))
-            for host in hosts}
+    moving = resource_tracker.moves_on(
+        context, on_host, migration_obj.MigrationList.in_progress_on_hosts(
+            context, hosts), attrs)
+    return {host: (on_host[host], moving[host]) for host in hosts}
 
 
 def _by_host(context, hosts, attrs):
@@ -192,17 +179,12 @@ def _by_host(context, hosts, attrs):
 def _finish_abandoned_together(context, managers, seconds):
     busy = {manager: manager.busy() for manager in managers}
     on_host = _by_host(context, [m.host for m in managers], ['flavor'])
-    nodes = {manager: manager.rt.compute_node for manager in managers}
-    consumers = placement_obj.Placement.consumers_on_each(context, [
-        node.uuid for node in nodes.values() if _known(node)])
+    providers = {manager: reconcile.provider_of(manager)
+                 for manager in managers}
+    consumers = placement_obj.Placement.consumers_on_each(
+        context, [uuid for uuid in providers.values() if uuid])
     for manager in managers:
-        node = nodes[manager]
         with _one_host(ABANDONED, manager.host):
             reconcile.finish_abandoned_seen(
                 manager, context, seconds, on_host[manager.host],
-                consumers[node.uuid] if _known(node) else {},
-                busy[manager])
-
-
-def _known(node):
-    return node is not None and node.obj_attr_is_set('uuid')
+                consumers.get(providers[manager], {}), busy[manager])

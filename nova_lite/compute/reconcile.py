@@ -229,12 +229,20 @@ def finish_abandoned(manager, context, seconds):
     whose request never arrived, failed. Their number."""
     busy = manager.busy()
     instances = manager.instances_on_host(context)
-    node = manager.rt.compute_node
-    consumers = {}
-    if node is not None and node.obj_attr_is_set('uuid'):
-        consumers = placement_obj.Placement.consumers_on(context, node.uuid)
+    provider = provider_of(manager)
+    consumers = (placement_obj.Placement.consumers_on(context, provider)
+                 if provider else {})
     return finish_abandoned_seen(manager, context, seconds, instances,
                                  consumers, busy)
+
+
+def provider_of(manager):
+    """The uuid of the host's provider (its compute node's), or None
+    before the host first reported."""
+    node = manager.rt.compute_node
+    if node is None or not node.obj_attr_is_set('uuid'):
+        return None
+    return node.uuid
 
 
 def finish_abandoned_seen(manager, context, seconds, instances, consumers,

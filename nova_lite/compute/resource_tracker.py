@@ -16,6 +16,8 @@ plugin's record of every instance (what it was given), asks the plugin
 to claim, and lets it show the host's use on the compute node; it never
 looks inside a record.
 """
+import itertools
+
 from oslo_log import log as logging
 
 from nova_lite.compute import claims
@@ -41,12 +43,27 @@ _USAGE_FIELDS = {'vcpus': 'vcpus_used', 'memory_mb': 'memory_mb_used',
                  'local_gb': 'local_gb_used'}
 
 
-def moves_in(wanted, found):
-    """{instance uuid: MigrationContext} of the instances ``wanted`` (those
-    of the moves under way on a host) among ``found`` ({uuid: instance})
-    that carry one."""
-    return {uuid: found[uuid].migration_context for uuid in wanted
-            if uuid in found and found[uuid].migration_context is not None}
+def moves_on(context, on_host, migrations, attrs):
+    """{host: {instance uuid: MigrationContext}} of the moves under way
+    from or to each host of ``on_host`` ({host: its instances}), given
+    ``migrations`` (those under way on them): the servers of those moves
+    that are on none of the hosts are read (with ``attrs``) in one
+    statement."""
+    found = {i.uuid: i for i in itertools.chain(*on_host.values())}
+    away = sorted({m.instance_uuid for m in migrations} - set(found))
+    if away:
+        found.update((i.uuid, i) for i in
+                     instance_obj.InstanceList.get_by_filters(
+                         context, {'uuid': away}, expected_attrs=attrs))
+    wanted = {host: set() for host in on_host}
+    for migration in migrations:
+        for host in (migration.source_compute, migration.dest_compute):
+            if host in wanted:
+                wanted[host].add(migration.instance_uuid)
+    return {host: {uuid: found[uuid].migration_context for uuid in uuids
+                   if uuid in found and
+                   found[uuid].migration_context is not None}
+            for host, uuids in wanted.items()}
 
 
 class ResourceTracker:
@@ -159,15 +176,8 @@ class ResourceTracker:
         or to this host (their servers on this host or not)."""
         migrations = migration_obj.MigrationList.in_progress_on_host(
             context, self.host)
-        wanted = {m.instance_uuid for m in migrations}
-        found = {i.uuid: i for i in instances if i.uuid in wanted}
-        away = sorted(wanted - set(found))
-        if away:
-            found.update((i.uuid, i) for i in
-                         instance_obj.InstanceList.get_by_filters(
-                             context, {'uuid': away},
-                             expected_attrs=self.instance_attrs()))
-        return moves_in(wanted, found)
+        return moves_on(context, {self.host: instances}, migrations,
+                        self.instance_attrs())[self.host]
 
     def instance_attrs(self):
         """What a recount needs of each instance, read with it."""
