@@ -7,11 +7,13 @@ export NOVA_LITE_STATE_DIR ?= $(CURDIR)/var
 .PHONY: venv run run-real demo-image test bench genconfig clean lab lab-real lab-down
 
 # System packages, installed with apt-get only when missing: libvirt's
-# headers for libvirt-python, a compiler and Python's headers to build it,
+# headers for libvirt-python and MariaDB's client library for mysqlclient
+# (the C driver), a compiler and Python's headers to build them,
 # and venv support (a separate package on Debian's own python3).
 $(STAMP): setup.cfg pyproject.toml
 	@missing=""; \
 	pkg-config --exists libvirt 2>/dev/null || missing="$$missing libvirt-dev pkg-config"; \
+	pkg-config --exists libmariadb 2>/dev/null || missing="$$missing libmariadb-dev pkg-config"; \
 	command -v gcc >/dev/null || missing="$$missing gcc"; \
 	python3 -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' || missing="$$missing python3-dev"; \
 	python3 -c 'import ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \

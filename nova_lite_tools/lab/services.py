@@ -14,7 +14,8 @@ import sqlalchemy as sa
 from nova_lite_tools.lab import broker_cluster
 
 SERVERS = {
-    'mysql': ('mysql+pymysql://root@127.0.0.1:3306/%s', 'mysql'),
+    'mysql': ('mysql+mysqldb://root@127.0.0.1:3306/%s?charset=utf8mb4',
+              'mysql'),
     'postgresql': ('postgresql+psycopg://postgres@127.0.0.1:5432/%s',
                    'postgres'),
 }

@@ -10,10 +10,12 @@ from oslo_utils import uuidutils
 import sqlalchemy as sa
 
 SERVERS = {
-    'mysql': 'mysql+pymysql://root@127.0.0.1:3306/%s',
+    'mysql': 'mysql+mysqldb://root@127.0.0.1:3306/%s?charset=utf8mb4',
     'postgresql': 'postgresql+psycopg://postgres@127.0.0.1:5432/%s',
+    # The pure-Python driver, which configurations may still name.
+    'mysql-pymysql': 'mysql+pymysql://root@127.0.0.1:3306/%s',
 }
-ADMIN_DB = {'mysql': 'test', 'postgresql': 'test'}
+ADMIN_DB = {'mysql': 'test', 'postgresql': 'test', 'mysql-pymysql': 'test'}
 
 
 @contextlib.contextmanager

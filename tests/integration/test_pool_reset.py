@@ -17,9 +17,11 @@ from tests.integration import databases
 pytestmark = pytest.mark.integration
 
 
-@pytest.fixture
-def mysql_db(tmp_path):
-    with databases.in_use('mysql', tmp_path) as url:
+@pytest.fixture(params=['mysql', 'mysql-pymysql'])
+def mysql_db(request, tmp_path):
+    """Both drivers: mysqlclient, which the lab and the sample
+    configuration use, and PyMySQL."""
+    with databases.in_use(request.param, tmp_path) as url:
         yield url
 
 
