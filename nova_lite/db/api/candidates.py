@@ -292,9 +292,12 @@ def _limited(session, key, build, params, limit, start=None):
 
 @engine.reader
 def provider_id_range(context):
-    """(lowest, highest) provider id, or (None, None) with none."""
+    """(lowest, highest) provider id, or (None, None) with none. Each
+    bound is a query of its own: SQLite reads one end of the key for a
+    lone min() or max(), but scans every row for the two together."""
     return tuple(context.session.execute(sa.select(
-        sa.func.min(RP.id), sa.func.max(RP.id))).first())
+        sa.select(sa.func.min(RP.id)).scalar_subquery(),
+        sa.select(sa.func.max(RP.id)).scalar_subquery())).first())
 
 
 def _trait_exists(names, provider_id=RP.id):

@@ -1,0 +1,50 @@
+"""Where a random sample of placement starts: the lowest and highest
+provider id, read without visiting every provider."""
+import sqlite3
+
+from oslo_utils import uuidutils
+import sqlalchemy as sa
+
+from nova_lite.db.api import candidates as candidates_db
+from nova_lite.placement import providers
+
+
+def _create(context, count):
+    for i in range(count):
+        providers.create(context, uuidutils.generate_uuid(), 'h%d' % i)
+
+
+def test_no_provider_has_no_range(sqlite_db, admin_context):
+    assert candidates_db.provider_id_range(admin_context) == (None, None)
+
+
+def test_the_range_spans_the_providers_left(sqlite_db, admin_context):
+    _create(admin_context, 5)
+    by_name = {p['name']: p['uuid'] for p in providers.get_all(
+        admin_context)}
+    providers.delete(admin_context, by_name['h0'])
+    ids = sorted(sqlite3.connect(sqlite_db[len('sqlite:///'):]).execute(
+        'SELECT id FROM resource_providers').fetchall())
+    assert candidates_db.provider_id_range(admin_context) == (
+        ids[0][0], ids[-1][0])
+
+
+def test_the_range_is_read_at_the_key_s_ends(sqlite_db, admin_context):
+    """SQLite plans a lone min() or max() as one look at an end of the
+    key; min() beside max() in one select as a scan of every provider."""
+    _create(admin_context, 3)
+    seen = []
+
+    def record(conn, cursor, statement, *args):
+        seen.append(statement)
+
+    sa.event.listen(sa.engine.Engine, 'before_cursor_execute', record)
+    try:
+        candidates_db.provider_id_range(admin_context)
+    finally:
+        sa.event.remove(sa.engine.Engine, 'before_cursor_execute', record)
+    [statement] = [s for s in seen if 'resource_providers' in s]
+    plan = sqlite3.connect(sqlite_db[len('sqlite:///'):]).execute(
+        'EXPLAIN QUERY PLAN ' + statement).fetchall()
+    assert not [step for step in plan
+                if step[-1].startswith('SCAN resource_providers')], plan
