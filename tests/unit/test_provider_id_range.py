@@ -14,6 +14,12 @@ def _create(context, count):
         providers.create(context, uuidutils.generate_uuid(), 'h%d' % i)
 
 
+def _raw(url, statement):
+    """``statement``'s rows, read straight from the SQLite file."""
+    return sqlite3.connect(url[len('sqlite:///'):]).execute(
+        statement).fetchall()
+
+
 def test_no_provider_has_no_range(sqlite_db, admin_context):
     assert candidates_db.provider_id_range(admin_context) == (None, None)
 
@@ -23,8 +29,7 @@ def test_the_range_spans_the_providers_left(sqlite_db, admin_context):
     by_name = {p['name']: p['uuid'] for p in providers.get_all(
         admin_context)}
     providers.delete(admin_context, by_name['h0'])
-    ids = sorted(sqlite3.connect(sqlite_db[len('sqlite:///'):]).execute(
-        'SELECT id FROM resource_providers').fetchall())
+    ids = sorted(_raw(sqlite_db, 'SELECT id FROM resource_providers'))
     assert candidates_db.provider_id_range(admin_context) == (
         ids[0][0], ids[-1][0])
 
@@ -44,7 +49,6 @@ def test_the_range_is_read_at_the_key_s_ends(sqlite_db, admin_context):
     finally:
         sa.event.remove(sa.engine.Engine, 'before_cursor_execute', record)
     [statement] = [s for s in seen if 'resource_providers' in s]
-    plan = sqlite3.connect(sqlite_db[len('sqlite:///'):]).execute(
-        'EXPLAIN QUERY PLAN ' + statement).fetchall()
+    plan = _raw(sqlite_db, 'EXPLAIN QUERY PLAN ' + statement)
     assert not [step for step in plan
                 if step[-1].startswith('SCAN resource_providers')], plan
