@@ -18,6 +18,7 @@ from oslo_log import log as logging
 
 from nova_lite.api import app as api_app
 from nova_lite.api import server as api_server
+from nova_lite.cmd import clouds_file
 from nova_lite.cmd import daemon
 from nova_lite.compute import manager as compute_manager
 from nova_lite.conductor import manager as conductor_manager
@@ -41,6 +42,8 @@ LOG = logging.getLogger(__name__)
 # scheduler places one request at a time anyway, and a simulated compute's
 # builds mostly wait on its resource tracker's lock.
 POOL_SIZES = {'conductor': 8, 'scheduler': 2, 'compute': 4}
+# The cloud the state directory's clouds.yaml names.
+CLOUD = 'nova-lite'
 
 
 def simulated_host_name(index):
@@ -140,6 +143,7 @@ class AllInOne:
             self.image = api_server.APIServer.for_api(
                 self.conf, image_app, 'image', 'nova-lite-image')
             self.image.start()
+        self._write_clouds_file()
         LOG.info('nova_lite all-in-one ready: compute API on http://%s:%d'
                  '/v2.1, %s, state in %s',
                  self.conf.api.listen, self.api.port,
@@ -148,6 +152,22 @@ class AllInOne:
                  if self.conf.all_in_one.real_host else
                  '%d simulated hosts' % self.hosts,
                  os.path.abspath(self.conf.state_path))
+
+    def _write_clouds_file(self):
+        """The state directory's clouds.yaml, naming this all-in-one's
+        APIs as cloud ``nova-lite`` (with the labs' authentication)."""
+        if self.conf.api.auth_strategy != 'noauth2':
+            return
+        urls = {}
+        for name, server in (('image', self.image),
+                             ('placement', self.placement)):
+            if server is not None:
+                urls[name + '_url'] = clouds_file.loopback_url(
+                    self.conf[name].listen, server.port)
+        path = clouds_file.write(
+            self.conf.state_path, CLOUD, clouds_file.loopback_url(
+                self.conf.api.listen, self.api.port, '/v2.1'), **urls)
+        LOG.info(clouds_file.hint(path, CLOUD))
 
     def _start_compute(self, host):
         uri = simulated_host.write_node_file(

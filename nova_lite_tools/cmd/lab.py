@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 
+from nova_lite.cmd import clouds_file
 from nova_lite_tools import libvirtd
 from nova_lite_tools import rabbit_node
 from nova_lite_tools.lab import broker_cluster
@@ -109,7 +110,10 @@ def up(args):
             rabbit_node.NodeError) as e:
         _teardown(layout)
         raise LabError(str(e))
-    _report(layout)
+    _report(layout, clouds_file.write(
+        layout.state_dir, layout.name, layout.api_url,
+        image_url='http://127.0.0.1:%d' % layout.image_port,
+        placement_url='http://127.0.0.1:%d' % layout.placement_port))
 
 
 def _prepare(layout):
@@ -174,7 +178,7 @@ def _start_compute(layout, index, config_file):
     return hostname
 
 
-def _report(layout):
+def _report(layout, clouds_path):
     print('lab %r is up: API %s, placement http://127.0.0.1:%d/, images '
           'http://127.0.0.1:%d/' % (layout.name, layout.api_url,
                                     layout.placement_port,
@@ -198,6 +202,7 @@ def _report(layout):
         print('  %s: %s in namespace %s' % (
             layout.hostname(index), layout.compute_ip(index),
             layout.namespace(index)))
+    print(clouds_file.hint(clouds_path, layout.name))
     print('logs: %s; stop with: %s' % (
         layout.path('logs'), 'make lab-down or nova-lite-lab down'
         if layout.name == 'lab' else 'nova-lite-lab down --name %s'

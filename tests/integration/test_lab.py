@@ -6,9 +6,11 @@ boots avoid it; ``down`` leaves no process and no namespace behind.
 """
 import collections
 import ipaddress
+import json
 import os
 import signal
 import subprocess
+import sys
 import time
 
 import pytest
@@ -68,6 +70,20 @@ class Client:
         raise AssertionError('server %s still building' % server_id)
 
 
+def _openstack(layout, cloud, *args):
+    """``openstack <args> -f json`` as a user of the lab's clouds.yaml."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith('OS_')}
+    env.update(OS_CLIENT_CONFIG_FILE=os.path.join(layout['state_dir'],
+                                                  'clouds.yaml'),
+               OS_CLOUD=cloud)
+    result = subprocess.run(
+        [os.path.join(os.path.dirname(sys.executable), 'openstack')] +
+        list(args) + ['-f', 'json'], capture_output=True, text=True,
+        timeout=120, env=env, stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
 def test_lab_boots_over_two_namespaced_computes(lab):
     name = lab['name']
     computes = ['%s-compute-1' % name, '%s-compute-2' % name]
@@ -84,6 +100,14 @@ def test_lab_boots_over_two_namespaced_computes(lab):
             ['ip', 'netns', 'identify', str(_pid(lab, compute))],
             capture_output=True, text=True, check=True).stdout.strip()
         assert identified == 'nl-%s-compute-%d' % (name, index)
+
+    # The clients find the lab's APIs from the clouds.yaml it wrote.
+    assert {h['Hypervisor Hostname']: h['State'] for h in _openstack(
+        lab, name, 'hypervisor', 'list')} == {computes[0]: 'up',
+                                              computes[1]: 'up'}
+    assert {p['name'] for p in _openstack(
+        lab, name + '-placement', 'resource', 'provider', 'list')} >= set(
+            computes)
 
     api.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1', 'ram': 256,
                                      'vcpus': 1, 'disk': 1}})
