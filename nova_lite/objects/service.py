@@ -1,4 +1,6 @@
 """Service: a running daemon, its host, and its heartbeat."""
+import collections
+
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
 
@@ -10,6 +12,24 @@ from nova_lite.objects import fields
 # peer must know about during a rolling upgrade.
 SERVICE_VERSION = 1
 COMPUTE_BINARY = 'nova-lite-compute'
+
+
+def seen_up(last_seen_up, forced_down, down_time):
+    """A heartbeat within the last ``down_time`` seconds, not forced
+    down."""
+    return not forced_down and last_seen_up is not None and \
+        not timeutils.is_older_than(last_seen_up, down_time)
+
+
+class Liveness(collections.namedtuple(
+        'Liveness', 'host disabled forced_down last_seen_up')):
+    """What the scheduler asks of a host's service: whether it is up and
+    enabled. Read afresh at each look: a heartbeat moves the row (and its
+    ``updated_at``) every report interval, so an object kept between
+    looks would be stale at once."""
+
+    def is_up(self, down_time):
+        return seen_up(self.last_seen_up, self.forced_down, down_time)
 
 
 @base.NovaLiteObjectRegistry.register
@@ -45,11 +65,8 @@ class Service(base.NovaLiteTimestampObject, base.NovaLiteObject):
         takes requests, so a record just created is not up yet. An
         operator who knows a host is gone forces its service down.
         """
-        if self.obj_attr_is_set('forced_down') and self.forced_down:
-            return False
-        last = self.last_seen_up
-        return last is not None and not timeutils.is_older_than(last,
-                                                             down_time)
+        return seen_up(self.last_seen_up, self.obj_attr_is_set(
+            'forced_down') and self.forced_down, down_time)
 
     @classmethod
     def from_db(cls, context, db_service):
@@ -112,15 +129,11 @@ class ServiceList(base.ObjectListBase, base.NovaLiteObject):
         db.heartbeat(context, service_ids)
 
     @classmethod
-    def read_keeping(cls, context, known, binary, hosts=None):
-        """``get_all`` (or ``get_by_hosts``), keeping the objects of
-        ``known`` ({host: service}) whose row has not changed (see
-        ComputeNodeList.read_keeping)."""
-        return base.read_keeping(
-            db.stamps(context, binary, hosts), known,
-            lambda stale: {row.host: row for row in db.get_by_hosts(
-                context, stale, binary)},
-            lambda row: Service.from_db(context, row))
+    def liveness_of(cls, context, binary, hosts=None):
+        """{host: Liveness} of the ``binary``'s services (or of those on
+        ``hosts``): four columns a service, no object built."""
+        return {row[0]: Liveness(*row)
+                for row in db.liveness(context, binary, hosts)}
 
     @base.remotable_classmethod
     def get_by_hosts(cls, context, hosts, binary):

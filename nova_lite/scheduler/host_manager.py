@@ -20,9 +20,8 @@ class HostManager:
         self.lock = threading.Lock()
         self._stat_readers = {plugin.name: plugin.host_stat
                               for plugin in plugins}
-        # The objects of the last rows read, by node uuid and by host.
+        # The objects of the last node rows read, by node uuid.
         self._nodes = {}
-        self._services = {}
 
     def get_all_host_states(self, context):
         return self.get_host_states(context)
@@ -30,29 +29,27 @@ class HostManager:
     def get_host_states(self, context, node_uuids=None):
         """States of every host, or of the hosts of these compute nodes.
 
-        The node and service objects of rows that have not changed since
-        the last request are kept (a host of a thousand is rarely asked
-        about twice between two of its writes); placement's usage is read
-        afresh each time."""
+        The node objects of rows that have not changed since the last
+        request are kept (a host of a thousand is rarely asked about twice
+        between two of its writes); each service's liveness and
+        placement's usage are read afresh each time."""
         nodes = compute_node_obj.ComputeNodeList.read_keeping(
             context, self._nodes, node_uuids)
-        services = service_obj.ServiceList.read_keeping(
-            context, self._services, service_obj.COMPUTE_BINARY,
+        services = service_obj.ServiceList.liveness_of(
+            context, service_obj.COMPUTE_BINARY,
             None if node_uuids is None else sorted({n.host for n in nodes}))
         if node_uuids is None:  # all of them: forget those gone
-            self._nodes, self._services = {}, {}
+            self._nodes = {}
         self._nodes.update((n.uuid, n) for n in nodes)
-        self._services.update((s.host, s) for s in services)
-        services = {s.host: s for s in services}
         summaries = placement_obj.Placement.usage_of(
             context, [n.uuid for n in nodes])
         return [self._state_for(node, services.get(node.host),
                                 summaries.get(node.uuid))
                 for node in nodes]
 
-    def _state_for(self, node, service, summary):
-        up = service is not None and service.is_up(
+    def _state_for(self, node, liveness, summary):
+        up = liveness is not None and liveness.is_up(
             self.conf.service_down_time)
-        disabled = service is None or service.disabled
+        disabled = liveness is None or liveness.disabled
         return host_state_mod.HostState(node, up, disabled, summary,
                                         self._stat_readers)

@@ -219,6 +219,25 @@ def test_host_states_keep_objects_of_unchanged_rows_only(scheduler,
     assert second[changed_node]._node is not first[changed_node]._node
 
 
+def test_a_host_whose_heartbeats_stop_is_down_at_the_next_look(
+        scheduler, admin_context):
+    """Liveness is read at every look: a service whose heartbeats stopped
+    is down, and up again with its next heartbeat, its node object kept
+    all along."""
+    svc = _node(admin_context, 'beat')
+    manager_ = scheduler.host_manager
+    [first] = manager_.get_all_host_states(admin_context)
+    assert first.service_up
+    svc.last_seen_up = datetime.datetime(2000, 1, 1)
+    svc.save()
+    [silent] = manager_.get_all_host_states(admin_context)
+    assert not silent.service_up
+    service.ServiceList.heartbeat(admin_context, [svc.id])
+    [again] = manager_.get_all_host_states(admin_context)
+    assert again.service_up
+    assert again._node is first._node
+
+
 def test_a_decision_reads_in_one_transaction(scheduler, admin_context):
     """A decision's reads (the request's pre-filters apart) share one
     reader transaction: one connection checkout, not one per object."""
@@ -240,8 +259,9 @@ def test_a_decision_reads_in_one_transaction(scheduler, admin_context):
 
 
 def test_a_look_with_nothing_changed_loads_no_row(scheduler, admin_context):
-    """Unchanged hosts cost the scheduler a stamp each (uuid or host, and
-    updated_at): their node and service rows are not loaded again."""
+    """Unchanged hosts cost the scheduler a stamp each (uuid and
+    updated_at) and their service's liveness (four columns): their node
+    and service rows are not loaded again."""
     for host in ('still-1', 'still-2', 'still-3'):
         _node(admin_context, host)
     manager_ = scheduler.host_manager
@@ -249,7 +269,7 @@ def test_a_look_with_nothing_changed_loads_no_row(scheduler, admin_context):
     with sql_statements() as seen:
         manager_.get_all_host_states(admin_context)
     loads = [s for s in seen if s.startswith('SELECT') and (
-        'COMPUTE_NODES.VCPUS' in s or 'SERVICES.DISABLED' in s)]
+        'COMPUTE_NODES.VCPUS' in s or 'SERVICES.REPORT_COUNT' in s)]
     assert loads == []
     assert [s for s in seen if s.startswith('SELECT COMPUTE_NODES.UUID, '
                                             'COMPUTE_NODES.UPDATED_AT')]

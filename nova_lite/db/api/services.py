@@ -35,13 +35,13 @@ def get_all(context, binary=None):
 
 
 @engine.reader
-def stamps(context, binary, hosts=None):
-    """[(host, updated_at)] of the ``binary``'s services (all of them, by
-    id; or those on ``hosts``): which changed, without loading them."""
+def liveness(context, binary, hosts=None):
+    """[(host, disabled, forced_down, last_seen_up)] of the ``binary``'s
+    services (all of them, by id; or those on ``hosts``): whether each
+    takes requests, without loading its row."""
     service = models.Service
-    query = sa.select(service.host, service.updated_at)
-    if binary:
-        query = query.where(service.binary == binary)
+    query = sa.select(service.host, service.disabled, service.forced_down,
+                      service.last_seen_up).where(service.binary == binary)
     if hosts is None:
         query = query.order_by(service.id)
     else:
