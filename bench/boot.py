@@ -29,6 +29,9 @@ host adds.
 With ``--lab`` it starts nothing: it boots over the running lab
 (``make lab``: separate daemons on RabbitMQ and MariaDB, computes in
 their own network namespaces) at ``--url``, then deletes what it booted.
+``--against-all-in-one`` then boots as many over an all-in-one of
+``--hosts`` hosts on ``fake://`` and prints the lab's rate against it:
+both in one run, as the machine's speed drifts between runs.
 
     .venv/bin/python bench/boot.py [--servers 200] [--hosts 10]
     .venv/bin/python bench/boot.py --hosts 10,1000 --servers 250 \
@@ -37,6 +40,7 @@ their own network namespaces) at ``--url``, then deletes what it booted.
         --private-broker
     .venv/bin/python bench/boot.py --tenancy [--projects 4]
     .venv/bin/python bench/boot.py --lab [--url http://127.0.0.1:8774/v2.1]
+    .venv/bin/python bench/boot.py --lab --against-all-in-one [--hosts 10]
     .venv/bin/python bench/boot.py --real [--guests 5]
 
 At hundreds of hosts, use a broker: on ``fake://`` every agent's
@@ -117,6 +121,10 @@ def parse():
                         help="with --lab: the broker's messages and the "
                         "database's statements per boot (machine-wide "
                         "counters: run on a quiet machine)")
+    parser.add_argument('--against-all-in-one', action='store_true',
+                        help='with --lab: then the same boots over an '
+                             'all-in-one of --hosts simulated hosts on '
+                             'fake://, and the lab\'s rate against it')
     parser.add_argument('--real', action='store_true',
                         help='boot real guests on libvirtd, one by one')
     parser.add_argument('--guests', type=int, default=5,
@@ -349,7 +357,24 @@ def lab(args):
     finally:
         delete_all(args.url, 'labplain-')
         requests.delete(quota_url, headers={'X-Auth-Token': 'admin:admin'})
+    if args.against_all_in_one:
+        against_all_in_one(args, done.rate)
     return 0
+
+
+def against_all_in_one(args, lab_rate):
+    """The same boots over an all-in-one on fake:// right after the
+    lab's (the machine's speed drifts within the hour), and the ratio.
+    The lab stays up meanwhile: its idle daemons' heartbeats count
+    against the all-in-one."""
+    hosts = args.hosts[0]
+    aio = boot_over_simulated_hosts(
+        argparse.Namespace(**dict(vars(args), tenancy=False,
+                                  vietstack=False)), hosts, None)
+    print('the lab against the all-in-one (%d hosts, fake://): %.0f%% of '
+          'its rate (%.1f against %.1f boots/s)' % (
+              hosts, 100 * lab_rate / aio['rate'] if aio['rate']
+              else float('nan'), lab_rate, aio['rate']))
 
 
 def print_costs(base, done, grown, idle):
