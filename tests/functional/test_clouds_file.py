@@ -4,24 +4,16 @@ server from an image it uploaded (the image looked up by name in the
 image API), osc-placement lists the hosts' providers (cloud
 nova-lite-placement) and openstacksdk sees the server and the
 providers."""
-import json
 import os
-import subprocess
-import sys
 
 import openstack
 
 from nova_lite.cmd import clouds_file
-
-OPENSTACK = os.path.join(os.path.dirname(sys.executable), 'openstack')
+from tests.functional import compute_calls
 
 
 def _openstack(env, *args):
-    result = subprocess.run([OPENSTACK] + list(args) + ['-f', 'json'],
-                            capture_output=True, text=True, timeout=120,
-                            env=env, stdin=subprocess.DEVNULL)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    return compute_calls.osc(env, *(args + ('-f', 'json')))
 
 
 def test_the_clients_find_every_api_from_the_clouds_file(all_in_one,
@@ -29,11 +21,8 @@ def test_the_clients_find_every_api_from_the_clouds_file(all_in_one,
                                                           monkeypatch):
     aio = all_in_one()
     path = str(tmp_path / 'state' / 'clouds.yaml')
-    env = dict(os.environ, OS_CLIENT_CONFIG_FILE=path, OS_CLOUD='nova-lite')
-    for name in list(env):
-        if name.startswith('OS_') and name not in ('OS_CLIENT_CONFIG_FILE',
-                                                   'OS_CLOUD'):
-            del env[name]
+    env = {k: v for k, v in os.environ.items() if not k.startswith('OS_')}
+    env.update(OS_CLIENT_CONFIG_FILE=path, OS_CLOUD='nova-lite')
     disk = tmp_path / 'tiny.raw'
     disk.write_bytes(b'\0' * 65536)
     image = _openstack(env, 'image', 'create', '--disk-format', 'raw',

@@ -6,16 +6,15 @@ boots avoid it; ``down`` leaves no process and no namespace behind.
 """
 import collections
 import ipaddress
-import json
 import os
 import signal
 import subprocess
-import sys
 import time
 
 import pytest
 import requests
 
+from tests.functional import compute_calls
 from tests.integration import labs
 
 pytestmark = pytest.mark.integration
@@ -76,12 +75,7 @@ def _openstack(layout, cloud, *args):
     env.update(OS_CLIENT_CONFIG_FILE=os.path.join(layout['state_dir'],
                                                   'clouds.yaml'),
                OS_CLOUD=cloud)
-    result = subprocess.run(
-        [os.path.join(os.path.dirname(sys.executable), 'openstack')] +
-        list(args) + ['-f', 'json'], capture_output=True, text=True,
-        timeout=120, env=env, stdin=subprocess.DEVNULL)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    return compute_calls.osc(env, *(args + ('-f', 'json')))
 
 
 def test_lab_boots_over_two_namespaced_computes(lab):
