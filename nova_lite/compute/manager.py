@@ -377,17 +377,21 @@ class ComputeManager(moves.MoveSteps, live_moves.LiveMoveSteps,
     def backup_instance(self, context, instance, image_id, backup_type,
                         rotation):
         """A snapshot, then the server's backups of ``backup_type``
-        beyond the ``rotation`` newest removed."""
-        if self._snapshot(context, instance, image_id,
-                          fields.TaskState.IMAGE_BACKUP,
-                          'compute_backup_instance'):
-            self._rotate_backups(context, instance, backup_type, rotation)
+        beyond the ``rotation`` newest removed, both before the task
+        ends: once the server shows no task, its backups are rotated."""
+        self._snapshot(context, instance, image_id,
+                       fields.TaskState.IMAGE_BACKUP,
+                       'compute_backup_instance',
+                       then=lambda: self._rotate_backups(
+                           context, instance, backup_type, rotation))
 
-    def _snapshot(self, context, instance, image_id, task_state, event):
-        """Whether the image got the guest's disk."""
+    def _snapshot(self, context, instance, image_id, task_state, event,
+                  then=None):
+        """Upload the guest's disk into the image; ``then`` runs once it
+        is there, before the task ends (its failure is the step's)."""
         with self._operation(context, instance, event) as outcome:
             if not self._still_asked(context, instance, task_state):
-                return False
+                return
             try:
                 self._upload_snapshot(instance, image_id)
             except Exception as e:
@@ -395,8 +399,15 @@ class ComputeManager(moves.MoveSteps, live_moves.LiveMoveSteps,
                 LOG.warning('snapshot of %s into image %s failed on %s: %s',
                             instance.uuid, image_id, self.host, e)
                 self.images.discard(image_id)
+            if outcome.error is None and then is not None:
+                try:
+                    then()
+                except Exception as e:
+                    outcome.error = e
+                    LOG.warning('after the snapshot of %s into image %s on '
+                                '%s: %s', instance.uuid, image_id,
+                                self.host, e)
             self._end_task(instance, task_state)
-            return outcome.error is None
 
     def _rotate_backups(self, context, instance, backup_type, rotation):
         backups = [i for i in image_obj.ImageList.get_all(

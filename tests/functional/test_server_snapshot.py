@@ -1,9 +1,12 @@
 """createImage: a server's disk as a new image, as ``openstack server
 image create`` asks for it; per version; and a failed snapshot leaves no
 image behind and the server as it was."""
+import time
+
 import pytest
 import requests
 
+from nova_lite.virt import image_client
 from tests.functional import compute_calls
 
 ADMIN = {'X-Auth-Token': 'admin:admin'}
@@ -143,6 +146,27 @@ def test_backups_rotate(aio, tmp_path):
     assert 'Location' not in aio.client.last.headers
     aio.client.wait_server(server['id'], settled=True)
     assert _backups(aio) == [('three', 'daily'), ('two', 'daily')]
+
+
+def test_a_backup_is_rotated_before_its_task_ends(aio, monkeypatch):
+    """A server that shows no task has had its old backups rotated out:
+    the compute's removal of an image is slowed down, and the server
+    still shows its backup task until the old backup is gone."""
+    server = aio.client.boot('m1', name='db')
+    discard = image_client.ImageClient.discard
+
+    def slow(client, image_id):
+        time.sleep(0.5)
+        return discard(client, image_id)
+
+    monkeypatch.setattr(image_client.ImageClient, 'discard', slow)
+    for name in ('one', 'two'):
+        code, _body = aio.client.post(
+            '/servers/%s/action' % server['id'], {'createBackup': {
+                'name': name, 'backup_type': 'daily', 'rotation': 1}})
+        assert code == 202
+        aio.client.wait_server(server['id'], settled=True)
+        assert [b for b, _type in _backups(aio)] == [name]
 
 
 @pytest.mark.parametrize('body, words', [
