@@ -112,8 +112,7 @@ def up(args):
         raise LabError(str(e))
     _report(layout, clouds_file.write(
         layout.state_dir, layout.name, layout.api_url,
-        image_url='http://127.0.0.1:%d' % layout.image_port,
-        placement_url='http://127.0.0.1:%d' % layout.placement_port))
+        image_url=layout.image_url, placement_url=layout.placement_url))
 
 
 def _prepare(layout):
@@ -179,10 +178,9 @@ def _start_compute(layout, index, config_file):
 
 
 def _report(layout, clouds_path):
-    print('lab %r is up: API %s, placement http://127.0.0.1:%d/, images '
-          'http://127.0.0.1:%d/' % (layout.name, layout.api_url,
-                                    layout.placement_port,
-                                    layout.image_port))
+    print('lab %r is up: API %s, placement %s/, images %s/' % (
+        layout.name, layout.api_url, layout.placement_url,
+        layout.image_url))
     if layout.rabbit_nodes:
         print('controller: %s, database %s on %s' % (
             layout.controller_ip, layout.database_name, layout.database))

@@ -103,3 +103,11 @@ class Layout:
     @property
     def api_url(self):
         return 'http://127.0.0.1:%d/v2.1' % self.api_port
+
+    @property
+    def placement_url(self):
+        return 'http://127.0.0.1:%d' % self.placement_port
+
+    @property
+    def image_url(self):
+        return 'http://127.0.0.1:%d' % self.image_port
