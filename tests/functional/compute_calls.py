@@ -7,6 +7,8 @@ import sys
 
 import requests
 
+from nova_lite.cmd import clouds_file
+
 OPENSTACK = os.path.join(os.path.dirname(sys.executable), 'openstack')
 
 
@@ -18,20 +20,12 @@ def cloud_env(tmp_path, aio):
 
 
 def cloud_env_at(tmp_path, api_port, image_url):
-    """The same for the compute API on ``api_port`` of loopback."""
-    config = tmp_path / 'clouds.yaml'
-    config.write_text(
-        'clouds:\n'
-        '  aio:\n'
-        '    auth_type: none\n'
-        '    auth:\n'
-        '      endpoint: http://127.0.0.1:%d/v2.1\n'
-        '    compute_endpoint_override: http://127.0.0.1:%d/v2.1\n'
-        '    image_endpoint_override: %s\n'
-        '    identity_api_version: 3\n'
-        % (api_port, api_port, image_url))
-    return dict(os.environ, OS_CLIENT_CONFIG_FILE=str(config),
-                OS_CLOUD='aio')
+    """The same for the compute API on ``api_port`` of loopback, in a
+    clouds.yaml written as the all-in-one writes its own."""
+    path = clouds_file.write(str(tmp_path), 'aio',
+                             'http://127.0.0.1:%d/v2.1' % api_port,
+                             image_url=image_url)
+    return dict(os.environ, OS_CLIENT_CONFIG_FILE=path, OS_CLOUD='aio')
 
 
 def osc(env, *args, fails=False, version='2.86'):
