@@ -21,9 +21,12 @@ name = {
     'pattern': r'^(?! )[^\x00-\x1f]*(?<! )$',
 }
 
+# An integer id is stored as its digits; like every integer in a body
+# (api/json_body.py) it must fit in 64 bits, which the document says.
 flavor_id = {
     'type': ['string', 'integer', 'null'], 'minLength': 1, 'maxLength': 255,
     'pattern': r'^(?! )[a-zA-Z0-9. _-]+(?<! )$',
+    'minimum': -2 ** 63, 'maximum': 2 ** 63 - 1,
 }
 
 boolean = {
