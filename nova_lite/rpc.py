@@ -11,8 +11,10 @@ from oslo_messaging import opts as messaging_opts
 
 from nova_lite import context as nl_context
 from nova_lite.objects import base as objects_base
+from nova_lite import rpc_fleet
 
 _transport = None
+_fleet = None
 _lock = threading.Lock()
 
 
@@ -69,18 +71,36 @@ def get_transport(conf):
 
 
 def cleanup():
-    global _transport
+    global _transport, _fleet
     with _lock:
+        if _fleet is not None:
+            _fleet.close()
+            _fleet = None
         if _transport is not None:
             _transport.cleanup()
             _transport = None
 
 
-def get_server(conf, target, endpoints):
+def get_server(conf, target, endpoints, shared=False):
+    """``shared``: the server is one of many in this process, which then
+    share one broker connection where the transport allows it
+    (rpc_fleet)."""
+    transport = get_transport(conf)
+    extra = {}
+    if shared and rpc_fleet.supports(transport):
+        extra['server_cls'] = _get_fleet(conf, transport).server_class
     return messaging.get_rpc_server(
-        get_transport(conf), target, endpoints, executor='threading',
+        transport, target, endpoints, executor='threading',
         serializer=RequestContextSerializer(),
-        access_policy=messaging.DefaultRPCAccessPolicy)
+        access_policy=messaging.DefaultRPCAccessPolicy, **extra)
+
+
+def _get_fleet(conf, transport):
+    global _fleet
+    with _lock:
+        if _fleet is None:
+            _fleet = rpc_fleet.Fleet(transport, conf.host)
+        return _fleet
 
 
 def get_client(conf, target, version_cap=None):

@@ -24,9 +24,11 @@ LOG = logging.getLogger(__name__)
 class Service:
 
     def __init__(self, conf, host, binary, topic, manager, pool_size=None,
-                 tasks=None):
+                 tasks=None, shared_listener=False):
         """``tasks``: the ServiceTasks of the process's services, if it
-        runs several; else the service has its own."""
+        runs several; else the service has its own. ``shared_listener``:
+        the process runs many services of this topic, whose RPC servers
+        may then share one broker connection."""
         self.conf = conf
         self.pool_size = pool_size
         self.host = host
@@ -39,6 +41,7 @@ class Service:
         self._own_tasks = tasks is None
         self._tasks = tasks or service_tasks.ServiceTasks(conf)
         self._running = None
+        self._shared_listener = shared_listener
 
     def start(self):
         context = nl_context.get_admin_context()
@@ -47,7 +50,8 @@ class Service:
         self.manager.init_host(context)
         target = messaging.Target(topic=self.topic, server=self.host)
         self._endpoint = _Counting(self.manager)
-        self._rpc_server = rpc.get_server(self.conf, target, [self._endpoint])
+        self._rpc_server = rpc.get_server(self.conf, target, [self._endpoint],
+                                          self._shared_listener)
         self._rpc_server.start(override_pool_size=self.pool_size)
         # Up only now: a peer that sees this service up may send to it, and
         # its queue is bound only once the RPC server has started.

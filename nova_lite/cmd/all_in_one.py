@@ -178,11 +178,13 @@ class AllInOne:
         manager = compute_manager.ComputeManager(self.conf, host,
                                                  driver=driver)
         self._start_service(manager, service_obj.COMPUTE_BINARY,
-                            'compute', host, POOL_SIZES['compute'])
+                            'compute', host, POOL_SIZES['compute'],
+                            shared_listener=True)
 
-    def _start_service(self, manager, binary, topic, host, pool_size=None):
+    def _start_service(self, manager, binary, topic, host, pool_size=None,
+                       shared_listener=False):
         svc = service.Service(self.conf, host, binary, topic, manager,
-                              pool_size, self.tasks)
+                              pool_size, self.tasks, shared_listener)
         svc.start()
         self.services.append(svc)
 

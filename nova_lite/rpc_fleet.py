@@ -1,0 +1,221 @@
+"""One broker connection and one thread receiving for many RPC servers.
+
+The all-in-one runs a compute agent per simulated host, each an RPC
+server of its own (topic ``compute``, server the host's name). On its
+own, oslo.messaging gives each RPC server a listening connection and a
+thread polling it, with back-off timeouts, and a worker pool whose idle
+threads wake every second: at a thousand hosts, a thousand connections
+and thousands of threads taking the interpreter lock in turn in one
+process, for servers that mostly have nothing to do.
+
+A fleet receives for all of them on one connection, from one thread: each
+member's queue (``topic.server``) is consumed there, and each message
+goes to its member's server, which runs it on its own workers as before
+(a standard thread pool, whose idle threads sleep). A member consumes
+only its own queue, not the topic's shared queue or its fanout: nothing
+sends to a compute other than by its host.
+
+The fleet's connection is used by its thread alone (a listening
+connection has no lock), so joining is that thread's work too: a joining
+member asks, then rings the fleet's doorbell (a cast to a queue the
+fleet consumes), which wakes the thread from its wait for messages.
+
+Only the AMQP drivers (RabbitMQ) take part (``supports``); on another
+transport each server listens alone.
+"""
+import concurrent.futures
+import threading
+
+from oslo_log import log as logging
+import oslo_messaging as messaging
+from oslo_messaging._drivers import amqpdriver
+from oslo_messaging._drivers import base as driver_base
+from oslo_messaging._drivers import common as driver_common
+from oslo_messaging.rpc import server as rpc_server
+
+LOG = logging.getLogger(__name__)
+
+# Seconds the fleet's thread waits for a message before it looks again
+# at what asked to join (a join rings; this bounds a lost ring).
+_LOOK_EVERY = 1.0
+# Seconds a member waits for the fleet's thread to take it in.
+_JOIN_TIMEOUT = 60
+
+
+def supports(transport):
+    """Whether the transport's driver lets a fleet share a connection."""
+    return isinstance(getattr(transport, '_driver', None),
+                      amqpdriver.AMQPDriverBase)
+
+
+class Fleet:
+    """The RPC servers of one process that share a connection."""
+
+    def __init__(self, transport, name):
+        """``name``: this fleet's own doorbell queue's server name,
+        unique among the fleets on the broker (the process's host)."""
+        self._driver = transport._driver
+        self._bell_target = messaging.Target(topic='fleet_doorbell',
+                                             server=name)
+        self._bell = messaging.get_rpc_client(transport, self._bell_target)
+        self._lock = threading.Lock()
+        self._joining = []
+        self._listeners = {}
+        self._thread = None
+        self._closing = False
+
+    def server_class(self, transport, target, dispatcher, executor=None):
+        """For ``get_rpc_server(server_cls=...)``: a member's server."""
+        return _MemberServer(self, transport, target, dispatcher, executor)
+
+    def join(self, member):
+        """Consume the member's queue; returns once it is declared, so a
+        message sent from then on waits in it for the member."""
+        with self._lock:
+            self._start_once()
+            self._joining.append(member)
+        self._bell.cast({}, 'ring')
+        if not member.admitted.wait(_JOIN_TIMEOUT):
+            raise messaging.MessagingTimeout(
+                'the RPC fleet took no member %s in %d s' % (
+                    member.queue, _JOIN_TIMEOUT))
+        if member.error is not None:
+            raise member.error
+
+    def leave(self, member):
+        """Hand the member no more messages; those that arrive for it
+        stay unacknowledged, to be handed over if it joins again (else the
+        broker requeues them when the fleet's connection closes)."""
+        with self._lock:
+            listener = self._listeners.get(member.queue)
+            if listener is not None and listener.member is member:
+                listener.member = None
+
+    def close(self):
+        """Stop the thread and close the connection."""
+        with self._lock:
+            thread, self._closing = self._thread, True
+        if thread is not None:
+            self._bell.cast({}, 'ring')
+            thread.join()
+
+    def _start_once(self):
+        if self._thread is None:
+            started = threading.Event()
+            self._thread = threading.Thread(
+                target=self._run, args=(started,), daemon=True,
+                name='rpc-fleet')
+            self._thread.start()
+            started.wait()
+
+    def _run(self, started):
+        conn = self._driver._get_connection(driver_common.PURPOSE_LISTEN)
+        try:
+            conn.declare_topic_consumer(
+                self._driver._get_exchange(self._bell_target),
+                '%s.%s' % (self._bell_target.topic,
+                           self._bell_target.server),
+                callback=_answer_the_door)
+            started.set()
+            while not self._closing:
+                self._admit(conn)
+                try:
+                    conn.consume(timeout=_LOOK_EVERY)
+                except driver_common.Timeout:
+                    pass
+        except Exception:
+            LOG.exception('The RPC fleet stopped receiving')
+            raise
+        finally:
+            started.set()
+            conn.close()
+
+    def _admit(self, conn):
+        with self._lock:
+            joining, self._joining = self._joining, []
+        for member in joining:
+            try:
+                self._consume_for(conn, member)
+            except Exception as error:
+                member.error = error
+            member.admitted.set()
+
+    def _consume_for(self, conn, member):
+        listener = self._listeners.get(member.queue)
+        if listener is None:
+            listener = _QueueListener(self._driver, conn, self._lock)
+            conn.declare_topic_consumer(
+                self._driver._get_exchange(member.target), member.queue,
+                callback=listener)
+            self._listeners[member.queue] = listener
+        listener.serve(member)
+
+
+def _answer_the_door(message):
+    """A ring only wakes the fleet's thread."""
+    message.acknowledge()
+
+
+class _QueueListener(amqpdriver.RpcAMQPListener):
+    """The callback of one member's queue on the fleet's connection: it
+    acknowledges each message (as a listener of one server does) and hands
+    it to the member's server at once, on the fleet's thread."""
+
+    def __init__(self, driver, conn, lock):
+        super().__init__(driver, conn)
+        self._fleet_lock = lock
+        self.member = None
+        self._held = []
+
+    def serve(self, member):
+        with self._fleet_lock:
+            self.member = member
+            held, self._held = self._held, []
+        for message in held:
+            self(message)
+
+    def __call__(self, message):
+        with self._fleet_lock:
+            if self.member is None:
+                self._held.append(message)
+                return
+            super().__call__(message)
+            for incoming in self.incoming:
+                self.member.on_incoming_callback([incoming])
+            self.incoming = []
+
+
+class _Member(driver_base.Listener):
+    """A member server's listener: its place in the fleet."""
+
+    def __init__(self, fleet, target):
+        super().__init__(batch_size=1, batch_timeout=None)
+        self.fleet = fleet
+        self.target = target
+        self.queue = '%s.%s' % (target.topic, target.server)
+        self.admitted = threading.Event()
+        self.error = None
+
+    def start(self, on_incoming_callback):
+        super().start(on_incoming_callback)
+        self.fleet.join(self)
+
+    def stop(self):
+        self.fleet.leave(self)
+        super().stop()
+
+    def cleanup(self):
+        """The connection is the fleet's: it closes with the fleet."""
+
+
+class _MemberServer(rpc_server.RPCServer):
+    """An RPC server that listens through its fleet, and runs its calls on
+    a standard thread pool (its idle threads wait without waking)."""
+
+    def __init__(self, fleet, transport, target, dispatcher, executor=None):
+        super().__init__(transport, target, dispatcher, executor)
+        self._fleet = fleet
+        self._executor_cls = concurrent.futures.ThreadPoolExecutor
+
+    def _create_listener(self):
+        return _Member(self._fleet, self._target)
