@@ -44,9 +44,10 @@ both in one run, as the machine's speed drifts between runs.
     .venv/bin/python bench/boot.py --real [--guests 5]
 
 At hundreds of hosts, use a broker: on ``fake://`` every agent's
-listener polls every 50 ms. ``--private-broker`` (root) starts a RabbitMQ
-node of the run's own that admits thousands of connections
-(bench/broker.py); the machine's admits about 830.
+listener polls every 50 ms, while on RabbitMQ all agents share one
+connection and one receiving thread (nova_lite/rpc_fleet.py).
+``--private-broker`` (root) starts a RabbitMQ node of the run's own
+(bench/broker.py), apart from what else uses the machine's.
 
 With ``--real`` it boots real guests on this machine's libvirtd instead
 (bench/real_boot.py; needs root).
@@ -135,7 +136,7 @@ def parse():
                              ':5672/VHOST (an empty vhost of its own)')
     parser.add_argument('--private-broker', action='store_true',
                         help='the all-in-one on a RabbitMQ node started '
-                             'for this run (root; for 1,000 hosts)')
+                             'for this run (root)')
     return parser.parse_args()
 
 

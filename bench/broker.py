@@ -1,13 +1,13 @@
-"""A RabbitMQ node of the benchmark's own, for more agents than the
-machine's broker admits.
+"""A RabbitMQ node of the benchmark's own: a run measured apart from
+what else uses the machine's broker.
 
-Every compute agent of an all-in-one holds its own broker connection. A
-broker started under the usual soft limit of 1024 open files refuses
-connections past about 830 sockets, so a run with 1,000 agents stalls on
-the machine's broker. This node (nova_lite_tools.rabbit_node) raises its
-limit, runs from a temporary directory on free ports, and is stopped and
-removed when the run ends. It needs root and Debian's rabbitmq-server
-package.
+The all-in-one's compute agents share one broker connection
+(nova_lite/rpc_fleet.py), so 1,000 of them no longer need a broker that
+admits more than the usual soft limit of 1024 open files allows (about
+830 sockets); this node still raises its limit, for other runs with many
+connections. It (nova_lite_tools.rabbit_node) runs from a temporary
+directory on free ports and is stopped and removed when the run ends. It
+needs root and Debian's rabbitmq-server package.
 """
 import os
 import shutil
