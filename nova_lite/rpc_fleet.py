@@ -40,6 +40,8 @@ LOG = logging.getLogger(__name__)
 _LOOK_EVERY = 1.0
 # Seconds a member waits for the fleet's thread to take it in.
 _JOIN_TIMEOUT = 60
+# Seconds a close waits for the thread (which may be reconnecting).
+_CLOSE_TIMEOUT = 10
 
 
 def supports(transport):
@@ -57,7 +59,11 @@ class Fleet:
         self._driver = transport._driver
         self._bell_target = messaging.Target(topic='fleet_doorbell',
                                              server=name)
-        self._bell = messaging.get_rpc_client(transport, self._bell_target)
+        # A ring is not retried: the thread looks at who is joining every
+        # _LOOK_EVERY seconds anyway, and a stop must not wait on a broker
+        # that is gone.
+        self._bell = messaging.get_rpc_client(transport, self._bell_target,
+                                              retry=0)
         self._lock = threading.Lock()
         self._joining = []
         self._listeners = {}
@@ -74,7 +80,7 @@ class Fleet:
         with self._lock:
             self._start_once()
             self._joining.append(member)
-        self._bell.cast({}, 'ring')
+        self._ring()
         if not member.admitted.wait(_JOIN_TIMEOUT):
             raise messaging.MessagingTimeout(
                 'the RPC fleet took no member %s in %d s' % (
@@ -96,8 +102,14 @@ class Fleet:
         with self._lock:
             thread, self._closing = self._thread, True
         if thread is not None:
+            self._ring()
+            thread.join(_CLOSE_TIMEOUT)
+
+    def _ring(self):
+        try:
             self._bell.cast({}, 'ring')
-            thread.join()
+        except messaging.MessagingException as error:
+            LOG.debug('The RPC fleet\'s doorbell did not ring: %s', error)
 
     def _start_once(self):
         if self._thread is None:

@@ -2,6 +2,7 @@
 the machine's RabbitMQ: each gets its own messages, an idle one costs no
 connection and no thread, and a stopped one's messages wait for it."""
 import os
+import subprocess
 import threading
 import time
 import uuid
@@ -157,3 +158,21 @@ def test_a_stopped_member_takes_nothing_and_its_messages_wait(broker):
     _, again = broker.start('host-1')
     assert again.noted.wait(10)
     assert again.notes == ['while away']
+
+
+def test_a_stop_does_not_wait_on_a_broker_that_is_gone(broker):
+    server, _ = broker.start('host-1')
+    assert broker.ask('host-1').call(broker.context, 'whoami') == 'host-1'
+    subprocess.run(['rabbitmqctl', 'stop_app'], check=True,
+                   capture_output=True, timeout=120)
+    try:
+        broker.stop(server)
+        closing = threading.Thread(target=rpc.cleanup, daemon=True)
+        started = time.monotonic()
+        closing.start()
+        closing.join(60)
+        assert not closing.is_alive()
+        assert time.monotonic() - started < 30
+    finally:
+        subprocess.run(['rabbitmqctl', 'start_app'], check=True,
+                       capture_output=True, timeout=120)
