@@ -21,7 +21,11 @@ member asks, then rings the fleet's doorbell (a cast to a queue the
 fleet consumes), which wakes the thread from its wait for messages.
 
 Only the AMQP drivers (RabbitMQ) take part (``supports``); on another
-transport each server listens alone.
+transport each server listens alone. This is the one place that reaches
+inside oslo.messaging: it uses the AMQP driver's own connection and its
+RPC listener, as that driver's ``listen`` does, and hands its servers a
+listener of its own; tests/integration/test_rpc_fleet.py runs it against
+RabbitMQ.
 """
 import concurrent.futures
 import threading
@@ -112,7 +116,8 @@ class Fleet:
             LOG.debug('The RPC fleet\'s doorbell did not ring: %s', error)
 
     def _start_once(self):
-        if self._thread is None:
+        """The thread, started at the first join (again if it failed)."""
+        if self._thread is None or not self._thread.is_alive():
             started = threading.Event()
             self._thread = threading.Thread(
                 target=self._run, args=(started,), daemon=True,
