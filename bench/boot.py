@@ -31,7 +31,9 @@ With ``--lab`` it starts nothing: it boots over the running lab
 their own network namespaces) at ``--url``, then deletes what it booted.
 ``--against-all-in-one`` then boots as many over an all-in-one of
 ``--hosts`` hosts on ``fake://`` and prints the lab's rate against it:
-both in one run, as the machine's speed drifts between runs.
+both in one run, as the machine's speed drifts between runs;
+``--rounds N`` runs N such pairs one after the other and prints the
+median of their ratios.
 
     .venv/bin/python bench/boot.py [--servers 200] [--hosts 10]
     .venv/bin/python bench/boot.py --hosts 10,1000 --servers 250 \
@@ -40,7 +42,8 @@ both in one run, as the machine's speed drifts between runs.
         --private-broker
     .venv/bin/python bench/boot.py --tenancy [--projects 4]
     .venv/bin/python bench/boot.py --lab [--url http://127.0.0.1:8774/v2.1]
-    .venv/bin/python bench/boot.py --lab --against-all-in-one [--hosts 10]
+    .venv/bin/python bench/boot.py --lab --against-all-in-one [--hosts 10] \
+        [--rounds 5]
     .venv/bin/python bench/boot.py --real [--guests 5]
 
 At hundreds of hosts, use a broker: on ``fake://`` every agent's
@@ -126,6 +129,10 @@ def parse():
                         help='with --lab: then the same boots over an '
                              'all-in-one of --hosts simulated hosts on '
                              'fake://, and the lab\'s rate against it')
+    parser.add_argument('--rounds', type=int, default=1,
+                        help='with --lab --against-all-in-one: this many '
+                             'pairs of rounds, one after the other, and '
+                             'the median of their ratios')
     parser.add_argument('--real', action='store_true',
                         help='boot real guests on libvirtd, one by one')
     parser.add_argument('--guests', type=int, default=5,
@@ -344,6 +351,21 @@ def lab(args):
     # No disk: a lab's test-driver hosts have only the machine's free
     # disk to offer, and the admin project its default quota.
     create_flavor(args.url, 'labplain', disk=0)
+    ratios = []
+    for _ in range(args.rounds if args.against_all_in_one else 1):
+        rate = lab_round(args)
+        if args.against_all_in_one:
+            ratios.append(against_all_in_one(args, rate))
+    if len(ratios) > 1:
+        print('the lab against the all-in-one over %d pairs of rounds: '
+              'median %.0f%% (%s)' % (
+                  len(ratios), 100 * statistics.median(ratios),
+                  ', '.join('%.0f%%' % (100 * r) for r in ratios)))
+    return 0
+
+
+def lab_round(args):
+    """One round over the lab, then its servers deleted; its rate."""
     quota_url = args.url + '/os-quota-sets/admin'
     requests.put(quota_url, headers={'X-Auth-Token': 'admin:admin'},
                  json={'quota_set': {'instances': -1, 'cores': -1,
@@ -358,24 +380,23 @@ def lab(args):
     finally:
         delete_all(args.url, 'labplain-')
         requests.delete(quota_url, headers={'X-Auth-Token': 'admin:admin'})
-    if args.against_all_in_one:
-        against_all_in_one(args, done.rate)
-    return 0
+    return done.rate
 
 
 def against_all_in_one(args, lab_rate):
     """The same boots over an all-in-one on fake:// right after the
-    lab's (the machine's speed drifts within the hour), and the ratio.
+    lab's (the machine's speed drifts within the hour); the ratio.
     The lab stays up meanwhile: its idle daemons' heartbeats count
     against the all-in-one."""
     hosts = args.hosts[0]
     aio = boot_over_simulated_hosts(
         argparse.Namespace(**dict(vars(args), tenancy=False,
                                   vietstack=False)), hosts, None)
+    ratio = lab_rate / aio['rate'] if aio['rate'] else float('nan')
     print('the lab against the all-in-one (%d hosts, fake://): %.0f%% of '
           'its rate (%.1f against %.1f boots/s)' % (
-              hosts, 100 * lab_rate / aio['rate'] if aio['rate']
-              else float('nan'), lab_rate, aio['rate']))
+              hosts, 100 * ratio, lab_rate, aio['rate']))
+    return ratio
 
 
 def print_costs(base, done, grown, idle):
