@@ -75,8 +75,8 @@ def broker(overrides, admin_context):
         context = admin_context
 
         @staticmethod
-        def start(name, endpoint=None, shared=True):
-            endpoint = endpoint or Named(name)
+        def start(name, shared=True):
+            endpoint = Named(name)
             server = rpc.get_server(CONF, messaging.Target(
                 topic='fleet_test', server=name), [endpoint], shared)
             server.start()
