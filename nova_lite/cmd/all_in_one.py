@@ -190,9 +190,9 @@ class AllInOne:
 
     def stop(self):
         # Each HTTP server takes up to half a second to notice its stop,
-        # each RPC server's stop waits for its listener's poll to return
-        # (a second or two on a broker), and each drains on its own: all
-        # side by side, or a thousand agents take minutes to stop.
+        # the conductor's and scheduler's RPC servers wait for their
+        # listeners' polls to return (a second or two on a broker), and
+        # each service drains on its own: all side by side.
         _side_by_side([server.stop for server in (
             self.api, self.placement, self.image) if server is not None])
         # The conductor's calls under way finish first: a build it drives
