@@ -130,9 +130,7 @@ class Fleet:
         try:
             conn.declare_topic_consumer(
                 self._driver._get_exchange(self._bell_target),
-                '%s.%s' % (self._bell_target.topic,
-                           self._bell_target.server),
-                callback=_answer_the_door)
+                _queue_of(self._bell_target), callback=_answer_the_door)
             started.set()
             while not self._closing:
                 self._admit(conn)
@@ -166,6 +164,11 @@ class Fleet:
                 callback=listener)
             self._listeners[member.queue] = listener
         listener.serve(member)
+
+
+def _queue_of(target):
+    """A server's own queue, as oslo.messaging names it."""
+    return '%s.%s' % (target.topic, target.server)
 
 
 def _answer_the_door(message):
@@ -209,7 +212,7 @@ class _Member(driver_base.Listener):
         super().__init__(batch_size=1, batch_timeout=None)
         self.fleet = fleet
         self.target = target
-        self.queue = '%s.%s' % (target.topic, target.server)
+        self.queue = _queue_of(target)
         self.admitted = threading.Event()
         self.error = None
 
