@@ -116,8 +116,8 @@ class Fleet:
             LOG.debug('The RPC fleet\'s doorbell did not ring: %s', error)
 
     def _start_once(self):
-        """The thread, started at the first join (again if it failed)."""
-        if self._thread is None or not self._thread.is_alive():
+        """The thread, started at the first join (again if it ended)."""
+        if self._thread is None:
             started = threading.Event()
             self._thread = threading.Thread(
                 target=self._run, args=(started,), daemon=True,
@@ -126,8 +126,9 @@ class Fleet:
             started.wait()
 
     def _run(self, started):
-        conn = self._driver._get_connection(driver_common.PURPOSE_LISTEN)
+        conn = None
         try:
+            conn = self._driver._get_connection(driver_common.PURPOSE_LISTEN)
             conn.declare_topic_consumer(
                 self._driver._get_exchange(self._bell_target),
                 _queue_of(self._bell_target), callback=_answer_the_door)
@@ -143,7 +144,22 @@ class Fleet:
             raise
         finally:
             started.set()
-            conn.close()
+            if conn is not None:
+                conn.close()
+            self._forget()
+
+    def _forget(self):
+        """The thread is ending and its connection's consumers are gone:
+        the next join starts a thread that declares its own, and whoever
+        waits to join now is told."""
+        with self._lock:
+            self._thread = None
+            self._listeners.clear()
+            waiting, self._joining = self._joining, []
+        for member in waiting:
+            member.error = messaging.MessagingException(
+                'the RPC fleet stopped receiving')
+            member.admitted.set()
 
     def _admit(self, conn):
         with self._lock:

@@ -176,3 +176,30 @@ def test_a_stop_does_not_wait_on_a_broker_that_is_gone(broker):
     finally:
         subprocess.run(['rabbitmqctl', 'start_app'], check=True,
                        capture_output=True, timeout=120)
+
+
+@pytest.mark.filterwarnings(
+    'ignore::pytest.PytestUnhandledThreadExceptionWarning')
+def test_a_fleet_whose_thread_failed_takes_members_again(
+        broker, monkeypatch):
+    server, _ = broker.start('host-1')
+    broker.stop(server)
+    fleet = rpc._fleet
+    admit = fleet._admit
+
+    def fail_once(conn):
+        monkeypatch.setattr(fleet, '_admit', admit)
+        raise RuntimeError('the thread fails')
+    monkeypatch.setattr(fleet, '_admit', fail_once)
+    # The join that meets the failure is told at once, not after a wait.
+    started = time.monotonic()
+    with pytest.raises(messaging.MessagingException):
+        broker.start('host-2')
+    assert time.monotonic() - started < 10
+    # A thread started again consumes on its own connection, for a member
+    # it took before as for a new one.
+    broker.start('host-1')
+    broker.start('host-3')
+    for name in ('host-1', 'host-3'):
+        client = broker.ask(name).prepare(timeout=10)
+        assert client.call(broker.context, 'whoami') == name
