@@ -1,10 +1,12 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 # nova_lite: `make run` starts the all-in-one, `make test` runs the suite.
 VENV ?= .venv
 STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NOVA_LITE_STATE_DIR ?= $(CURDIR)/var
 
-.PHONY: venv run run-real demo-image test bench genconfig clean lab lab-real lab-down
+.PHONY: venv run run-real demo-image test pep8 bench genconfig clean lab lab-real lab-down
 
 # System packages, installed with apt-get only when missing: libvirt's
 # headers for libvirt-python and MariaDB's client library for mysqlclient
@@ -47,12 +49,17 @@ demo-image: venv
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq cpio; }
 	$(VENV)/bin/nova-lite-demo-image
 
+# flake8 with OpenStack's hacking checks (the rules kept are in tox.ini's
+# [flake8]); `tox -e pep8` runs the same.
+pep8: venv
+	$(VENV)/bin/flake8
+
 # Unit and functional tests side by side (each file on one worker: a
 # file's tests may share state, as gabbi's YAML files do); integration
 # tests one at a time, as they share the machine's real services (none
 # selected, as with PYTEST_ARGS="-m 'not integration'", is not a failure).
 TEST_WORKERS ?= 4
-test: venv
+test: venv pep8
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/pytest -n $(TEST_WORKERS) --dist loadfile tests/unit tests/functional $(PYTEST_ARGS)
 	$(VENV)/bin/pytest tests/integration $(PYTEST_ARGS) || [ $$? -eq 5 ]

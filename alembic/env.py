@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Alembic environment: runs migrations on the URL nova_lite gives it."""
 from alembic import context
 import sqlalchemy as sa

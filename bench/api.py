@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Median latency of compute API calls through the full pipeline.
 
 Starts ``nova-lite-api`` (waitress, the production WSGI server, with the

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Boot N servers over H simulated hosts in one all-in-one, through REST.
 
 The all-in-one runs as its own process (``nova-lite-all-in-one``); this
@@ -227,7 +229,7 @@ def boot_all(base, count, clients, flavor, prefix, networks, who=as_admin):
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered)
-                                                                - 1))))]
+                                                               - 1))))]
 
 
 def start_all_in_one(hosts, vietstack, transport_url=None):

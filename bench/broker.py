@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A RabbitMQ node of the benchmark's own: a run measured apart from
 what else uses the machine's broker.
 

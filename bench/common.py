@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What the benchmarks share: free ports, and a nova_lite daemon started
 on a fresh state directory and waited for."""
 import http.client

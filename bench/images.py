@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Image API figures: upload and download throughput, list latency.
 
 Starts ``nova-lite-api`` with only the image API on a fresh state

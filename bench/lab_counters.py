@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What a lab's boots cost the machine's broker and database, counted
 where they are served: the RabbitMQ node's global message counters
 (``rabbit_global_counters``, no plugin needed) and MariaDB's statement

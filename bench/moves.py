@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Move N servers over H simulated hosts in one all-in-one, through REST.
 
 Boots ``--servers`` plain servers, then cold-migrates every one (8 REST

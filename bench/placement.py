@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Placement API figures: allocation candidates, claims, deletes, a storm.
 
 For each N (default 1000, 5000, 10000) a fresh SQLite database gets N

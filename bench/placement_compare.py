@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """nova_lite's placement API beside OpenStack Placement 16, request by
 request: how many answers differ, and how.
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """``bench/boot.py --real``: 5 demo guests, one after the other, on this
 machine's libvirtd (QEMU software emulation).
 

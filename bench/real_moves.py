@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Time real moves of the demo guest between two real hosts (root).
 
 Brings up its own ``nova-lite-lab up --real`` lab (two computes, each

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """select_destinations at scale: p50 and p95 of one placement decision.
 
 For each N (default 1000 and 10000) a fresh SQLite database gets N compute

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """nova_lite: a small compute control plane in the style of OpenStack Nova.
 
 Every service runs on plain threads (oslo.messaging's threading executor,

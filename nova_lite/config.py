@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Start-up of every nova_lite process: config files, logging, objects."""
 import ctypes
 import ctypes.util

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Request context: who is asking, and the database transaction they use.
 
 It is carried over RPC (``to_dict``/``from_dict``), so the request id given

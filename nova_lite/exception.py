@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Exceptions with an HTTP code and a message template.
 
 The API's fault wrapper turns any of these into Nova's error body, so a

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """oslo.messaging plumbing: one transport per process, object serializer.
 
 The all-in-one uses the in-process ``fake://`` driver, which only delivers

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """One broker connection and one thread receiving for many RPC servers.
 
 The all-in-one runs a compute agent per simulated host, each an RPC

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Tools to deploy and try nova_lite, beside the control plane, not in it.
 
 The multi-host lab (``nova-lite-lab``), the set-up of a real libvirtd

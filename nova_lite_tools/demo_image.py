@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Builds the demo guest: a Debian kernel and a busybox initramfs.
 
 The kernel comes out of Debian's ``linux-image-amd64`` package and
@@ -13,7 +15,8 @@ counts its boots in the first bytes of its disk and prints ``nova-lite
 guest boot <count>``, then ``nova-lite guest up``, then ``nova-lite guest
 tick <n>`` every second, so a test can tell by reading the console log
 that the guest reached userspace, what it learned, whether its disk is
-the one it wrote before, and whether it ran on without a restart. Built files are kept in the build directory and reused.
+the one it wrote before, and whether it ran on without a restart. Built
+files are kept in the build directory and reused.
 ``upload`` puts them into the image service as ``nova-lite-demo`` (a
 machine image whose ``kernel_id`` and ``ramdisk_id`` name the other
 two).

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Sets a real libvirtd up on Debian without systemd, idempotently.
 
 Debian's packages expect systemd to start the daemons; on a machine
@@ -23,7 +25,7 @@ from oslo_config import cfg
 
 from nova_lite.conf import libvirt as libvirt_conf
 from nova_lite.conf import networks as networks_conf
-from nova_lite import fixed_networks
+from nova_lite.network import fixed_networks
 from nova_lite.virt.libvirt import interfaces
 
 PACKAGES = {'libvirtd': 'libvirt-daemon-system',

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A RabbitMQ node of our own on this machine.
 
 Debian's rabbitmq-server, run as the rabbitmq user (whose Erlang cookie

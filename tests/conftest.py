@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Shared fixtures: parsed config, fresh SQLite databases, an all-in-one."""
 import contextlib
 import logging

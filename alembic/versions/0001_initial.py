@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Initial schema: services, compute nodes, flavors, instances, specs.
 
 Revision ID: 0001

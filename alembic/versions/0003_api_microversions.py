@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What the compute API up to 2.86 shows and stores: server description,
 hostname, reservation id and launch index, lock state, server tags;
 service uuids and forced_down.

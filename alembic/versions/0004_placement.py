@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The placement store: resource providers, inventories, consumers,
 allocations, custom resource classes and traits, provider traits and
 aggregates.

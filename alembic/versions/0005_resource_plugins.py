@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Records of custom resources: a server's VietStack request with the NIC
 each vNIC was given (instance_extra.vietstack_request), a host's NICs and
 their use (compute_nodes.vietstack_stat), and one column for the records of

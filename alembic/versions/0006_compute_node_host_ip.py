@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The address of a compute host (compute_nodes.host_ip), which
 os-hypervisors shows.
 

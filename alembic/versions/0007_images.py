@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The image service's images, and the image a server boots from.
 
 Revision ID: 0007

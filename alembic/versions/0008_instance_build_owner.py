@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Which conductor drives a build while it is being scheduled
 (instances.build_owner: ``host:incarnation``), so that a conductor that
 restarts finds the builds its previous process was driving.

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The projects an image is shared with (image_members), and whether each
 accepted it.
 

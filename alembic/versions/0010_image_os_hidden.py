@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Whether an image is left out of image lists (images.os_hidden).
 
 Revision ID: 0010

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Image import tasks (image_tasks): what each import asked for and how
 it went.
 

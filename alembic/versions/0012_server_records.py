@@ -1,7 +1,9 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What a server is created with (key, user data, config drive, access
 addresses, zone, disk config, personality files) and the image it is
-shelved in, its metadata, key pairs, and the actions taken on servers with their
-events.
+shelved in, its metadata, key pairs, and the actions taken on servers with
+their events.
 
 Revision ID: 0012
 Revises: 0011

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Quota limits of projects, users and quota classes; per-project lock rows.
 
 Revision ID: 0014

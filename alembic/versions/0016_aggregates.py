@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Host aggregates, their hosts and metadata (availability zones).
 
 Revision ID: 0016

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Migrations (moves of servers between hosts) and the context of the
 move under way in instance_extra.
 

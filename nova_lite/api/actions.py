@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """``POST .../action`` bodies: one key names the action, as in Nova.
 
 Each resource declares its actions as data, ``{name: (handler, rule)}``;

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Assembles the compute API's WSGI application from api-paste.ini.
 
 ``/`` answers the versions document without authentication; ``/v2.1`` goes
@@ -11,15 +13,16 @@ import webob.dec
 
 from nova_lite.api.compute import resource_views
 from nova_lite.api.compute import versions
+from nova_lite.api import faults
 from nova_lite.api.image import importer as image_importer
 from nova_lite.api.image import router as image_router
 from nova_lite.api.image import store as image_store
-from nova_lite.api import faults
 from nova_lite.api import microversion
 from nova_lite.api.middleware import error_shapes
 from nova_lite.api.middleware import url_check
 from nova_lite.api.placement import router as placement_router
 from nova_lite.api.placement import wsgi as placement_wsgi
+from nova_lite.api.policies import resource_views as view_rules
 from nova_lite.api import policy
 from nova_lite.api import router
 from nova_lite.api import wsgi
@@ -143,7 +146,7 @@ def auth_pipeline_factory(loader, global_conf, **local_conf):
 def compute_app_factory(global_conf, **local_conf):
     conf = nl_conf.CONF
     plugins = resources.load(conf)
-    policy.add_defaults(resource_views.rules(plugins))
+    policy.add_defaults(view_rules.rules(plugins))
     routes = router.ROUTES + resource_views.routes(plugins)
     collections = {path.split('/')[1] for _m, path, _h, _r in routes}
     return ProjectInPath(ComputeApp(conf, routes, plugins), collections)

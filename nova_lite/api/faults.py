@@ -1,6 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Nova's error bodies: ``{"badRequest": {"code": 400, "message": ...}}``."""
-import webob
 from oslo_serialization import jsonutils
+import webob
 
 from nova_lite.api import microversion
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A request body's JSON, refusing what would fail further in.
 
 Python's parser takes things no handler, schema or database can use:

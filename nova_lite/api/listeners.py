@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The HTTP listeners of nova-lite-api: the compute API, and beside it
 the placement and image APIs unless disabled."""
 from oslo_log import log as logging

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Microversions: parse the requested version, route handlers by version.
 
 A handler registered several times under one name with non-overlapping

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """An API (compute or placement) as an OpenAPI 3.0 document, built from
 its route table.
 
@@ -85,7 +87,7 @@ def _operation(method, path, handler, rule, version, api):
             'required': True,
             'content': _json(request_schema or {'type': 'object'})}
     for status, schema in validation.responses_at(handler,
-                                                   version).items():
+                                                  version).items():
         answer = {'description': 'Success'}
         if schema is not None:
             answer['content'] = _json(schema)

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Who may call what, with oslo.policy.
 
 Each route in the route table names its rule; the WSGI dispatcher enforces

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The compute API's route table: method, path, handler, policy rule."""
 from nova_lite.api.compute import aggregates
 from nova_lite.api.compute import availability_zones

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Serves a WSGI app on waitress.
 
 waitress reads each request whole in its event loop (headers and body, a

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The compute API's WSGI core: request, route table, dispatch.
 
 Routes are data (``router.ROUTES``): method, path, handler and the policy

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """aggregate create / list / show / set / add host / remove host /
 delete, and availability-zone list (admin, but for the zone list)."""
 from cliff import command

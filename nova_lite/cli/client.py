@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A small REST client of the compute API; the CLI talks only through it."""
 import requests
 
@@ -32,7 +34,7 @@ class Client:
                                             json=body, timeout=self.timeout)
         except requests.ConnectionError:
             raise APIError(None, 'cannot reach the compute API at %s; is it '
-                              'running (make run)?' % self.url)
+                           'running (make run)?' % self.url)
         if response.status_code >= 400:
             raise APIError(response.status_code, _error_message(response))
         return response.json() if response.content else None

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """flavor create / list / show / delete / set / unset."""
 from cliff import command
 from cliff import lister
@@ -20,7 +22,7 @@ def properties_of(values):
         key, sep, value = item.partition('=')
         if not sep or not key:
             raise api_client.APIError(None, 'property %r is not key=value'
-                                           % item)
+                                      % item)
         props[key] = value
     return props
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """host list / host show: each compute host, its state and what is used
 of it, down to what resource plugins count of it."""
 from cliff import lister
@@ -69,4 +71,3 @@ class ShowHost(show.ShowOne):
         for details in extension.ExtensionManager(HOST_DETAILS):
             data.update(details.plugin(client, host))
         return tuple(zip(*sorted(data.items())))
-

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """quota show / quota set / limits: a project's quotas and what it uses.
 
 The project is the one named, or the token's own (``user:project`` of

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """server group create / list / show / delete."""
 from cliff import command
 from cliff import lister

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """server resize [confirm | revert] / migrate [--live] / evacuate, and
 migration list."""
 from cliff import command

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """server stop / start / reboot, and console log."""
 import time
 
@@ -41,7 +43,7 @@ class _PowerCommand(command.Command):
 
     def take_action(self, args):
         act_and_wait(self.app, args.server, self.body(args), self.wanted,
-                      args.wait)
+                     args.wait)
 
 
 class StopServer(_PowerCommand):

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """server create / list / show / delete."""
 import time
 
@@ -49,7 +51,7 @@ def wait_for(client, server_id, out, interval=0.5, timeout=600):
             return server
         time.sleep(interval)
     raise api_client.APIError(None, 'server %s did not become ACTIVE or ERROR '
-                                 'in %d s' % (server_id, timeout))
+                              'in %d s' % (server_id, timeout))
 
 
 class CreateServer(show.ShowOne):

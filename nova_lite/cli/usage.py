@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """usage: what each project's servers used over a period (every project
 for admins, with --project one)."""
 import datetime

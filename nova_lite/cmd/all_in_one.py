@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The all-in-one: every service in one process, the embedded default.
 
 API on ``[api] listen:port`` (placement and images beside it), SQLite
@@ -30,8 +32,8 @@ from nova_lite import resources
 from nova_lite import rpc
 from nova_lite.scheduler import manager as scheduler_manager
 from nova_lite.scheduler import rpcapi as scheduler_rpcapi
-from nova_lite import service
-from nova_lite import service_tasks
+from nova_lite.service import service
+from nova_lite.service import tasks as service_tasks
 from nova_lite.virt.libvirt import driver as libvirt_driver
 from nova_lite.virt.libvirt import simulated_host
 

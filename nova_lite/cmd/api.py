@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """nova-lite-api: the compute API on waitress, a production WSGI server,
 with the placement and image APIs beside it unless disabled; one process,
 or ``[api] workers`` of them (api_workers)."""

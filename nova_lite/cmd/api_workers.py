@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """nova-lite-api as several worker processes (``[api] workers``).
 
 The supervising process binds the listening sockets, then forks the

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A clouds.yaml that names a running nova_lite, so that the tools users
 already run find each of its APIs without a Keystone catalog.
 

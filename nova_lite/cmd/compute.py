@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """nova-lite-compute: the compute agent of one hypervisor host.
 
 With no ``[database] connection`` (the normal case on a compute host), the

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Runs one service as a daemon until SIGTERM or SIGINT.
 
 On the signal the RPC server stops taking messages, in-flight work is let
@@ -15,7 +17,7 @@ import oslo_messaging as messaging
 
 from nova_lite import config
 from nova_lite import exception
-from nova_lite import service
+from nova_lite.service import service
 
 LOG = logging.getLogger(__name__)
 

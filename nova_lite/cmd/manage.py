@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """nova-lite-manage: database migrations, service and host listing,
 extra-spec documentation, the placement audit."""
 import sys

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """``nova-lite-manage placement audit [--heal]``: placement against the
 servers (``nova_lite.objects.allocation_audit`` says what is found), and
 the fixed addresses against them (an address held by a deleted server or

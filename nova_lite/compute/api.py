@@ -1,8 +1,10 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What the REST layer asks of the compute service.
 
 Boot writes the instance and its request spec, then hands the build to the
 conductor; the REST call returns as soon as that cast is sent. Server and
-flavor creation and deletion run the ``nova_lite.hooks`` registered for
+flavor creation and deletion run the ``nova_lite.compute.hooks`` registered for
 them (``create_server``, ``delete_server``, ``create_flavor``,
 ``delete_flavor``), each called with this API object, the context and the
 call's arguments.
@@ -11,14 +13,14 @@ from oslo_log import log as logging
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
 
+from nova_lite.compute import hooks
 from nova_lite.compute import instance_checks
 from nova_lite.compute import move_api
 from nova_lite.compute import rpcapi as compute_rpcapi
 from nova_lite.compute import snapshot_image
 from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import exception
-from nova_lite import fixed_networks
-from nova_lite import hooks
+from nova_lite.network import fixed_networks
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import quotas

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Claims: resources held for an instance while it is being built.
 
 A Claim is a context manager: if anything inside the ``with`` block raises,

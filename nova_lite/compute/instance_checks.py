@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Checks and records every action on a server starts with."""
 from nova_lite import exception
 from nova_lite.objects import instance_action

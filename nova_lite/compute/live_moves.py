@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The compute's steps of a live migration and of an evacuation.
 
 Live migration (the conductor has handed the source's allocation to the

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The compute agent: builds and deletes the instances of one host.
 
 It persists only through objects, never through the database package, so
@@ -21,17 +23,17 @@ from nova_lite.compute import periodic_pass
 from nova_lite.compute import reconcile
 from nova_lite.compute import resource_tracker
 from nova_lite.compute import rpcapi as compute_rpcapi
+from nova_lite.concurrency import named_locks
 from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import context as nl_context
 from nova_lite import exception
-from nova_lite import named_locks
 from nova_lite.objects import fields
 from nova_lite.objects import image as image_obj
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import instance_action
 from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import request_spec as request_spec_obj
-from nova_lite import service
+from nova_lite.service import service
 from nova_lite.virt import driver as virt_driver
 from nova_lite.virt import image_client
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What the REST layer asks of a move: checked here (state, flavor,
 quota, host), scheduled by the conductor (before the answer, for a resize
 or cold migration, and a live migration before 2.34), then carried out by

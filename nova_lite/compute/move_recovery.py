@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A resize or cold migration cut off (its compute restarted, or its next
 step's message was lost), as this compute finds it on one of its servers.
 

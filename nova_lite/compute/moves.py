@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The compute's steps of a resize or cold migration, as Nova takes them.
 
 1. ``prep_resize`` on the destination: a MoveClaim for the new flavor

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The periodic tasks of every compute a process runs, each one pass over
 them all.
 
@@ -48,7 +50,7 @@ def finish_abandoned(context, runs, seconds):
     _pass(runs, ABANDONED,
           lambda manager: _finish_abandoned_alone(context, manager, seconds),
           lambda managers: _finish_abandoned_together(context, managers,
-                                                       seconds))
+                                                      seconds))
 
 
 def _pass(runs, what, alone, together):

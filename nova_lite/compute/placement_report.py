@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The compute's side of placement: its inventory, and its allocations
 healed.
 
@@ -20,8 +22,8 @@ import dataclasses
 from oslo_log import log as logging
 
 from nova_lite import exception
-from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import flavor_placement
+from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import placement as placement_obj
 
 LOG = logging.getLogger(__name__)

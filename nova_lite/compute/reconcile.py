@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """On start, make the hypervisor and the database agree about this host.
 
 After a restart, the instances the database places on this host are
@@ -153,6 +155,8 @@ def _end_rescue_task(manager, context, instance):
     instance.power_state = manager.driver.get_power_state(instance)
     instance.save()
     return 'running'
+
+
 SHELVE_TASKS = (_T.SHELVING_OFFLOADING, _T.UNSHELVING)
 
 

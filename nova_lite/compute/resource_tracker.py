@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The resource tracker: one host's resources, and who is using them.
 
 Usage is always derivable from the instances assigned to the host; the
@@ -21,11 +23,11 @@ import itertools
 from oslo_log import log as logging
 
 from nova_lite.compute import claims
-from nova_lite.compute import counted_lock
 from nova_lite.compute import placement_report
 from nova_lite.compute import vnics
+from nova_lite.concurrency import counted_lock
 from nova_lite import exception
-from nova_lite import fixed_networks
+from nova_lite.network import fixed_networks
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj

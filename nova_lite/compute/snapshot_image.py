@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The image record of a server's snapshot, as the image service will
 list it before and after the compute uploads its bits.
 

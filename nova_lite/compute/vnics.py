@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Which vNICs a server gets, on which networks, once its claim is made.
 
 The resource plugins' vNICs first (VietStack's, each on the NIC its claim

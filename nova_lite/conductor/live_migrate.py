@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The conductor's part of a live migration (Nova's LiveMigrationTask) and
 of an evacuation: the migration recorded with the source's allocation,
 the destination found and claimed through the scheduler as a boot's is

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The conductor: drives a build from scheduling to the chosen compute.
 
 It asks the scheduler for a host and alternates, hands the build to the
@@ -26,15 +28,15 @@ from nova_lite import exception
 from nova_lite.objects import allocation_audit
 from nova_lite.objects import build_owner
 from nova_lite.objects import fields
+from nova_lite.objects import flavor_placement
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import instance_action
-from nova_lite.objects import flavor_placement
 from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite.objects import virtual_interface
 from nova_lite import rpc
 from nova_lite.scheduler import rpcapi as scheduler_rpcapi
-from nova_lite import service
+from nova_lite.service import service
 
 LOG = logging.getLogger(__name__)
 # Task states of a build that no host has taken: being scheduled, or

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The conductor's part of a resize or cold migration (Nova's
 MigrationTask): the migration recorded, the source's allocation handed to
 it, a destination found and claimed for the instance through the

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The conductor runs object methods for services with no database.
 
 A compute agent started without ``[database] connection`` sets the

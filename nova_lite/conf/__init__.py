@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Configuration: one module per option group, all registered on CONF here.
 
 Every module exposes ``register_opts(conf)`` and ``list_opts()`` so that the

@@ -1,3 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""``[all_in_one]``: what the single-process deployment simulates, so a
+newcomer gets hosts without a hypervisor.
+"""
 from oslo_config import cfg
 
 aio_group = cfg.OptGroup('all_in_one', title='All-in-one process')

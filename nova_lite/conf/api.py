@@ -1,3 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""``[api]``: where the compute API listens and how its WSGI server
+buffers and limits requests.
+"""
 from oslo_config import cfg
 
 api_group = cfg.OptGroup('api', title='Compute API options')

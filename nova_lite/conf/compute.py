@@ -1,3 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""``[compute]``: the compute agent's driver, periodic tasks, allocation
+ratios and reserved resources.
+"""
 from oslo_config import cfg
 
 compute_group = cfg.OptGroup('compute', title='Compute agent options')

@@ -1,3 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""``[conductor]``: how long a build may take to reach a host, how often
+placement is healed, how many hosts a build may try.
+"""
 from oslo_config import cfg
 
 conductor_group = cfg.OptGroup('conductor', title='Conductor options')

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The ``[database]`` group comes from oslo.db; we only set our defaults."""
 from oslo_db import options as db_options
 

@@ -1,3 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""``[DEFAULT]``: options every service reads (its host name, address,
+state directory, name templates).
+"""
 from oslo_config import cfg
 from oslo_utils import netutils
 import socket

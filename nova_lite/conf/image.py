@@ -1,3 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""``[image]`` and ``[glance]``: the built-in image API, and where computes
+fetch images from (it, or a real Glance).
+"""
 from oslo_config import cfg
 from oslo_config import types
 

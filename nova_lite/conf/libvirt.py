@@ -1,3 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""``[libvirt]``: which hypervisor the libvirt driver talks to and how it
+builds guests.
+"""
 from oslo_config import cfg
 
 libvirt_group = cfg.OptGroup('libvirt', title='Libvirt driver options')

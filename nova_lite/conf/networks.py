@@ -1,9 +1,11 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """``[networks]``: the fixed networks servers get their addresses on.
 
 There is no network service: as Nova did before networking left it, the
 control plane allocates fixed addresses itself, on networks the operator
 declares here, one per physical network (read by
-``nova_lite.fixed_networks``). Every service reads the same lines: the
+``nova_lite.network.fixed_networks``). Every service reads the same lines: the
 API checks flavors and answers addresses by network name, the compute
 agent allocates.
 """

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Entry point for oslo-config-generator (namespace ``nova_lite.conf``)."""
 import collections
 

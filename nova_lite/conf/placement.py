@@ -1,3 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""``[placement]``: the placement API served beside the compute API, and
+how its store answers.
+"""
 from oslo_config import cfg
 
 placement_group = cfg.OptGroup('placement', title='Placement API options')

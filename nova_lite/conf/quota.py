@@ -1,7 +1,12 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""``[quota]``: the default limits counted at each create, as Nova's
+``[quota]`` group names them.
+"""
 from oslo_config import cfg
 
 quota_group = cfg.OptGroup('quota', title='Limits on what a user or '
-                                           'project may hold')
+                           'project may hold')
 
 opts = [
     cfg.IntOpt('instances', default=10, min=-1, help="""

@@ -1,3 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""``[filter_scheduler]``: which filters and weighers choose a host, and
+how many hosts a request samples.
+"""
 from oslo_config import cfg
 
 filter_group = cfg.OptGroup('filter_scheduler', title='Filter scheduler')

@@ -1,3 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""``[upgrade_levels]``: RPC version caps, so a rolling upgrade can run
+old and new services side by side.
+"""
 from oslo_config import cfg
 
 upgrade_group = cfg.OptGroup('upgrade_levels', title='RPC version caps',

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """How the HTTP listeners of all three APIs (compute, placement, image)
 treat their clients: what a connection may hold and for how long."""
 from oslo_config import cfg

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """One enginefacade for the process, configured from ``[database]``.
 
 SQLite is the embedded default and is reached from many threads at once, so

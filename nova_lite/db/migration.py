@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Schema migrations: alembic scripts live in the top-level ``alembic/``."""
 import os
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """SQLAlchemy models of the nova_lite database.
 
 The initial alembic migration creates exactly these tables; a test compares

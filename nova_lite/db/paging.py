@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """One page of a list query: sorted, after a marker row, limited.
 
 The model's primary key is always the last sort key, so the order is total

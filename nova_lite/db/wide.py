@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Numbers a client gave, bound 64 bits wide.
 
 PostgreSQL casts each parameter to the type SQLAlchemy declares for it,

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Versioned objects: the contract between services and with the database.
 
 ``register_all()`` imports every object module so the registry knows them

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Host aggregates and availability zones as the API and the scheduler
 use them.
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Placement against the servers: what each compute node's provider holds
 that it should not, and what its servers should hold and do not.
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Base classes, registry and RPC serializer for nova_lite objects."""
 from oslo_serialization import jsonutils
 from oslo_versionedobjects import base as ovo_base

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Which conductor process drives a build while it is being scheduled.
 
 A build's request is a cast: the conductor that takes it off the queue is

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """ComputeNode: a hypervisor host's resources and their usage."""
 from oslo_utils import uuidutils
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Field types, and the enumerations nova_lite's states use."""
 from oslo_versionedobjects.fields import *  # noqa: F401,F403
 from oslo_versionedobjects import fields as ovo_fields

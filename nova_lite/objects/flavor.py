@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Flavor: the size of a server, and extra specs that ask for more."""
 from nova_lite.db.api import flavors as db
 from nova_lite.objects import base

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What a flavor asks of placement: the only reader of its
 ``resources{N}:CLASS``, ``trait{N}:NAME`` and ``group_policy`` extra specs.
 
@@ -10,8 +12,8 @@ ignored); ``group_policy`` is the policy between them.
 """
 import re
 
-from nova_lite import digits
 from nova_lite.placement import request as placement_request
+from nova_lite.text import digits
 
 _TRAIT = re.compile(r'^trait([a-zA-Z0-9_-]*):([A-Z][A-Z0-9_]*)$')
 _RESOURCES = re.compile(r'^resources([a-zA-Z0-9_-]*):([A-Z][A-Z0-9_]*)$')

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Image: an image of the image service, as its API and the compute API
 see it. The bits are a file in the image store, not in the database."""
 import datetime

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """ImageMember: a project an image is shared with, and its answer."""
 from nova_lite.db.api import image_members as db
 from nova_lite.objects import base

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """ImageTask: an import of data into an image, as Glance reports it
 (``api_image_import``: pending, processing, then success or failure).
 

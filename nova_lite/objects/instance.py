@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Instance: a server, with its per-instance records kept in instance_extra.
 
 The extra fields (``INSTANCE_EXTRA_FIELDS``) are loaded only when asked for,

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """InstanceAction and InstanceActionEvent: the history of a server.
 
 The API starts an action for each request that changes a server (create,

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """InstanceFault: what went wrong with an instance, shown by the API."""
 from nova_lite.db.api import instance_faults as db
 from nova_lite.objects import base

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """KeyPair: a user's named public key, given to the servers they boot."""
 from nova_lite.db.api import key_pairs as db
 from nova_lite.objects import base

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Migration: one move of a server, as the services and the API see it.
 
 Its ``uuid`` is the placement consumer of the source host's allocation

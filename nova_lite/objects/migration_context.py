@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """MigrationContext: what a server holds on both ends of a move.
 
 A move (resize, cold or live migration) claims the destination while the

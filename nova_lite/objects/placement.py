@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Placement: what the services ask of the placement store, as an object.
 
 The methods a compute calls are remotable, so a compute with no database
@@ -19,8 +21,8 @@ from nova_lite import exception
 from nova_lite.objects import base
 from nova_lite.placement import allocations as allocations_store
 from nova_lite.placement import candidates
-from nova_lite.placement import request as placement_request
 from nova_lite.placement import reports
+from nova_lite.placement import request as placement_request
 
 LOG = logging.getLogger(__name__)
 # A host that lost its room since it was chosen: the next one is tried.

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The quota engine: each resource's limit for a project or one of its
 users, what they use of it, and the checks a create makes.
 
@@ -9,8 +11,8 @@ never crosses RPC, so it is plain functions rather than a versioned
 object.
 """
 from nova_lite.db.api import quotas as db
-from nova_lite.objects import base
 from nova_lite import exception
+from nova_lite.objects import base
 
 # The counted resources a create adds to.
 INSTANCE_RESOURCES = ('instances', 'cores', 'ram')

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """RequestSpec: everything the scheduler needs to place one boot request.
 
 It is the one versioned contract between API, conductor and scheduler, and

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Selection: one host the scheduler picked, as returned to the conductor.
 
 ``allocation_request`` (JSON, {provider uuid: {class: amount}}) is what

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Server groups as the API and the scheduler use them: made within the
 project's server_groups quota, found only by their project (or an
 admin), and where their members are.

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """VietStack: per-vNIC network capacity, asked by a server, served by NICs.
 
 A server asks, per vNIC, for a ``rate`` (kbit/s) and a ``size`` (queue

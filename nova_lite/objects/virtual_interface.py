@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """VirtualInterface: one vNIC of a server, with its fixed address and MAC.
 
 What a server has on the data plane: ``index`` orders its vNICs, each on

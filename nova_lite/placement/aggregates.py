@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The aggregates a provider belongs to."""
 from nova_lite.db.api import provider_sets as provider_sets_db
 from nova_lite.placement import provider_sets

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Allocations: what each consumer uses of which providers, and the rules
 every write of them obeys.
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Allocation candidates: where a request would fit, right now.
 
 The database narrows providers to sets (those with room for each amount,
@@ -20,7 +22,7 @@ import itertools
 import random
 
 from nova_lite.db.api import candidates as db
-from nova_lite import digits
+from nova_lite.text import digits
 
 _COMBOS_PER_TREE = 100
 # Trees sampled per candidate asked for, before searching them all.
@@ -203,7 +205,7 @@ def _candidates_in_tree(context, facts, request, root, options, tree):
             continue
         merged = _merge(picks)
         if len(picks) > 1 and not _fits_when_shared(context, facts,
-                                                     merged):
+                                                    merged):
             continue
         yield merged, {s: sorted(a) for s, a in by_suffix.items()}
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Custom names (resource classes, traits) made to exist, remembering
 which this process has seen exist.
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Inventory records: Placement's defaults and rules, then the write.
 
 A record needs ``total``; ``reserved`` (0), ``min_unit`` (1),

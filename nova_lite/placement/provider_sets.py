@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What a provider is tagged with (its traits, the aggregates it belongs
 to), replaced whole under the generation the client read."""
 from nova_lite.db.api import provider_sets as db

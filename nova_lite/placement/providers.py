@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Resource providers, as the placement API and the services see them,
 and the rules their writes obey: the generation a client names, a tree
 that only grows (no un-parenting, re-parenting or loop) and a provider

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A compute's report: make its provider tree exist and hold what the
 host declares, whoever else writes at the same time.
 

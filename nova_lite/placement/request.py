@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The typed request for allocation candidates: the one currency.
 
 A request is request groups (resources, required and forbidden traits,

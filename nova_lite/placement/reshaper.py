@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """POST /reshaper (Placement 1.30): inventories and allocations moved
 together, in one transaction.
 
@@ -28,7 +30,7 @@ def reshape(context, inventory_sets, requests):
     normalized = {uuid: (generation, {
         rc: inventories.normalized(rc, r, uuid=uuid)
         for rc, r in records.items()})
-                  for uuid, (generation, records) in inventory_sets.items()}
+        for uuid, (generation, records) in inventory_sets.items()}
     retry.write(_reshape, context, normalized, requests)
 
 

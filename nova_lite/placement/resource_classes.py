@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Resource classes: the standard ones (os-resource-classes) and CUSTOM_*
 ones operators create."""
 import re

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Run a write again, in a new transaction, when a concurrent writer won.
 
 A generation swap that fails rolls the whole transaction back; trying

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Traits: standard ones (os-traits) and CUSTOM_* ones; a provider's set."""
 import functools
 import re

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Resource plugins: custom resources, added without touching the core.
 
 A plugin (entry point group ``nova_lite.resources``, or a ``module:Class``
@@ -13,7 +15,7 @@ the providers up to date, runs the filters and serves the views, and never
 knows what is in them.
 
 Its extra-spec validators go in the ``nova_lite.api.extra_spec_validators``
-entry point group (declared with ``nova_lite.extra_specs``), its CLI
+entry point group (declared with ``nova_lite.resources.extra_specs``), its CLI
 details of a host in ``nova_lite.cli.host_details``; a plugin that declares
 no validators leaves its namespace unchecked (unknown namespaces pass).
 """

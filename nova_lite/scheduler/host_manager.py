@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """HostManager: builds HostStates from compute nodes, services and
 placement.
 

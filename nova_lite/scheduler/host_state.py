@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """HostState: the scheduler's view of one compute host.
 
 What is free comes from placement: its capacity (``(total - reserved) *
@@ -5,7 +7,6 @@ allocation_ratio``) less what is allocated, claims of a moment ago
 included, so there is one account of each host's resources. A host whose
 compute has not reported its provider yet has nothing free.
 """
-
 
 
 def _free(summary, resource_class):

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The scheduler: picks a host, and alternates, for a request spec.
 
 Requests are placed one at a time (under the host manager's lock) so that
@@ -17,7 +19,7 @@ from nova_lite.scheduler import filters
 from nova_lite.scheduler import host_manager
 from nova_lite.scheduler import request_filters
 from nova_lite.scheduler import weighers
-from nova_lite import service
+from nova_lite.service import service
 
 LOG = logging.getLogger(__name__)
 

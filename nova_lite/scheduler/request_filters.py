@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Pre-filters: what a request asks of the hosts' aggregates, said to
 placement as ``member_of`` (and forbidden aggregates) on the request's
 unsuffixed group, so placement answers only hosts that qualify instead

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The config drive: what a guest learns of itself without a network, as
 an ISO 9660 image labelled ``config-2`` in OpenStack's layout.
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The contract between the compute agent and a hypervisor.
 
 Drivers are loaded by name from the ``nova_lite.virt.drivers`` entry

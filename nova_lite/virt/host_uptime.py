@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The host's ``uptime`` line, as the command prints it, from /proc."""
 import datetime
 import os

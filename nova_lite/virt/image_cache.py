@@ -1,11 +1,13 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The images a compute host has fetched, kept under
 ``<instances_path>/_base``: one file per image id, fetched once and
 shared by every guest booted from it (their disks are copy-on-write
 overlays of it), fetched again only if its file is gone."""
 import os
 
+from nova_lite.concurrency import named_locks
 from nova_lite import exception
-from nova_lite import named_locks
 
 ACTIVE = 'active'
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The image API as a compute uses it: an image's metadata, its bits
 streamed to a file with the checksum verified, and a snapshot's bits
 uploaded (or the snapshot's image removed when it fails)."""
@@ -82,7 +84,7 @@ class ImageClient:
             'PATCH', image_id, json=patch, headers={
                 'Content-Type':
                     'application/openstack-images-v2.1-json-patch'}),
-            image_id, 'its update')
+                    image_id, 'its update')
         with open(path, 'rb') as data:
             self._check(self._call(
                 'PUT', image_id, '/file', data=data,

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """nova-lite-demo-image: build the demo guest (a Debian kernel and a
 busybox initramfs) and upload it to the image API as nova-lite-demo."""
 import argparse

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """nova-lite-lab: bring a multi-host lab up on this machine, or down.
 
 ``up`` starts a controller (nova-lite-api, -conductor, -scheduler; with
@@ -20,8 +22,6 @@ import subprocess
 import sys
 
 from nova_lite.cmd import clouds_file
-from nova_lite_tools import libvirtd
-from nova_lite_tools import rabbit_node
 from nova_lite_tools.lab import broker_cluster
 from nova_lite_tools.lab import configs
 from nova_lite_tools.lab import layout as lab_layout
@@ -30,6 +30,8 @@ from nova_lite_tools.lab import processes
 from nova_lite_tools.lab import readiness
 from nova_lite_tools.lab import real_host
 from nova_lite_tools.lab import services
+from nova_lite_tools import libvirtd
+from nova_lite_tools import rabbit_node
 
 FORWARDER = 'broker-forwarder'
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """nova-lite-libvirtd: set a real libvirtd up on this Debian machine
 (without systemd) and wait until it answers; safe to run again."""
 import argparse

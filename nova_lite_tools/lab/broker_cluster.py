@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A lab's own RabbitMQ cluster (``--rabbit-nodes N``): N nodes on this
 machine (rabbit_node), each on a port of its own, listening on loopback
 and on the controller's lab address; every service is given every node

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The lab's configuration files: one for the controller's daemons, one
 per compute (no ``[database]`` section: a compute holds no database
 credentials), and each compute's libvirt test-driver node file (or, in

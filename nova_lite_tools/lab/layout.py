@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Where everything of one lab lives: names, addresses, files.
 
 Every name is derived from the lab's ``name`` so that two labs (a

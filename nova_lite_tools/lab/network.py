@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The lab's network: a bridge holding the controller's address and, per
 compute, a network namespace joined to the bridge by a veth pair.
 
@@ -54,4 +56,3 @@ def remove(layout):
     if _ip('link', 'delete', layout.bridge, check=False):
         removed.append(layout.bridge)
     return removed
-

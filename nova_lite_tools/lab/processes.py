@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The lab's daemons: started in the background, each with its own log
 and pid file under the lab's state directory, so that ``down`` (another
 process, later) finds and stops them."""

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Waiting for a lab to be ready: the API answers on its port and lists
 every compute of the lab as up, while no daemon of the lab has died."""
 import time

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A lab compute on a real hypervisor: its own libvirtd in its namespace.
 
 ``nova-lite-lab up --real`` starts each compute through this module, in

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What the lab asks of the machine's own services: a RabbitMQ vhost and
 a database of its own (so that it shares no queue or table with anything
 else on them), and the broker reachable on the controller's address.

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The openstack client against an all-in-one's compute and image APIs,
 as a user runs it (a clouds.yaml with each service's endpoint)."""
 import json

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A resource plugin that lives only in the tests: counted gizmos.
 
 A host has ``[gizmo] per_host`` gizmos (numbered from 0); a flavor asks

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Calls of the image API's tests: over HTTP, and through the openstack
 and glance command-line clients (run from this virtualenv)."""
 import json

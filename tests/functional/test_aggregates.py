@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Aggregates and availability zones over REST: Nova's shapes and words,
 the mirror into placement, and creates honouring zones, tenant isolation
 and aggregate extra specs through placement's member_of."""

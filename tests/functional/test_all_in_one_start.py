@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """``nova-lite-all-in-one`` as a newcomer runs it: it starts on a fresh
 state directory, answers, and stops on SIGTERM, its log free of errors."""
 import os

@@ -1,8 +1,11 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """GET /allocation_candidates through REST: simple hosts, traits,
 aggregates, nested providers and granular groups."""
 import uuid as uuidlib
 
-from tests.functional.test_placement_api import _inventory, _provider
+from tests.functional.test_placement_api import _inventory
+from tests.functional.test_placement_api import _provider
 
 
 def _host(api, name, vcpu=8, ram=8192, traits=(), parent=None):

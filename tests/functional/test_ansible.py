@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Ansible's openstack.cloud modules against the all-in-one, run by
 ansible-playbook from this virtualenv (the ``ansible`` package ships the
 collection): a server created and waited for, key pairs, server actions

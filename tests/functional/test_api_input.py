@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Bad input gets the right 4xx in Nova's shape, and changes nothing."""
 import pytest
 
@@ -271,7 +273,8 @@ def test_disabled_compute_is_skipped_and_named(all_in_one):
 
 
 _LOCAL_IMAGE = {'source_type': 'image', 'destination_type': 'local',
-                'boot_index': 0, 'uuid': 'aaaaaaaa-0000-4000-8000-000000000000'}
+                'boot_index': 0,
+                'uuid': 'aaaaaaaa-0000-4000-8000-000000000000'}
 
 
 @pytest.mark.parametrize('server, version, fragment', [
@@ -303,7 +306,7 @@ _LOCAL_IMAGE = {'source_type': 'image', 'destination_type': 'local',
     ({'security_groups': [{'id': 'x'}]}, '2.1', "'id' was unexpected"),
 ])
 def test_boots_this_deployment_cannot_serve_are_400(api, server, version,
-                                                      fragment):
+                                                    fragment):
     api.post('/flavors', {'flavor': FLAVOR})
     body = {'server': dict({'name': 'vm', 'flavorRef': 't'}, **server)}
     if version == '2.86':

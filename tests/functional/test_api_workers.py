@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """nova-lite-api with ``[api] workers``: several processes answer on the
 same ports; one that dies is replaced; SIGTERM stops them all."""
 import concurrent.futures

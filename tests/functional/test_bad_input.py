@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Input no handler, schema or database can use gets a 4xx on all three
 APIs, never a 500, and changes nothing: URLs that are not UTF-8 or hold
 NUL, lone surrogates, NUL, NaN and Infinity and integers past 64 bits in
@@ -11,7 +13,7 @@ import pytest
 
 from tests.integration import databases
 
-C, P, I = 'compute', 'placement', 'image'
+C, P, IMG = 'compute', 'placement', 'image'
 PLACEMENT = {'OpenStack-API-Version': 'placement 1.39'}
 FLAVOR = '{"flavor": {"name": %s, "ram": %s, "vcpus": 1, "disk": 1%s}}'
 DEEP = '[' * 5000 + ']' * 5000
@@ -29,9 +31,9 @@ CASES = [
      400),
     (P, 'GET', '/resource_providers/%ff', None, PLACEMENT, 400),
     (P, 'GET', '/resource_providers?name=a%00b', None, PLACEMENT, 400),
-    (I, 'GET', '/v2/images/%ff', None, None, 400),
-    (I, 'GET', '/v2/images?name=%ff', None, None, 400),
-    (I, 'GET', '/v2/images?name=a%00b', None, None, 400),
+    (IMG, 'GET', '/v2/images/%ff', None, None, 400),
+    (IMG, 'GET', '/v2/images?name=%ff', None, None, 400),
+    (IMG, 'GET', '/v2/images?name=a%00b', None, None, 400),
     # numbers past 64 bits in query strings: nothing is that large
     (C, 'GET', '/v2.1/flavors?minRam=99999999999999999999999', None, None,
      200),
@@ -49,7 +51,7 @@ CASES = [
      None, PLACEMENT, 200),
     (P, 'GET', '/allocation_candidates?resources=VCPU:1'
                '&limit=99999999999999999999', None, PLACEMENT, 200),
-    (I, 'GET', '/v2/images?limit=99999999999999999999999', None, None, 200),
+    (IMG, 'GET', '/v2/images?limit=99999999999999999999999', None, None, 200),
     # JSON bodies
     (C, 'POST', '/v2.1/flavors', FLAVOR % ('"\\ud800"', 512, ''), None, 400),
     (C, 'POST', '/v2.1/flavors', FLAVOR % ('"a\\u0000b"', 512, ''), None,
@@ -67,18 +69,19 @@ CASES = [
     (P, 'POST', '/resource_providers', DEEP, PLACEMENT, 400),
     (P, 'POST', '/resource_classes', '{"name": "CUSTOM_\\ud800"}', PLACEMENT,
      400),
-    (I, 'POST', '/v2/images', '{"name": "a\\u0000b"}', None, 400),
-    (I, 'POST', '/v2/images', '{"name": "\\ud800"}', None, 400),
-    (I, 'POST', '/v2/images', '{"name": "x", "min_ram": 1e400}', None, 400),
-    (I, 'POST', '/v2/images', '{"name": "x", "big": 99999999999999999999}',
+    (IMG, 'POST', '/v2/images', '{"name": "a\\u0000b"}', None, 400),
+    (IMG, 'POST', '/v2/images', '{"name": "\\ud800"}', None, 400),
+    (IMG, 'POST', '/v2/images', '{"name": "x", "min_ram": 1e400}', None, 400),
+    (IMG, 'POST', '/v2/images', '{"name": "x", "big": 99999999999999999999}',
      None, 400),
-    (I, 'POST', '/v2/images', DEEP, None, 400),
-    (I, 'POST', '/v2/images', '[' + ','.join(['1'] * 70000) + ']', None, 413),
+    (IMG, 'POST', '/v2/images', DEEP, None, 400),
+    (IMG, 'POST', '/v2/images', '[' + ','.join(['1'] * 70000) + ']', None,
+     413),
 ]
 
 
 def _ports(aio):
-    return {C: aio.api.port, P: aio.placement.port, I: aio.image.port}
+    return {C: aio.api.port, P: aio.placement.port, IMG: aio.image.port}
 
 
 def _call(port, method, path, body, headers):

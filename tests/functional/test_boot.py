@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The boot path end to end: REST -> conductor -> scheduler -> compute."""
 import collections
 import time
@@ -211,7 +213,7 @@ def test_a_build_cut_off_by_a_restart_ends_in_error_holding_nothing(
 
 
 def test_a_stop_lets_the_builds_under_way_finish_first(all_in_one,
-                                                        overrides):
+                                                       overrides):
     """Builds in flight when the all-in-one stops: the conductor's calls
     finish while the scheduler still answers, rather than waiting out
     their RPC timeout against a scheduler that stopped first."""

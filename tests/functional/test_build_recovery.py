@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Builds a dead conductor was driving, or whose request was lost, end
 (ERROR with a fault, the claim released) or are sent again; none waits
 for build_timeout, and none is driven twice."""

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The nova-lite CLI against a running all-in-one, as a user types it."""
 import json
 

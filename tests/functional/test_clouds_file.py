@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The all-in-one writes a clouds.yaml naming its APIs: with nothing else
 set but OS_CLIENT_CONFIG_FILE and OS_CLOUD, the openstack client boots a
 server from an image it uploaded (the image looked up by name in the
@@ -17,8 +19,8 @@ def _openstack(env, *args):
 
 
 def test_the_clients_find_every_api_from_the_clouds_file(all_in_one,
-                                                          tmp_path,
-                                                          monkeypatch):
+                                                         tmp_path,
+                                                         monkeypatch):
     aio = all_in_one()
     path = str(tmp_path / 'state' / 'clouds.yaml')
     env = {k: v for k, v in os.environ.items() if not k.startswith('OS_')}

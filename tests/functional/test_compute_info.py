@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Hypervisor statistics and uptime, the extensions list and the
 versions document, as clients read them."""
 import pytest

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A daemon with a setting that cannot work says which, and exits."""
 import os
 import socket

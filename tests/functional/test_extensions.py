@@ -1,9 +1,11 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Hooks around internal calls, and API extensions disabled by config."""
 from stevedore import extension
 from stevedore import named
 
+from nova_lite.compute import hooks
 from nova_lite import exception
-from nova_lite import hooks
 
 
 class Recorder:
@@ -45,7 +47,7 @@ def test_hooks_run_around_flavor_and_server_calls(all_in_one, monkeypatch):
     status, body = api.post('/servers', {'server': {
         'name': 'web', 'flavorRef': 'm1', 'description': 'front end'}},
         headers={'OpenStack-API-Version':
-                                       'compute 2.19'})
+                 'compute 2.19'})
     assert status == 202, body
     assert server_hook.calls == [('pre', 'admin', 'm1'),
                                  ('post', 'Instance')]

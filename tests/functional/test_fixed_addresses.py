@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Servers' fixed addresses on the all-in-one, as clients see them: the
 addresses in Nova's shape, /ips, the openstack client's columns, the
 vNICs in the domain XML, addresses freed on delete and audited, an

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The placement and compute APIs, declared as HTTP exchanges in gabbi's
 YAML (``gabbits/placement/*.yaml``, ``gabbits/compute/*.yaml``): each file
 runs, in order, against its API's WSGI application alone (the paste

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The HTTP front: slow or bursty clients cannot take an API down.
 
 A request reaches a worker only once it has arrived whole; one that takes

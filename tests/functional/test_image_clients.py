@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The image API driven the way its users drive it: the openstack client's
 image commands, python-glanceclient's (members, metadata definitions) and
 openstacksdk's image calls, each as the project it acts for."""
@@ -8,7 +10,10 @@ import openstack
 import pytest
 import requests
 
-from tests.functional.image_calls import ALICE, BOB, glance, osc
+from tests.functional.image_calls import ALICE
+from tests.functional.image_calls import BOB
+from tests.functional.image_calls import glance
+from tests.functional.image_calls import osc
 
 ALICE_TOKEN, BOB_TOKEN = 'alice:teamA', 'bob:teamB'
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The interoperable image import: glance-direct (stage, then import) and
 web-download (from allowed hosts only), driven by the openstack client,
 openstacksdk and plain HTTP; its tasks; and an import whose process died."""
@@ -19,8 +21,12 @@ from nova_lite import context as nl_context
 from nova_lite.db.api import image_tasks as task_db
 from nova_lite.objects import image as image_obj
 from nova_lite.objects import image_task
-from tests.functional.image_calls import ADMIN, ALICE, BOB
-from tests.functional.image_calls import create, osc, upload
+from tests.functional.image_calls import ADMIN
+from tests.functional.image_calls import ALICE
+from tests.functional.image_calls import BOB
+from tests.functional.image_calls import create
+from tests.functional.image_calls import osc
+from tests.functional.image_calls import upload
 
 OCTETS = {'Content-Type': 'application/octet-stream'}
 
@@ -229,7 +235,7 @@ def test_web_download_is_off_by_default(aio, served):
 
 
 def test_redirects_are_followed_only_to_allowed_hosts(aio, served,
-                                                     overrides):
+                                                      overrides):
     """``/away`` passes the list (127.0.0.1) but redirects to localhost,
     which is not on it: the import fails without fetching."""
     overrides('enabled_import_methods', ['web-download'], group='image')

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The image API, through the OpenStack client and over plain HTTP, and
 servers booted from its images on the simulated hosts."""
 import hashlib
@@ -7,8 +9,10 @@ import jsonschema
 import pytest
 import requests
 
-from tests.functional.image_calls import ADMIN, ALICE, BOB
 from tests.functional.image_calls import active_image as _active_image
+from tests.functional.image_calls import ADMIN
+from tests.functional.image_calls import ALICE
+from tests.functional.image_calls import BOB
 from tests.functional.image_calls import create as _create
 from tests.functional.image_calls import glance as _glance
 from tests.functional.image_calls import osc as _osc
@@ -156,7 +160,6 @@ def test_a_server_boots_from_an_active_image_only(aio):
                                     ('ACTIVE',), timeout=30,
                                     settled=True)
     assert server['image']['id'] == image_id
-
 
 
 def test_an_upload_past_the_size_cap_is_refused_and_kept_nowhere(

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A server's history (os-instance-actions), as the openstack client's
 ``server event list/show`` reads it and per microversion."""
 import pytest

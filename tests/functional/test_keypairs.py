@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """os-keypairs as the openstack client and the REST API use it: import,
 generate, list, show, delete, per microversion, and bad input refused."""
 import subprocess

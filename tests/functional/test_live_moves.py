@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Live migration and evacuation between simulated hosts, driven by the
 openstack client: where the server ends, the allocations held during and
 after, the migration records, a live migration held under way (list,

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What changes from one compute API microversion to the next, as a client
 sees it through REST: servers, flavors, hypervisors and services."""
 import pytest
@@ -18,7 +20,7 @@ def aio(all_in_one):
 
 def _boot(api, version='2.86', **server):
     return api.boot('m1', version=version, **dict({'networks': 'none'},
-                                                 **server))
+                                                  **server))
 
 
 def _show(api, server_id, version):

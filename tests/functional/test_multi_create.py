@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """min_count/max_count: the servers of one request are built all or
 none; with room for only some, every one ends in ERROR and no claim is
 left in placement."""

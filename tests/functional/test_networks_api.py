@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The network proxy APIs to 2.35 (os-networks, os-tenant-networks) over
 the fixed networks, and the nova-network operations answered 410 as Nova
 answers them."""

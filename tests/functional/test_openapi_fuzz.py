@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Fuzz the API from its own OpenAPI documents (schemathesis).
 
 Every operation gets generated requests, valid and not, at the oldest and

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The computes of one process recount their resources and look for
 abandoned tasks in one pass over them all: what the pass sets right on
 every host, that its reads do not grow with the hosts, and that a claim

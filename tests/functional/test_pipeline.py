@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The API pipeline of api-paste.ini: size limit, rate limit, auth."""
 import pytest
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The placement API through REST, as Placement's clients use it (more
 of it is declared in gabbits/placement/*.yaml)."""
 import uuid as uuidlib

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Servers and placement: every server holds its allocation, a delete
 frees it, and each compute reports its inventory and heals allocations."""
 import os
@@ -136,7 +138,7 @@ def test_audit_sees_every_leak_and_the_periodic_heals_the_safe_ones(
                                      'ram': 10 ** 6, 'vcpus': 1, 'disk': 1}})
     failed = api.boot('huge', 'failed')
     assert (failed['status'], failed['OS-EXT-SRV-ATTR:host']) == ('ERROR',
-                                                                   None)
+                                                                  None)
     gone = api.boot('m1', 'gone')
     assert api.delete('/servers/%s' % gone['id'])[0] == 204
     api.wait_server(gone['id'], states=('DELETED',))
@@ -244,7 +246,8 @@ def test_a_shared_storage_pool_holds_the_disks(all_in_one, overrides):
     api.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1', 'ram': 512,
                                      'vcpus': 1, 'disk': 30}})
     servers = [api.boot('m1', 'vm%d' % i) for i in range(3)]
-    assert [s['status'] for s in servers] == ['ACTIVE'] * 3, [s.get('fault') for s in servers]
+    assert [s['status'] for s in servers] == ['ACTIVE'] * 3, [
+        s.get('fault') for s in servers]
     for server in servers:
         allocations = placement_api.get('/allocations/%s' % server['id'])[
             1]['allocations']

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Fuzz the placement API from its own OpenAPI documents (schemathesis).
 
 The documents are built from the placement route table and the schemas

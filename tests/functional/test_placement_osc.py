@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """osc-placement, as an operator runs it, against the placement API: every
 command, at the microversion the client defaults to (1.0: the commands
 that exist there) and at the highest it supports (1.39)."""
@@ -136,7 +138,7 @@ def test_every_command_at_the_highest_microversion(osc):
                      '--required', 'CUSTOM_FAST', '--member-of', AGGREGATE,
                      '--limit', '5', '-f', 'json')
     assert {c['resource provider'] for c in candidates} == {rp['uuid'],
-                                                           child['uuid']}
+                                                            child['uuid']}
     grouped = run('allocation', 'candidate', 'list', '--group', '1',
                   '--resource', 'VCPU=1', '--group', '2', '--resource',
                   'CUSTOM_NIC_RATE=1', '--group-policy', 'none', '-f',

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Policy: admins manage flavors, members their servers, readers read."""
 import pytest
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Quotas and limits over REST: os-quota-sets, os-quota-class-sets and
 /limits in Nova's shapes per microversion, the bad input Nova refuses,
 and the quota checks of a create."""
@@ -34,7 +36,7 @@ def _at(version):
     ('2.56', ALL - NETWORK), ('2.57', ALL - NETWORK - FILES),
     ('2.86', ALL - NETWORK - FILES)])
 def test_a_quota_set_shows_the_resources_of_its_version(api, version,
-                                                         shown):
+                                                        shown):
     status, body = api.get('/os-quota-sets/p1', headers=_at(version))
     assert status == 200, body
     assert set(body['quota_set']) == shown | {'id'}
@@ -230,7 +232,7 @@ def test_the_default_quota_class_changes_every_projects_defaults(api):
               'maxPersonalitySize'}),
 ])
 def test_limits_show_the_absolute_limits_of_the_version(api, version,
-                                                         dropped):
+                                                        dropped):
     api.boot('small', name='a')
     status, body = api.get('/limits', headers=_at(version))
     assert status == 200, body

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Real OpenStack clients against the all-in-one: OSC, openstacksdk,
 python-novaclient, each as a user would call it."""
 import json
@@ -67,7 +69,7 @@ def test_openstack_cli(endpoint):
         name='web', flavor_id='tiny', networks='none'), wait=30)
     servers = _osc(endpoint, 'server', 'list', '-f', 'json')
     assert [(s['Name'], s['Status']) for s in servers] == [('web',
-                                                             'ACTIVE')]
+                                                            'ACTIVE')]
     shown = _osc(endpoint, 'server', 'show', 'web', '-f', 'json')
     assert shown['OS-EXT-SRV-ATTR:host'].startswith('sim-host-')
     latest = _osc(endpoint, '--os-compute-api-version', '2.86', 'server',
@@ -122,7 +124,7 @@ def test_novaclient_with_a_token_endpoint_session(endpoint):
 
 
 def test_openstack_client_creates_a_server_as_it_always_does(all_in_one,
-                                                              tmp_path):
+                                                             tmp_path):
     """`server create --image --flavor --nic none --wait`: the client sends
     a block device mapping of the image and imageRef; the server boots
     from that image."""

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A second resource plugin, defined only in the tests (gizmo_plugin),
 works end to end with nothing added to the core: no migration, no change
 to scheduler or resource tracker, only ``[resources] enabled``."""

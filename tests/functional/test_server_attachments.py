@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A server's volume and port attachments, virtual interfaces, admin
 password and topology, with no block-storage or network service: what
 Nova answers of a server that has none."""

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What a create takes beyond name and flavor, as the openstack client
 sends it, and what it refuses (each refusal names the field and creates
 nothing)."""

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Server groups over REST: their shapes per microversion, the bad input
 Nova refuses, their quotas, and their policies holding while many
 servers are created into one group at once."""
@@ -86,7 +88,7 @@ def test_bad_groups_are_refused_and_nothing_is_made(api, version, body,
 
 
 def test_groups_are_their_projects_and_counted_by_its_quota(api,
-                                                             overrides):
+                                                            overrides):
     mine = _group(api, 'affinity')
     other = api.as_user('bob:p2')
     assert other.get('/os-server-groups/%s' % mine['id'])[0] == 404
@@ -110,7 +112,8 @@ def test_groups_are_their_projects_and_counted_by_its_quota(api,
 def test_a_hint_naming_no_group_is_refused(api):
     status, body = api.post('/servers', {
         'server': {'name': 'x', 'flavorRef': 'tiny'},
-        'os:scheduler_hints': {'group': 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee'}})
+        'os:scheduler_hints': {
+            'group': 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee'}})
     assert status == 400
     assert body['badRequest']['message'] == (
         'Instance group aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee could not be '

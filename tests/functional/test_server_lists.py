@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """GET /servers: pagination, sorting and filters, as clients use them."""
 import datetime
 import urllib.parse

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A server's metadata and addresses: the openstack client's server
 set/unset --property, and the REST routes with their refusals."""
 import pytest

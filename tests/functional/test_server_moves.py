@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Resize and cold migration between simulated hosts, driven by the
 openstack client: the states a user sees, the two allocations a move
 holds (the source's under the migration's uuid) and the one it keeps,

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """os-stop, os-start, reboot and os-getConsoleOutput on a simulated host:
 the states a user sees, and the requests refused in the wrong state."""
 import pytest

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """rebuild: a server booted anew from an image, as ``openstack server
 rebuild`` asks; what each version lets it change; and its refusals."""
 import pytest

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """shelve, shelveOffload and unshelve on simulated hosts: the states a
 user sees, the placement claim freed by an offload and taken again by
 the unshelve, and the refusals."""

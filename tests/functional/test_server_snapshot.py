@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """createImage: a server's disk as a new image, as ``openstack server
 image create`` asks for it; per version; and a failed snapshot leaves no
 image behind and the server as it was."""

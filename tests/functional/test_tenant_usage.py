@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Usage over REST: os-simple-tenant-usage list and show, hours within
 the period times each flavor, deleted servers included, 2.40 paging."""
 import datetime
@@ -29,7 +31,7 @@ def _hours(usage, start, stop):
 
 def test_usage_counts_hours_times_the_flavor(api):
     start = _now() - datetime.timedelta(minutes=1)
-    kept = api.boot('small', name='kept')
+    api.boot('small', name='kept')
     gone = api.boot('small', name='gone')
     time.sleep(0.2)
     assert api.delete('/servers/%s' % gone['id'])[0] == 204

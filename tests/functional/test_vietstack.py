@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """VietStack end to end on the all-in-one's default hosts: sim-host-1 has
 two physnet1 NICs (10,000,000 kbit/s, size 64), sim-host-2 one physnet1
 NIC (1,000,000 kbit/s, size 16), sim-host-3 one physnet2 NIC (10,000,000

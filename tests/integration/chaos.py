@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A cloud of nova_lite daemons, each a process of its own, that the chaos
 test kills (SIGKILL) and restarts; and what it checks once the cloud has
 settled.
@@ -205,7 +207,7 @@ def wait_for(predicate, timeout, what):
             pass
         time.sleep(0.5)
     raise AssertionError('timed out after %d s waiting for %s' % (timeout,
-                                                                 what))
+                                                                  what))
 
 
 def burst(cloud, rng, existing, creates=16):

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Fresh, throw-away databases on this machine's real servers.
 
 The README lists the servers the integration tests use; CI starts them.

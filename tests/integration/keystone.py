@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A real Keystone on loopback, for the keystone auth strategy's tests.
 
 Keystone is installed (once, then reused) into a virtualenv of its own,

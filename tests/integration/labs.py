@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Labs of the tests' own, brought up and down with nova-lite-lab.
 
 Each has its own name, subnet, ports, vhost and database, so it runs

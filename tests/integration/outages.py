@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What the outage tests (broker, database restarted mid-burst) check
 after the burst: every server reaches a final state, and placement agrees
 with those states."""

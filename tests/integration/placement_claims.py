@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Claim storms against the placement store, shared by the tests: each
 worker claims 1 VCPU at a time for new consumers, trying the providers in
 its own order, until every provider is full.

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Free TCP ports on loopback for the servers the tests start."""
 import socket
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A compute agent in a process of its own, over RabbitMQ, with no
 database section: its configuration, its start and its first report."""
 import os

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Steps of one server action recorded at once by several services, on
 the real MariaDB and PostgreSQL: each event's insert and its action's
 update race (a compute's step, a force-complete or abort recorded beside

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Active-active control services: a lab of two schedulers, two
 conductors and an API of two worker processes over four computes, all
 on one broker and database.

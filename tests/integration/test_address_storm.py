@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Concurrent address allocations never share an address, on SQLite,
 MariaDB and PostgreSQL: 32 servers racing for a /27 (29 addresses for
 servers), each in the write that claims it for a host (Instance.save with

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A lab on a RabbitMQ cluster of its own (three nodes, quorum queues)
 loses the node its scheduler is connected to in the middle of a burst of
 boots: every server ends ACTIVE or ERROR, none stuck, the audit clean,

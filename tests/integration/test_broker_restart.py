@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """RabbitMQ restarted in the middle of a burst of boots: every server ends
 ACTIVE or ERROR (never stuck in BUILD), and placement holds exactly the
 allocations of the servers that are ACTIVE."""

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Crash consistency: a service killed (SIGKILL) at a random moment of a
 burst of creates, deletes and power actions, then restarted, leaves every
 server ACTIVE, SHUTOFF or ERROR with a fault (or gone), no task under way,

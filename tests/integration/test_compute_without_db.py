@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A compute agent with no database section at all, over RabbitMQ.
 
 The controller (API, conductor, scheduler) runs in this process; the

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """MariaDB restarted in the middle of a burst of boots, under the API,
 conductor, scheduler and computes on RabbitMQ: the API answers 202 or a
 503 that asks to retry (never a 500), every server it took ends ACTIVE

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A server group's hard policy holds when its members are claimed at
 once, as several schedulers would claim them, on SQLite, MariaDB and
 PostgreSQL: 32 members racing over 3 hosts (each trying the hosts in its

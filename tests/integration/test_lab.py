@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The lab: separate daemons on RabbitMQ and MariaDB, two computes in
 network namespaces of their own, brought up and down by nova-lite-lab.
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The migrations build the models' schema on all three databases."""
 from alembic import autogenerate
 from alembic import migration as alembic_migration

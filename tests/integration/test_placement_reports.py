@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Computes starting together report their providers at once: on MariaDB
 and PostgreSQL every report lands (a deadlock between two of them is run
 again, never a start-up failure), each provider with its children, their

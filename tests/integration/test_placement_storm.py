@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Concurrent claims never over-allocate, on SQLite, MariaDB, PostgreSQL.
 
 Five providers of 4 VCPU, eight claimers (threads, then processes) each

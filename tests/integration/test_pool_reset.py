@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """MariaDB connections go back to the pool without an empty ROLLBACK, and
 still without a transaction or a lock left open.
 

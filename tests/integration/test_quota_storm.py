@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Concurrent creates never pass a quota together, on SQLite, MariaDB and
 PostgreSQL: 32 servers of one project racing against a limit of 10
 instances, each counted in the write that creates it (Instance.create

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A real guest on this machine's libvirtd (QEMU software emulation).
 
 libvirtd is set up with nova-lite-libvirtd (as ``make run-real`` does),
@@ -146,7 +148,7 @@ def test_the_demo_guest_boots_reports_up_and_leaves_nothing(
 
 
 def test_the_guest_reads_its_config_drive(real_aio, libvirtd, demo_files,
-                                         tmp_path):
+                                          tmp_path):
     """A key pair and a config drive: the demo guest mounts the drive
     and prints its hostname and the key's fingerprint, as ssh-keygen
     computes it, on the console."""
@@ -397,11 +399,11 @@ def _define(conn, name, metadata=''):
         "<domain type='qemu'><name>%s</name><uuid>%s</uuid>"
         "<metadata>%s</metadata><memory unit='MiB'>64</memory>"
         "<os><type>hvm</type></os></domain>" % (name, uuid.uuid4(),
-                                                  metadata))
+                                                metadata))
 
 
 def test_guests_that_are_not_this_computes_are_left_alone(real_aio,
-                                                           libvirtd):
+                                                          libvirtd):
     """On a shared libvirtd a compute removes only its own leftovers."""
     foreign = _define(libvirtd, 'nl-test-foreign-%s' % uuid.uuid4().hex[:8])
     other = _define(

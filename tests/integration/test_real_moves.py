@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Moves of real guests between two hosts on this machine.
 
 A lab brought up with ``nova-lite-lab up --real``: two computes, each in

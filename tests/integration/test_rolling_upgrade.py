@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Rolling upgrade: a compute of the previous release against this
 release's conductor, over RabbitMQ.
 

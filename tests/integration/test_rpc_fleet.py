@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """RPC servers of one process sharing a broker connection (rpc_fleet), on
 the machine's RabbitMQ: each gets its own messages, an idle one costs no
 connection and no thread, and a stopped one's messages wait for it."""

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The config drive's files, as a guest mounting it reads them."""
 import base64
 import io

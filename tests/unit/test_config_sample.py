@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The sample config file is generated from the code and must not be stale."""
 import os
 import subprocess

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The extra spec registry: keys and values checked, the key named."""
 import types
 
@@ -7,7 +9,7 @@ from nova_lite.api import microversion
 from nova_lite.api.validation import extra_specs
 from nova_lite.api.validation.extra_specs import docs
 from nova_lite import exception
-from nova_lite import extra_specs as base
+from nova_lite.resources import extra_specs as base
 
 
 @pytest.fixture

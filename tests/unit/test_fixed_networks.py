@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """``[networks]`` lines as services read them: defaults, and every way a
 line can be wrong, named in the error that stops the service."""
 from oslo_config import cfg
@@ -5,7 +7,7 @@ import pytest
 
 from nova_lite.conf import networks as networks_conf
 from nova_lite import exception
-from nova_lite import fixed_networks
+from nova_lite.network import fixed_networks
 
 
 def _networks(*lines, default=None):

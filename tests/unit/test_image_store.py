@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The image store keeps a whole upload or nothing: a body past its size
 cap (behind a server that does not bound bodies itself) leaves no file."""
 import io

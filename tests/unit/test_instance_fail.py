@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Instance.fail: the one way a server ends in ERROR."""
 from oslo_utils import uuidutils
 

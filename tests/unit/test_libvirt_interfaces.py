@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A server's vNICs in its domain XML and in its config drive's
 network_data.json, and the demo guest's reading of the latter."""
 import json
@@ -7,7 +9,7 @@ from xml.etree import ElementTree as ET
 from oslo_config import cfg
 
 from nova_lite.conf import networks as networks_conf
-from nova_lite import fixed_networks
+from nova_lite.network import fixed_networks
 from nova_lite.objects import flavor as flavor_obj
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import virtual_interface

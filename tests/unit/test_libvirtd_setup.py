@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """nova-lite-libvirtd's edit of qemu.conf: QEMU runs as root, and a
 second run changes nothing."""
 from nova_lite_tools import libvirtd

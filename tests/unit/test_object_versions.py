@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Every object's fields and remotable methods are pinned to its version.
 
 A change to either without a version bump (and a line in the object's

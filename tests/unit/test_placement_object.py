@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The services' placement calls, on a real SQLite store."""
 from oslo_utils import uuidutils
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The typed placement request: built from a flavor and the resource
 plugins, answered by the store as it is, and claimed first-fit."""
 from oslo_utils import uuidutils

@@ -1,6 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Rules an application adds (its resource plugins' views) reach every
 enforcer of the process, each once."""
-from nova_lite.api.compute import resource_views
+from nova_lite.api.policies import resource_views
 from nova_lite.api import policy
 from tests.functional import gizmo_plugin
 

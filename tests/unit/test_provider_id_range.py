@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Where a random sample of placement starts: the lowest and highest
 provider id, read without visiting every provider."""
 import sqlite3

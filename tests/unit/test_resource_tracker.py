@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The resource tracker's claims, aborts and recounts, on a real database."""
 from oslo_utils import uuidutils
 import pytest
@@ -37,8 +39,8 @@ def _flavor(ctx, memory_mb=4096, vcpus=4, disk=20):
 
 def _instance(ctx, flavor):
     instance = instance_obj.Instance(
-        ctx, uuid=uuidutils.generate_uuid(), display_name='i', project_id='p', user_id='u',
-        vm_state=fields.VMState.BUILDING,
+        ctx, uuid=uuidutils.generate_uuid(), display_name='i', project_id='p',
+        user_id='u', vm_state=fields.VMState.BUILDING,
         task_state=fields.TaskState.SCHEDULING, flavor=flavor)
     instance.create()
     return instance

@@ -1,10 +1,12 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """[upgrade_levels] caps what each RPC client may send."""
 import oslo_messaging as messaging
 import pytest
 
 from nova_lite.compute import rpcapi as compute_rpcapi
-from nova_lite import conf as nl_conf
 from nova_lite.conductor import rpcapi as conductor_rpcapi
+from nova_lite import conf as nl_conf
 from nova_lite import context as nl_context
 from nova_lite.objects import service as service_obj
 from nova_lite import rpc

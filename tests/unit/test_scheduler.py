@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Filters, weighers and the scheduler's placement decisions."""
 import datetime
 
@@ -64,7 +66,7 @@ def test_picks_host_with_most_free_ram_and_counts_it(scheduler,
     _node(admin_context, 'a', memory_mb_used=4096)
     _node(admin_context, 'b')
     first = scheduler.place(admin_context, _spec(admin_context),
-                                          max_hosts=2)
+                            max_hosts=2)
     assert [s.service_host for s in first] == ['b', 'a']
     # 'b' now has 1024 MB counted against it, still more than 'a'.
     spec = _spec(admin_context, memory_mb=8192)
@@ -101,11 +103,11 @@ def test_down_and_disabled_hosts_are_skipped(scheduler, admin_context):
     disabled.save()
     _node(admin_context, 'ok', memory_mb=4096)
     chosen = scheduler.place(admin_context,
-                                           _spec(admin_context), max_hosts=3)
+                             _spec(admin_context), max_hosts=3)
     assert [s.service_host for s in chosen] == ['ok']
     with pytest.raises(exception.NoValidHost) as error:
         scheduler.place(admin_context,
-                                      _spec(admin_context, memory_mb=8192))
+                        _spec(admin_context, memory_mb=8192))
     message = error.value.format_message()
     assert 'ComputeFilter removed 2 of 3 hosts (1 down, 1 disabled)' in message
     assert 'RamFilter removed 1 of 1 hosts (need 8192 MB, best host has ' \

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """One worker for the periodic tasks of all the services of a process: one
 heartbeat statement for them all, one service's tasks one at a time, none
 after the service ended, and a slow task does not hold the heartbeat."""
@@ -10,7 +12,7 @@ import sqlalchemy as sa
 
 from nova_lite.db import engine
 from nova_lite.objects import service as service_obj
-from nova_lite import service_tasks
+from nova_lite.service import tasks as service_tasks
 from tests.conftest import CONF
 
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A compute's provider tree in one report (Placement.report_tree): what
 placement shows after it, and what a report with nothing new costs."""
 from oslo_utils import uuidutils

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """VietStack's pieces on their own: NIC declarations, requests from extra
 specs, and which NIC serves which vNIC."""
 from oslo_config import cfg

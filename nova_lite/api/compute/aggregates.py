@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Host aggregates: /os-aggregates[/{id}[/action]] (admins).
 
 An aggregate groups hosts under metadata; ``availability_zone`` makes
@@ -12,9 +14,9 @@ from nova_lite.api import actions
 from nova_lite.api.compute import times
 from nova_lite.api.schemas import aggregates as schema
 from nova_lite.api import validation
-from nova_lite import digits
 from nova_lite import exception
 from nova_lite.objects import aggregates
+from nova_lite.text import digits
 
 _RULE = 'os_compute_api:os-aggregates:'
 

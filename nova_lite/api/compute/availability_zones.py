@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Availability zones: /os-availability-zone and, for admins, its
 /detail with each zone's hosts and their services.
 

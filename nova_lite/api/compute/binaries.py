@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Service binaries by Nova's names.
 
 The daemons register as nova-lite-compute, -conductor, -scheduler (their

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What a create request boots from and what it asks of services this
 deployment does not run.
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What a create request asks for beyond its name, flavor and image: the
 key pair, user data, metadata, personality files, config drive, access
 addresses, zone, disk config, admin password and scheduler hints, turned

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """/extensions and /extensions/{alias}: the API extensions of the v2 API
 that this deployment serves, as Nova still lists them for old clients
 (microversions replaced them; nothing here can be turned on or off).

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Flavor access: which projects may use a private flavor.
 
 GET /flavors/{flavor_id}/os-flavor-access, and the addTenantAccess and

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Flavor extra specs: /flavors/{flavor_id}/os-extra_specs[/{key}]."""
 from nova_lite.api.schemas import flavor_extra_specs as schema
 from nova_lite.api.schemas import responses

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Query parameters of GET /flavors[/detail], turned into list filters.
 
 ``minRam`` and ``minDisk`` are lower bounds. Admins see public flavors by
@@ -7,9 +9,9 @@ with their project, whatever they ask.
 """
 from oslo_utils import strutils
 
-from nova_lite import digits
 from nova_lite.api import policy
 from nova_lite import exception
+from nova_lite.text import digits
 
 PRIVATE = 'os_compute_api:flavors:list:private'
 

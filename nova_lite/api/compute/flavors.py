@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Flavors: /flavors, /flavors/detail, /flavors/{flavor_id}."""
 from oslo_utils import strutils
 from oslo_utils import uuidutils

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Hypervisors: each compute node, its capacity and what is used of it.
 
 Per microversion: 2.28 gives ``cpu_info`` as an object rather than a
@@ -7,16 +9,16 @@ lists servers with ``with_servers`` (replacing the /search and /servers
 routes of earlier versions); from 2.75 ``servers`` is present, maybe
 empty, whenever asked for.
 """
-from nova_lite import digits
-from nova_lite.api import microversion
 from nova_lite.api.compute import pagination
 from nova_lite.api.compute import query
+from nova_lite.api import microversion
 from nova_lite.api.schemas import responses
 from nova_lite.api import validation
 from nova_lite import exception
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import service as service_obj
+from nova_lite.text import digits
 
 _UUIDS_FROM = '2.53'
 

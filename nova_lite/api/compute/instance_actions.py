@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A server's history: /servers/{server_id}/os-instance-actions[/{id}].
 
 Each action is one request (``id`` is its request id); its events are the

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Key pairs: /os-keypairs and /os-keypairs/{keypair_name}.
 
 A key pair is a user's: listed, shown and deleted by its owner, or by an
@@ -8,6 +10,7 @@ delete with 204; 2.35 pages the list by name.
 """
 import string
 
+from nova_lite.api.compute import key_material
 from nova_lite.api.compute import pagination
 from nova_lite.api.compute import times
 from nova_lite.api import policy
@@ -15,7 +18,6 @@ from nova_lite.api.schemas import keypairs as schema
 from nova_lite.api.schemas import responses
 from nova_lite.api import validation
 from nova_lite import exception
-from nova_lite import key_material
 from nova_lite.objects import key_pair as key_pair_obj
 from nova_lite.objects import quotas
 

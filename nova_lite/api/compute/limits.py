@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Absolute limits: GET /limits, the caller's project's quotas (another
 project's for admins, ``tenant_id``) with the totals it uses.
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Migrations as admins read them: GET /os-migrations, and a server's live
 migrations under way at /servers/{server_id}/migrations[/{id}] (2.23).
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The network proxy APIs (to 2.35): os-networks and os-tenant-networks
 list and show the fixed networks of ``[networks]``.
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """GET /v2.1/openapi.json: the API's own OpenAPI document, for the
 microversion the request asks for."""
 from nova_lite.api import openapi

@@ -1,8 +1,10 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """``limit``, ``marker`` and ``sort_*`` query parameters, and next links."""
 import urllib.parse
 
-from nova_lite import digits
 from nova_lite import exception
+from nova_lite.text import digits
 
 
 def _int_param(req, name):

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Typed query-string values, refused with a 400 naming the parameter."""
 from oslo_utils import strutils
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Quota classes: /os-quota-class-sets/{id}.
 
 Only the ``default`` class is applied: its limits stand in for the

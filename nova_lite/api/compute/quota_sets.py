@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Quota sets: /os-quota-sets/{tenant_id}[/detail|/defaults].
 
 A project's limits (or, with ``user_id``, one of its users'), with what

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """POST /servers/{server_id}/remote-consoles (2.6): a remote console
 needs a console proxy, which this deployment does not run; the answer is
 Nova's when a console type is not enabled."""

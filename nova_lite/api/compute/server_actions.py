@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """POST /servers/{server_id}/action: lock and unlock, os-stop, os-start,
 reboot, pause and unpause, suspend and resume, trigger_crash_dump (2.17),
 os-resetState (admins), changePassword, createImage, createBackup, shelve,
@@ -350,6 +352,6 @@ ACTIONS = {
 @validation.responds(202, None)
 @validation.responds(204, None)
 @validation.responds(200, {'oneOf': [schema.console_output_response,
-                                      schema.rescue_response]})
+                                     schema.rescue_response]})
 def action(req, server_id):
     return actions.dispatch(req, ACTIONS, server_id=server_id)

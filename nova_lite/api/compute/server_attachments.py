@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A server's volumes and ports (os-volume_attachments, os-interface),
 its vNICs (os-virtual-interfaces, to 2.43), its admin password
 (os-server-password) and its NUMA topology (2.78).

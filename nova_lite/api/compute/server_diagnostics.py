@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """GET /servers/{server_id}/diagnostics (admins): what the hypervisor
 tells of a guest. Before 2.48 as libvirt's flat keys (``cpu0_time``,
 ``memory``, ``vda_read``...); from 2.48 Nova's common shape."""

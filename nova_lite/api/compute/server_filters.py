@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Query parameters of GET /servers[/detail], turned into list filters.
 
 Which parameters a caller may filter on depends on the microversion and on
@@ -18,12 +20,12 @@ import re
 from oslo_utils import strutils
 from oslo_utils import timeutils
 
-from nova_lite import digits
 from nova_lite.api.compute import query
 from nova_lite.api.compute import server_view
 from nova_lite.api import policy
 from nova_lite import exception
 from nova_lite.objects import flavor as flavor_obj
+from nova_lite.text import digits
 
 ALL_TENANTS = 'os_compute_api:servers:index:get_all_tenants'
 ALL_FILTERS = 'os_compute_api:servers:allow_all_filters'

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Server groups: /os-server-groups[/{id}].
 
 A group binds where its members go: affinity (one host), anti-affinity

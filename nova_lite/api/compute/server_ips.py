@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A server's addresses by network: /servers/{server_id}/ips[/{label}].
 
 The same ``addresses`` the server's body shows, with only each address

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A server's metadata: /servers/{server_id}/metadata[/{key}].
 
 Its owner reads it at any time; changes it only while the server is

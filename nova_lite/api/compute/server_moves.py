@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The move actions of POST /servers/{server_id}/action: resize (202),
 confirmResize (204), revertResize (202), and, for admins, migrate (202;
 2.56 names a ``host``), os-migrateLive (202) and evacuate (200).

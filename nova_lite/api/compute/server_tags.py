@@ -1,10 +1,12 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Server tags (2.26): /servers/{server_id}/tags[/{tag}].
 
 A tag is 1 to 60 characters without ``/`` or ``,``; a server has at most
 50. Tags are also shown in the server body and filter server lists.
 """
-from nova_lite.api import microversion
 from nova_lite.api.compute import servers
+from nova_lite.api import microversion
 from nova_lite.api.schemas import responses
 from nova_lite.api.schemas import servers as schema
 from nova_lite.api import validation

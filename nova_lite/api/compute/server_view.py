@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """How a server looks in the API: Nova's body at each microversion.
 
 What a body holds depends on the request's version (2.3 extended

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Services: every nova_lite daemon, enabled or not, up or down.
 
 Admins disable a compute service (the scheduler then skips its host and
@@ -9,7 +11,6 @@ its heartbeat says. DELETE removes a service (a compute's only when its
 host has no servers left). Binaries go by Nova's names (nova-compute...;
 ``binaries``).
 """
-from nova_lite import digits
 from nova_lite.api.compute import binaries
 from nova_lite.api.compute import times
 from nova_lite.api import microversion
@@ -21,6 +22,7 @@ from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import migration as migration_obj
 from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import service as service_obj
+from nova_lite.text import digits
 
 _UUIDS_FROM = '2.53'
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Usage: /os-simple-tenant-usage[/{tenant_id}].
 
 What each project's servers used over a period (``start`` to ``end``,

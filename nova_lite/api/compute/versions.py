@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The versions document at ``/`` and ``/v2.1``."""
 from nova_lite.api import microversion
 from nova_lite.api.schemas import responses

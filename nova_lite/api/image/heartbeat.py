@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A transfer's heartbeat: while data is written into an image (an upload,
 a stage, an import) its record is touched every few seconds, so that a
 sweep can tell a live transfer from one whose process died."""

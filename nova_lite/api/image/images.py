@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """/v2/images: create, list, show, update (JSON patch), delete, and the
 image's bits at /v2/images/{image_id}/file.
 
@@ -14,8 +16,8 @@ import webob
 
 from nova_lite.api.image import heartbeat
 from nova_lite.api.image import schemas
-from nova_lite.api import json_body
 from nova_lite.api.image import store
+from nova_lite.api import json_body
 from nova_lite.api import policy
 from nova_lite.api import validation
 from nova_lite import conf as nl_conf

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Runs image imports in worker threads of the image API's process.
 
 An import is accepted by the API (202, the image ``importing``, a task

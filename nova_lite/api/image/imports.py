@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The interoperable image import (Image API 2.6): ``GET /v2/info/import``,
 ``PUT /v2/images/{id}/stage`` and ``POST /v2/images/{id}/import``.
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """/v2/images/{image_id}/members: share an image with another project,
 as Glance does.
 
@@ -38,7 +40,7 @@ def view(member):
             'status': member.status,
             'created_at': images.timestamp(member.created_at),
             'updated_at': images.timestamp(member.updated_at or
-                                         member.created_at),
+                                           member.created_at),
             'schema': '/v2/schemas/member'}
 
 

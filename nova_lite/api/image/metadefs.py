@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """/v2/metadefs: the metadata definitions catalogue, read-only.
 
 Dashboards read it to offer the properties an image (or a flavor) may

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The image API's route table and dispatcher.
 
 Errors are answered as Glance answers them: a plain-text body that says
@@ -5,8 +7,8 @@ the status and why. The store is handed to the handlers in the request.
 """
 import webob
 
-from nova_lite.api.image import importer as image_importer
 from nova_lite.api.image import images
+from nova_lite.api.image import importer as image_importer
 from nova_lite.api.image import imports
 from nova_lite.api.image import members
 from nova_lite.api.image import metadefs

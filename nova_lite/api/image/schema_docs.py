@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """GET /v2/schemas/image(s) and /v2/schemas/member(s): the documents Glance's
 clients read before they list or show an image (python-glanceclient builds
 its image model from them, and checks each image it shows against it).

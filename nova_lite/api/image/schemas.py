@@ -1,8 +1,10 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What the image API accepts: bodies, JSON patches, list parameters."""
 from nova_lite.api import validation
-from nova_lite import digits
 from nova_lite import exception
 from nova_lite.objects import image_member
+from nova_lite.text import digits
 
 DISK_FORMATS = ['ami', 'ari', 'aki', 'vhd', 'vhdx', 'vmdk', 'raw', 'qcow2',
                 'vdi', 'iso', 'ploop']

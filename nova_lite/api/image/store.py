@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The image store: one file per image under ``[image] store_path``.
 
 An upload goes to a ``.part`` file first and is renamed into place when

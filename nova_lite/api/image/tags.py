@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """PUT and DELETE /v2/images/{image_id}/tags/{tag}, as Glance serves them.
 
 The request body is ignored. A tag is added once however often it is put;

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Import tasks as Glance shows them: ``GET /v2/images/{id}/tasks`` (API
 2.12, to whoever sees the image) and ``GET /v2/tasks[/{id}]`` (admins, as
 Glance's default ``tasks_api_access``)."""

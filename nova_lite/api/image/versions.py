@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """GET / and /versions: the image API's versions, as Glance lists them
 (300 Multiple Choices), so that clients' version discovery finds v2."""
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The ``web-download`` import: the image API fetches an image's data
 from a URL that the operator's allow-list permits.
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Which API's error body a middleware answers with.
 
 The compute and placement pipelines share middleware; a filter's

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The last line of defence: no traceback ever reaches a client.
 
 An unexpected error is logged with its traceback and answered as Nova

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Turns what keystonemiddleware's auth_token verified into our context."""
 import webob.dec
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Lab authentication: the token is ``user:project[:role,role...]``.
 
 Without roles, the user named ``admin`` gets admin, member and reader (as

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Per-user rate limiting: a token bucket for each (user, project).
 
 Each bucket holds ``[api] rate_limit_per_minute`` tokens and refills at

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Gives each request an id (``req-<uuid>``), returned in both headers.
 
 Nova answers ``x-openstack-request-id`` and ``x-compute-request-id``; the

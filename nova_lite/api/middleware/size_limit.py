@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Refuses request bodies larger than ``[api] max_request_body_size``.
 
 A declared Content-Length over the limit is refused before anything is

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Refuses URLs that are not text: every route and filter reads the path
 and query as UTF-8, and a database refuses NUL characters in it.
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """/resource_providers/{uuid}/aggregates (1.1; generations from 1.19)."""
 from nova_lite.api import microversion
 from nova_lite.api.schemas import placement as schema

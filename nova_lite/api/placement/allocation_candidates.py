@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """GET /allocation_candidates (1.10): where a request would fit now.
 
 The answer's shape follows the version: allocation requests as lists
@@ -9,12 +11,12 @@ from 1.29.
 import orjson
 from oslo_utils import uuidutils
 
-from nova_lite.api.schemas import placement_responses as responses
-from nova_lite.api import validation
 from nova_lite.api import microversion
 from nova_lite.api.placement import query_check
 from nova_lite.api.placement import request_query
 from nova_lite.api.schemas import placement as schema
+from nova_lite.api.schemas import placement_responses as responses
+from nova_lite.api import validation
 from nova_lite import exception
 from nova_lite.placement import candidates
 from nova_lite.placement import resource_classes

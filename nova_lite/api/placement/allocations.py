@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """/allocations/{consumer_uuid} (GET, PUT, DELETE) and POST /allocations.
 
 A PUT replaces the consumer's allocations all or nothing; from 1.28 it

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """``Last-Modified`` and ``Cache-Control: no-cache`` on Placement's answers
 from API 1.15 (answers may change at any time: a cache must ask again):
 those with a body, and a trait's (which has none). ``Last-Modified`` is

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Placement's error answers: ``{"errors": [{status, title, detail, code,
 request_id}]}``, rendered by webob as Placement renders them, so that the
 words are the same: the status's own explanation, then the detail

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What Placement checks of a request before its handler runs, in its
 words: a body needs a content type, a handler that reads one needs
 ``application/json`` (415), an ``Accept`` that rules JSON out is a 406,

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """/resource_providers/{uuid}/inventories[/{resource_class}]."""
 import contextlib
 
@@ -84,7 +86,7 @@ def show(req, uuid, resource_class):
     if resource_class not in records:
         raise exception.NotFound(
             message='No inventory of class %s for %s' % (resource_class,
-                                                        uuid))
+                                                         uuid))
     return 200, dict(records[resource_class],
                      resource_provider_generation=generation)
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Links in placement bodies: to a provider and what hangs off it."""
 
 _PARTS = [('inventories', '1.0'), ('usages', '1.0'), ('aggregates', '1.1'),

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Query strings checked as Placement checks them: against a schema of
 the parameters a microversion takes (anything else is a 400 that says
 which), and aggregate uuids in ``member_of``."""

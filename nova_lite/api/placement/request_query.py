@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """GET /allocation_candidates query strings, read into a typed request.
 
 The only reader of placement's query syntax: the services build their
@@ -15,8 +17,8 @@ constrain the trees; ``limit`` caps the answer.
 """
 import re
 
-from nova_lite import digits
 from nova_lite.placement import request as placement_request
+from nova_lite.text import digits
 
 _PARAM = re.compile(r'^(resources|required|member_of|in_tree)([0-9]*|_'
                     r'[a-zA-Z0-9_-]{1,64})?$')

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """POST /reshaper (1.30): inventories and allocations moved at once, as a
 compute does when it splits a resource into child providers."""
 from nova_lite.api import microversion

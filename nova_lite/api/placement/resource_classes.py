@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """/resource_classes[/{name}]: standard and CUSTOM_* classes."""
 from nova_lite.api import microversion
 from nova_lite.api.schemas import placement as schema

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """/resource_providers and /resource_providers/{uuid}."""
 import uuid as uuid_lib
 
@@ -39,7 +41,7 @@ def index(req):
     except exception.ResourceProviderNotFound:
         found = []  # an unknown in_tree: no tree, no providers
     group = request_query.provider_filters(req.GET.dict_of_lists(),
-                                            req.api_version.minor)
+                                           req.api_version.minor)
     if group is not None:
         _check_known(req, group)
         wanted = candidates.matching_providers(req.context, group)

@@ -1,7 +1,9 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """GET /: the versions document, as OpenStack Placement answers it."""
+from nova_lite.api.placement import version
 from nova_lite.api.schemas import placement_responses as responses
 from nova_lite.api import validation
-from nova_lite.api.placement import version
 
 
 @validation.responds(200, responses.versions)

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The placement API's route table: method, path, handler, policy rule.
 
 Each path's methods are in Placement's order: a 405's ``Allow`` lists
@@ -6,8 +8,8 @@ from nova_lite.api.placement import aggregates
 from nova_lite.api.placement import allocation_candidates
 from nova_lite.api.placement import allocations
 from nova_lite.api.placement import inventories
-from nova_lite.api.placement import resource_classes
 from nova_lite.api.placement import reshaper
+from nova_lite.api.placement import resource_classes
 from nova_lite.api.placement import resource_providers
 from nova_lite.api.placement import root
 from nova_lite.api.placement import traits

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """/traits[/{name}] (1.6) and /resource_providers/{uuid}/traits."""
 from nova_lite.api import microversion
 from nova_lite.api.placement import query_check

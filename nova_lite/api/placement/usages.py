@@ -1,10 +1,12 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """/resource_providers/{uuid}/usages and /usages?project_id= (1.9;
 grouped by consumer type from 1.38)."""
-from nova_lite.api.schemas import placement_responses as responses
-from nova_lite.api import validation
 from nova_lite.api import microversion
 from nova_lite.api.placement import query_check
 from nova_lite.api.schemas import placement as schema
+from nova_lite.api.schemas import placement_responses as responses
+from nova_lite.api import validation
 from nova_lite.placement import allocations
 
 

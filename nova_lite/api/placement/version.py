@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Placement microversions: ``OpenStack-API-Version: placement 1.X``."""
 from nova_lite.api import microversion
 from nova_lite import exception

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The placement API's dispatcher: the compute API's router, with
 Placement's microversions and error bodies."""
 from nova_lite.api.placement import cache_headers

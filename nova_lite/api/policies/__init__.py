@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Policy defaults, in code: one module per resource.
 
 ``oslopolicy-sample-generator --namespace nova_lite`` writes them out as
@@ -6,7 +8,6 @@ the file named by ``[oslo_policy] policy_file``.
 """
 import itertools
 
-from nova_lite.api.compute import resource_views
 from nova_lite.api.policies import aggregates
 from nova_lite.api.policies import base
 from nova_lite.api.policies import extensions
@@ -19,6 +20,7 @@ from nova_lite.api.policies import moves
 from nova_lite.api.policies import networks
 from nova_lite.api.policies import placement
 from nova_lite.api.policies import quotas
+from nova_lite.api.policies import resource_views
 from nova_lite.api.policies import server_groups
 from nova_lite.api.policies import servers
 from nova_lite.api.policies import services

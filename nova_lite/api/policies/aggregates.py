@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Aggregates are the operator's; the zones they make are everyone's to
 list, their hosts and services only an admin's."""
 from nova_lite.api.policies import base

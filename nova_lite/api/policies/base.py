@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The roles every other rule is written in.
 
 Keystone's default roles imply each other (admin > member > reader); the
@@ -19,6 +21,7 @@ def rule(name, check, method, path, description, prefix=PREFIX):
     return policy.DocumentedRuleDefault(
         name=prefix + name, check_str=check, description=description,
         operations=[{'method': method, 'path': path}])
+
 
 RULES = [
     policy.RuleDefault('context_is_admin', 'role:admin',

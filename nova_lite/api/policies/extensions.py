@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The extensions list: open to anyone."""
 from nova_lite.api.policies import base
 

@@ -1,3 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""Policy defaults for flavors: every user lists and shows them (a boot
+names one); only admins create, change or delete them.
+"""
 from nova_lite.api.policies import base
 
 RULES = [

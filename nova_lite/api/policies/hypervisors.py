@@ -1,3 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""Policy defaults for hypervisors: admin only, as they show the hosts
+behind the cloud.
+"""
 from nova_lite.api.policies import base
 
 RULES = [

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The image API: members of a project manage its images; making an
 image public is for administrators, as in Glance."""
 import functools

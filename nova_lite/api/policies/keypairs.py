@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Key pairs belong to a user: each user manages their own; an admin
 those of any user (``user_id``, 2.10)."""
 from nova_lite.api.policies import base

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Moves: a project's members resize their servers and confirm or revert
 the result; only admins move servers between hosts or list migrations."""
 from nova_lite.api.policies import base

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The fixed networks, as the network proxy APIs show them (to 2.35):
 anyone in a project may look."""
 from nova_lite.api.policies import base

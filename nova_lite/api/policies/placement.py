@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Placement's rules, under Placement's names: administrators and services
 (the ``service`` role; ours call placement in-process with an admin
 context) manage providers, inventories, traits and allocations; moving

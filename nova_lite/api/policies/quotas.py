@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Quotas, limits and usage: a project's readers see its quotas, limits
 and usage, admins see and set any project's and the quota classes."""
 from nova_lite.api.policies import base

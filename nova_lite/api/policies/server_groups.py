@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Server groups belong to a project: its readers see them, its members
 make and delete them; admins see every project's."""
 from nova_lite.api.policies import base

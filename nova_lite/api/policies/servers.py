@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Servers. A member sees and changes only its project's servers: another
 project's server is not found (404), whatever the rule says."""
 from oslo_policy import policy

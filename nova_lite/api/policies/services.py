@@ -1,3 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""Policy defaults for os-services: admin only, as stopping a service's
+work or deleting it changes where servers may go.
+"""
 from nova_lite.api.policies import base
 
 RULES = [

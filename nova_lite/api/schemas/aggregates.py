@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Schemas of os-aggregates and os-availability-zone: requests, and the
 answers per version (2.41 adds an aggregate's uuid)."""
 import copy

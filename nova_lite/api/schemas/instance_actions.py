@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Query schemas of os-instance-actions (2.58 paging and changes-since,
 2.66 changes-before)."""
 import copy

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Request schemas of os-keypairs: 2.2 adds a key's ``type``, 2.10 the
 ``user_id`` an admin acts for, 2.35 paging of the list."""
 import copy

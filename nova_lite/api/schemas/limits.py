@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Schemas of GET /limits: its query and its answer per version."""
 _ALL = ['maxImageMeta', 'maxPersonality', 'maxPersonalitySize',
         'maxSecurityGroupRules', 'maxSecurityGroups',

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Bodies of the move actions and queries of os-migrations, per version:
 2.56 lets ``migrate`` name a host; 2.59 pages migrations (``limit``,
 ``marker``) and filters them by ``changes-since``, 2.66 by

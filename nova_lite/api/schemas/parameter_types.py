@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Schema pieces shared by the compute API's request schemas."""
 
 MAX_INT = 2147483647

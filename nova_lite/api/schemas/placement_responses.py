@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What the placement API answers with, per handler: for its OpenAPI
 documents, against which the fuzz test checks every answer. Shapes that
 grow with the microversion (a provider's parent and root from 1.14, a

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Schemas of os-quota-sets and os-quota-class-sets, requests and
 answers: nova-network's quotas go at 2.36, the personality files' at
 2.57; quota classes show server groups only from 2.50 and lose

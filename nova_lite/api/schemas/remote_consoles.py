@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Request schemas of remote-consoles: 2.6, and 2.8 with webmks."""
 import copy
 

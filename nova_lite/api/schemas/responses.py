@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Response schemas: what each handler answers with, for the OpenAPI
 document and for the tests that check every response against it."""
 
@@ -51,13 +53,13 @@ flavor = _object(dict(flavor_brief['properties'], **{
         'os-flavor-access:is_public'])
 flavor_one = wrap('flavor', flavor)
 flavor_list = wrap('flavors', {'type': 'array', 'items': flavor_brief},
-                    flavors_links=_links)
+                   flavors_links=_links)
 flavor_detail_list = wrap('flavors', {'type': 'array', 'items': flavor},
-                           flavors_links=_links)
+                          flavors_links=_links)
 
 extra_specs = wrap('extra_specs', {'type': 'object',
-                                    'additionalProperties': {
-                                        'type': 'string'}})
+                                   'additionalProperties': {
+                                       'type': 'string'}})
 extra_spec = {'type': 'object', 'minProperties': 1, 'maxProperties': 1,
               'additionalProperties': {'type': 'string'}}
 
@@ -105,9 +107,9 @@ server = {'type': 'object', 'properties': dict(
     'additionalProperties': True}
 server_one = wrap('server', server)
 server_list = wrap('servers', {'type': 'array', 'items': server_brief},
-                    servers_links=_links)
+                   servers_links=_links)
 server_detail_list = wrap('servers', {'type': 'array', 'items': server},
-                           servers_links=_links)
+                          servers_links=_links)
 # From 2.47 the flavor is embedded rather than linked.
 _embedded_flavor = _object(
     {'original_name': {'type': 'string'}, 'ram': {'type': 'integer'},
@@ -121,8 +123,8 @@ server_2_47 = dict(server, properties=dict(server['properties'],
                                            flavor=_embedded_flavor))
 server_one_2_47 = wrap('server', server_2_47)
 server_detail_list_2_47 = wrap('servers', {'type': 'array',
-                                            'items': server_2_47},
-                                servers_links=_links)
+                                           'items': server_2_47},
+                               servers_links=_links)
 server_created = {'oneOf': [
     wrap('server', _object({
         'id': server_brief['properties']['id'],
@@ -154,11 +156,11 @@ hypervisor = {'type': 'object', 'properties': dict(
                  'memory_mb', 'local_gb', 'running_vms'],
     'additionalProperties': True}
 hypervisor_list = wrap('hypervisors', {'type': 'array',
-                                        'items': hypervisor_brief},
-                        hypervisors_links=_links)
+                                       'items': hypervisor_brief},
+                       hypervisors_links=_links)
 hypervisor_detail_list = wrap('hypervisors', {'type': 'array',
-                                               'items': hypervisor},
-                               hypervisors_links=_links)
+                                              'items': hypervisor},
+                              hypervisors_links=_links)
 hypervisor_one = wrap('hypervisor', hypervisor)
 
 service = _object({

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Request schemas of os-volume_attachments (2.49 tag, 2.79
 delete_on_termination) and os-interface."""
 import copy

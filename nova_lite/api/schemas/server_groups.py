@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Schemas of os-server-groups: ``policies`` (one of them) to 2.63, soft
 policies from 2.15, one ``policy`` with ``rules`` from 2.64."""
 import copy

@@ -1,13 +1,16 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Request schemas of the servers API, per microversion.
 
 ``create_at(version)`` builds the boot body's schema for one version
 range (every version takes a key pair, zone, user data, metadata, config
 drive, admin password, access addresses, disk config and scheduler
-hints; to 2.56 ``personality`` files): 2.19 adds ``description``, 2.32 (only) and 2.42 a block device
-mapping's ``tag``, 2.37 makes ``networks`` required (and allows 'auto'
-and 'none'), 2.52 adds ``tags``, 2.63 ``trusted_image_certificates``,
-2.67 a mapping's ``volume_type``, 2.74 ``host`` and
-``hypervisor_hostname``. ``CREATE_RANGES`` lists the ranges.
+hints; to 2.56 ``personality`` files): 2.19 adds ``description``, 2.32
+(only) and 2.42 a block device mapping's ``tag``, 2.37 makes
+``networks`` required (and allows 'auto' and 'none'), 2.52 adds
+``tags``, 2.63 ``trusted_image_certificates``, 2.67 a mapping's
+``volume_type``, 2.74 ``host`` and ``hypervisor_hostname``.
+``CREATE_RANGES`` lists the ranges.
 """
 import copy
 
@@ -221,8 +224,9 @@ unlock = {'type': ['object', 'null']}
 power = {'type': ['object', 'null']}
 reboot = {
     'type': 'object',
-    'properties': {'type': {'type': 'string',
-                            'pattern': '^([Ss][Oo][Ff][Tt]|[Hh][Aa][Rr][Dd])$'}},
+    'properties': {'type': {
+        'type': 'string',
+        'pattern': '^([Ss][Oo][Ff][Tt]|[Hh][Aa][Rr][Dd])$'}},
     'required': ['type'],
     'additionalProperties': False,
 }
@@ -259,6 +263,8 @@ unshelve_2_77 = {
     'properties': {'availability_zone': types.name},
     'additionalProperties': False,
 }
+
+
 def rebuild_at(low):
     """The rebuild body for versions from ``low``: 2.19 adds its
     ``description``, 2.54 ``key_name`` (null: none), 2.57 ``user_data``

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Request schemas of the os-services API: the 2.1 actions, 2.11's
 force-down and 2.53's PUT /os-services/{service_id}."""
 

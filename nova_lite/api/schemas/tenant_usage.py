@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Query schemas of os-simple-tenant-usage: 2.40 adds paging, 2.75
 refuses parameters it does not know."""
 from nova_lite.api.schemas import parameter_types as types

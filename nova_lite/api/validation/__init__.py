@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Request body validation with jsonschema, per microversion.
 
 Error messages follow Nova's: the field is named, with the offending value
@@ -68,7 +70,7 @@ def _describe(error):
     path = names[-1]  # as Nova names it: the innermost key
     if error.validator == 'additionalProperties':
         return 'Invalid input for field/attribute %s. %s' % (path,
-                                                            _reason(error))
+                                                             _reason(error))
     value = str(error.instance)  # a 200 KB list is not quoted whole
     if len(value) > 64:
         value = value[:64] + '...'

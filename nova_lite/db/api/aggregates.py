@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Host aggregates: their hosts and metadata, and the availability zones
 their ``availability_zone`` metadata makes.
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Allocations in SQL: small readers and writers for the placement
 store, which holds the rules of a write (``nova_lite.placement.
 allocations``) and runs them inside its transaction.

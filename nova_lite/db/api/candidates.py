@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What allocation candidates are made of, read in one transaction.
 
 The search itself (``nova_lite.placement.candidates``) works on sets of

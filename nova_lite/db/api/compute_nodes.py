@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Compute nodes: what each hypervisor host has and uses."""
 import sqlalchemy as sa
 

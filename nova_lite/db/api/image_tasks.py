@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Image import tasks: one row each, input and result as JSON text."""
 import sqlalchemy as sa
 

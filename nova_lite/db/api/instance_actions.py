@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Instance actions and their events: what was done to a server, by
 whom, and how each service's part of it went."""
 import datetime

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Server metadata: (instance_uuid, key, value) rows."""
 import sqlalchemy as sa
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A provider's inventories in SQL: what it holds of each resource class
 and what is used of it. The rules of a write (generations, classes in use)
 are the placement store's (``nova_lite.placement.inventories``).

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Key pairs: one user's named public keys."""
 from oslo_db import exception as db_exc
 import sqlalchemy as sa

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Migrations: the record of each move of a server between hosts.
 
 A migration is in progress until it reaches one of ``ENDED``: until then

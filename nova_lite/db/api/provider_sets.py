@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """What a provider is tagged with, as sets replaced whole under its
 generation: its traits and the aggregates it belongs to."""
 import sqlalchemy as sa

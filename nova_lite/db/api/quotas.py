@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Quota limits (of projects, their users and quota classes), the counts
 they are checked against, and the per-project lock under which a count
 and the records it allows are written together.

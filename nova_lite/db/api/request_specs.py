@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Request specs, stored as the serialized object."""
 import sqlalchemy as sa
 

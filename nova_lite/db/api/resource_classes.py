@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Custom resource classes and traits (CUSTOM_*): one table each.
 
 Standard ones are not rows: they come from os-resource-classes and

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Resource providers in SQL: create, find, rename, delete, and the
 generation's compare-and-swap (``bump_generation``) every change to a
 provider or to what hangs off it ends with: a writer that read generation

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Server groups, their members, and the placement check that holds a
 group's policy at the moment a member's claim is written.
 

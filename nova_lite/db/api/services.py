@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Service records: which daemon runs where, and when it was last seen."""
 from oslo_utils import timeutils
 import sqlalchemy as sa

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Server tags: (resource_id, tag) rows, at most MAX_TAGS per server."""
 from oslo_db import exception as db_exc
 import sqlalchemy as sa

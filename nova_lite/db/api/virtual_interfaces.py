@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Servers' vNICs: fixed addresses and MACs, each held by one server.
 
 An address is unique per network and a MAC unique everywhere (the table's

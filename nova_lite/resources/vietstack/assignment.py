@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Which NIC serves which vNIC: the compute's claim test and its answer.
 
 A vNIC can go to a NIC on its physical network that serves its type and

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """``nova-lite host show``'s VietStack NICs (entry point group
 ``nova_lite.cli.host_details``): read from the plugin's admin view."""
 from nova_lite.cli.client import APIError

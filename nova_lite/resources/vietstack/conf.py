@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """``[vietstack]``: the physical NICs a compute host serves vNICs from.
 
 Registered by the VietStack resource plugin, on the services that load it.

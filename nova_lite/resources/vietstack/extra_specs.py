@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """``vietstack:``: per-vNIC network capacity, served by host NICs.
 
 ``rate`` is in kbit/s; ``size`` counts queue slots of the vNIC on the NIC
@@ -6,8 +8,8 @@ that serves it. A key about vNIC ``i`` is only valid for ``i`` below
 """
 import re
 
-from nova_lite.extra_specs import Parameter
-from nova_lite.extra_specs import Validator
+from nova_lite.resources.extra_specs import Parameter
+from nova_lite.resources.extra_specs import Validator
 from nova_lite.resources.vietstack.nics import VNIC_TYPES
 
 MAX_VNICS = 8

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """VietStackFilter: hosts whose NICs can serve the server's vNICs.
 
 Each vNIC needs a NIC on its physical network that serves its type, with

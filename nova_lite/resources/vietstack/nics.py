@@ -1,11 +1,13 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The host's NICs, read from ``[vietstack] nic`` lines.
 
 A bad line stops the compute agent with ConfigInvalid naming the line and
 what is wrong with it, before the host reports anything.
 """
 from nova_lite import exception
-from nova_lite import key_value_lines
 from nova_lite.objects import vietstack as vietstack_obj
+from nova_lite.text import key_value_lines
 
 VNIC_TYPES = ('normal', 'direct', 'macvtap', 'direct-physical',
               'virtio-forwarder')

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """VietStack in placement's terms.
 
 Each NIC is a child provider of its host, with one custom class per

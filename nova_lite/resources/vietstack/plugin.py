@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """VietStack as a resource plugin: the first one, and the model for more.
 
 The request comes from the flavor's ``vietstack:`` extra specs (on the

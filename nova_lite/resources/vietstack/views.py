@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """VietStack as admins see it (ours, not OpenStack's), served by the
 compute API as the plugin's admin views:
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Host filters: the contract, the loader, and the handler that explains.
 
 A filter answers one question, ``host_passes(host_state, spec_obj)``, and

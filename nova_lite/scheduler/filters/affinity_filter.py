@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Hosts by where other servers are: the ``same_host`` and
 ``different_host`` scheduler hints (server uuids, as Nova takes them)."""
 from nova_lite.objects import instance as instance_obj

@@ -1,3 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""ComputeFilter: a host whose service is down or disabled takes no new
+servers, whatever placement says it has free.
+"""
 from nova_lite.scheduler import filters
 
 

@@ -1,3 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""RamFilter: the host's own count of free RAM, which may differ from
+placement's while a claim is on its way.
+"""
 from nova_lite.scheduler import filters
 
 

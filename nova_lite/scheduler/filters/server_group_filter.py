@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Hosts by a server group's hard policy, for a create with a ``group``
 hint: anti-affinity keeps out hosts that already hold
 ``max_server_per_host`` members (1 unless the group's rules say more),

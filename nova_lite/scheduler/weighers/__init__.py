@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Host weighers: rank the hosts that passed the filters.
 
 Each weigher's raw values are scaled to 0..1 over the candidate hosts and

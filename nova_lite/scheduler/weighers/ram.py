@@ -1,3 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""RAMWeigher: spreads servers over hosts by free RAM (a negative
+multiplier stacks them instead).
+"""
 from nova_lite.scheduler import weighers
 
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Soft server-group policies: soft-affinity ranks higher the hosts that
 hold more of the group's members, soft-anti-affinity those that hold
 fewer. They never refuse a host."""

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Builds the libvirt domain XML of an instance.
 
 The ``<metadata>`` element carries nova_lite's own record of the guest in

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The libvirt driver, on python-libvirt.
 
 One connection per driver, kept for the agent's lifetime: with libvirt's
@@ -20,7 +22,7 @@ import libvirt
 from oslo_log import log as logging
 
 from nova_lite import exception
-from nova_lite import fixed_networks
+from nova_lite.network import fixed_networks
 from nova_lite.objects import fields
 from nova_lite.virt import driver
 from nova_lite.virt import image_cache

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The files of a real guest, in ``<instances_path>/<instance uuid>/``.
 
 ``disk`` is a qcow2 overlay of the cached image (so guests share the

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Moving a real guest to another host's libvirtd.
 
 A live migration goes from this host's libvirtd to the destination's

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A server's vNICs as libvirt interfaces.
 
 Each vNIC is a virtio interface (a tap device named after the vNIC) on

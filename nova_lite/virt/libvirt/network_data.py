@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """``network_data.json``: a guest's vNICs and addresses, in OpenStack's
 format (what cloud-init and the demo guest read from the config drive).
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Node files for libvirt's test driver: one simulated host per file.
 
 ``test:///path/node.xml`` opens a private host described by that file, so

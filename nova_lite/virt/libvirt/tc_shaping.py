@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """vNIC rates shaped by the compute itself, where libvirt cannot.
 
 libvirt's ``<bandwidth>`` shapes a tap with tc: into the guest an HTB

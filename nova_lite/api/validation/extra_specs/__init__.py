@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The extra spec validation registry.
 
 Namespaces come from the ``nova_lite.api.extra_spec_validators`` entry
@@ -14,9 +16,9 @@ import jsonschema
 from oslo_utils import strutils
 from stevedore import extension
 
-from nova_lite import digits
 from nova_lite import exception
-from nova_lite import extra_specs as base
+from nova_lite.resources import extra_specs as base
+from nova_lite.text import digits
 
 NAMESPACE = 'nova_lite.api.extra_spec_validators'
 

@@ -1,6 +1,8 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """``hw:``: guest hardware (a useful subset of Nova's keys)."""
-from nova_lite.extra_specs import Parameter
-from nova_lite.extra_specs import Validator
+from nova_lite.resources.extra_specs import Parameter
+from nova_lite.resources.extra_specs import Validator
 
 _NUM = Parameter('num', '[0-9]+', 'A guest NUMA node number.')
 

@@ -1,5 +1,7 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """``hw_rng:``: the guest's random number generator device."""
-from nova_lite.extra_specs import Validator
+from nova_lite.resources.extra_specs import Validator
 
 VALIDATORS = [
     Validator('hw_rng:allowed', 'Whether images may ask for an RNG device.',

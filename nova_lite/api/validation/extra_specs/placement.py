@@ -1,7 +1,9 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """``resources{group}:``, ``trait{group}:`` and ``group_policy``: what a
 flavor asks of the placement store, by request group."""
-from nova_lite.extra_specs import Parameter
-from nova_lite.extra_specs import Validator
+from nova_lite.resources.extra_specs import Parameter
+from nova_lite.resources.extra_specs import Validator
 
 _GROUP = Parameter('group', '([a-zA-Z0-9_-]{1,64})?',
                    'Request group suffix; empty for the unnamed group.')

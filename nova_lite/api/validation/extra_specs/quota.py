@@ -1,5 +1,7 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """``quota:``: CPU, disk and network limits applied to the guest."""
-from nova_lite.extra_specs import Validator
+from nova_lite.resources.extra_specs import Validator
 
 _NAMES = (
     ('cpu_shares', 'Relative CPU weight of the guest.'),

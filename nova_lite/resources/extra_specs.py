@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Extra spec validators, declared as data (by the API for its namespaces,
 by resource plugins for theirs).
 

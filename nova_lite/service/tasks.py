@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The periodic tasks of the services one process runs, on one worker,
 and one heartbeat for all of them.
 

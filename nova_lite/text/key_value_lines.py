@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Config lines of comma-separated ``key=value`` pairs (``[vietstack] nic``,
 ``[networks] network``): one parser, one way of saying what is wrong."""
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A lock that counts the sections held under it.
 
 The periodic pass over the computes of a process reads the database for

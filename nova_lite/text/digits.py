@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Is this text a whole number written in ASCII digits?
 
 ``str.isdigit()`` is also true of '¹' and '²', which ``int()`` refuses (a
@@ -9,7 +11,6 @@ check made before an ``int()`` of client text asks this instead.
 
 def is_digits(text):
     return text.isascii() and text.isdigit()
-
 
 
 INT32_MAX = 2 ** 31 - 1

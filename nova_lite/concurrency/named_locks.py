@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """One lock per name, made on first use, inside one process: a delete
 waits for the build of the same instance, a second download of an image
 waits for the first."""

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """A service: one manager behind an RPC server, plus its periodic tasks.
 
 The same class runs each daemon and each part of the all-in-one. Its
@@ -9,14 +11,14 @@ import inspect
 import threading
 
 from oslo_log import log as logging
-from oslo_utils import timeutils
 import oslo_messaging as messaging
+from oslo_utils import timeutils
 
 from nova_lite import context as nl_context
 from nova_lite import exception
 from nova_lite.objects import service as service_obj
 from nova_lite import rpc
-from nova_lite import service_tasks
+from nova_lite.service import tasks as service_tasks
 
 LOG = logging.getLogger(__name__)
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """Key pairs' key material: checking a public key, its fingerprint, and
 making a new pair (the ``cryptography`` library does the work).
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
 """The fixed networks of ``[networks]``, read and checked.
 
 Each is a subnet on one physical network with the range of addresses
@@ -11,7 +13,7 @@ import ipaddress
 import uuid
 
 from nova_lite import exception
-from nova_lite import key_value_lines
+from nova_lite.text import key_value_lines
 
 _KEYS = {'name', 'physical_network', 'cidr', 'gateway', 'allocation_range'}
 

@@ -1,0 +1,5 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""Where servers get their addresses: the fixed networks an operator
+declares in ``[networks]``, allocated by the control plane itself.
+"""
