@@ -6,9 +6,9 @@ Live migration (the conductor has handed the source's allocation to the
 migration and claimed the destination for the server):
 
 1. ``check_can_live_migrate_destination`` (a call, on the destination):
-   a MoveClaim for the server's flavor, so its VietStack vNICs get NICs
-   on the destination's matching physical networks, or the pre-check
-   fails and the move never starts.
+   a MoveClaim for the server's flavor, so the plugins' resources (a
+   vNIC's NIC) are found on the destination, or the pre-check fails and
+   the move never starts.
 2. ``live_migration`` on the source: ``pre_live_migration`` on the
    destination (a call), then the guest moves while it runs.
 3. ``post_live_migration_at_destination`` (a call): the server is the
@@ -25,9 +25,9 @@ when it comes back, removes its guest and the allocation its migration
 kept (``reconcile``).
 """
 from oslo_log import log as logging
-import oslo_messaging as messaging
 
 from nova_lite.compute import claims
+from nova_lite.compute import operations
 from nova_lite import exception
 from nova_lite.objects import fields
 from nova_lite.objects import instance_action
@@ -39,14 +39,22 @@ _TASK = fields.TaskState
 _VM = fields.VMState
 
 
-class LiveMoveSteps:
-    """Mixed into the ComputeManager, with ``moves.MoveSteps``."""
+class LiveMoves:
 
-    @messaging.expected_exceptions(exception.MigrationPreCheckError,
-                                   exception.Conflict,
-                                   exception.InstanceNotFound)
-    def check_can_live_migrate_destination(self, context, instance,
-                                           migration, allocations=None):
+    def __init__(self, conf, driver, tracker, operations, computes, ends):
+        self.conf = conf
+        self.driver = driver
+        self.rt = tracker
+        self.operations = operations
+        self.computes = computes
+        self.ends = ends
+
+    @property
+    def host(self):
+        return self.operations.host
+
+    def check_destination(self, context, instance, migration,
+                          allocations=None):
         """MigrationPreCheckError if the server cannot come here."""
         migration.dest_host = self.conf.my_ip
         migration.save()
@@ -61,9 +69,10 @@ class LiveMoveSteps:
 
     def live_migration(self, context, instance, migration,
                        block_migration=False):
-        with self._operation(context, instance,
-                             'compute_live_migration') as outcome:
-            if not self._still_asked(context, instance, _TASK.MIGRATING):
+        with self.operations.recorded(context, instance,
+                                      'compute_live_migration') as outcome:
+            if not operations.still_asked(context, instance,
+                                          _TASK.MIGRATING):
                 return
             try:
                 migration.set_status('preparing')
@@ -74,14 +83,14 @@ class LiveMoveSteps:
                                            block_migration)
             except Exception as e:
                 outcome.error = e
-                self._live_rollback(context, instance, migration, e)
+                self._roll_back(context, instance, migration, e)
                 return
             migration.set_status('post-migrating')
             self.computes.post_live_migration_at_destination(
                 context, instance, migration)
-            self._live_done_at_source(context, instance, migration)
+            self._done_at_source(context, instance, migration)
 
-    def _live_rollback(self, context, instance, migration, error):
+    def _roll_back(self, context, instance, migration, error):
         LOG.warning('live migration of %s to %s failed: %s', instance.uuid,
                     migration.dest_compute, error)
         migration_obj.roll_back(
@@ -91,7 +100,7 @@ class LiveMoveSteps:
         self.computes.rollback_live_migration_at_destination(
             context, instance, migration)
 
-    def _live_done_at_source(self, context, instance, migration):
+    def _done_at_source(self, context, instance, migration):
         """The guest runs on the destination: its remains here go, then
         the migration ends and its allocation (the source's) is freed; a
         crash in between leaves an ended migration's allocation, which
@@ -107,29 +116,27 @@ class LiveMoveSteps:
 
     def pre_live_migration(self, context, instance, migration,
                            block_migration=False):
-        with self._operation(context, instance,
-                             'compute_pre_live_migration'):
+        with self.operations.recorded(context, instance,
+                                      'compute_pre_live_migration'):
             self.driver.pre_live_migration(context, instance,
                                            block_migration)
 
-    def post_live_migration_at_destination(self, context, instance,
-                                           migration):
+    def post_at_destination(self, context, instance, migration):
         """The server is this host's now, its guest here."""
-        with self._operation(context, instance,
-                             'compute_post_live_migration_at_destination'):
+        with self.operations.recorded(
+                context, instance,
+                'compute_post_live_migration_at_destination'):
             self.driver.post_live_migration_at_destination(context,
                                                            instance)
-            self._take_end(context, instance, 'new', _TASK.MIGRATING,
+            self.ends.take(context, instance, 'new', _TASK.MIGRATING,
                            _TASK.MIGRATING, clear_context=True)
-            instance.power_state = self.driver.get_power_state(instance)
-            self._end_task(instance, _TASK.MIGRATING)
+            self.ends.end_task(instance, instance.vm_state, _TASK.MIGRATING)
             self.rt.settle(instance, stays=True)
 
-    def rollback_live_migration_at_destination(self, context, instance,
-                                               migration):
-        with self._operation(context, instance,
-                             'compute_rollback_live_migration_at_'
-                             'destination'):
+    def roll_back_at_destination(self, context, instance, migration):
+        with self.operations.recorded(
+                context, instance,
+                'compute_rollback_live_migration_at_destination'):
             try:
                 self.driver.rollback_live_migration_at_destination(
                     context, instance)
@@ -138,7 +145,7 @@ class LiveMoveSteps:
                             'migration failed: %s', instance.uuid, e)
             self.rt.drop_move_end(migration.uuid)
 
-    def live_migration_force_complete(self, context, instance, migration):
+    def force_complete(self, context, instance, migration):
         """Acts on the live migration under way, which holds the
         server's operation lock: recorded, not queued behind it."""
         with instance_action.recorded_event(
@@ -146,7 +153,7 @@ class LiveMoveSteps:
                 'compute_live_migration_force_complete', self.host):
             self.driver.live_migration_force_complete(instance)
 
-    def live_migration_abort(self, context, instance, migration):
+    def abort(self, context, instance, migration):
         with instance_action.recorded_event(
                 context, instance.uuid, 'compute_live_migration_abort',
                 self.host):
@@ -157,9 +164,10 @@ class LiveMoveSteps:
         """An evacuation's destination: claim, build the guest anew from
         the server's image, and take the server (stopped again if it was
         stopped; ERROR if the build fails, with the claim kept)."""
-        with self._operation(context, instance,
-                             'compute_rebuild_instance') as outcome:
-            if not self._still_asked(context, instance, _TASK.REBUILDING):
+        with self.operations.recorded(context, instance,
+                                      'compute_rebuild_instance') as outcome:
+            if not operations.still_asked(context, instance,
+                                          _TASK.REBUILDING):
                 return
             stopped = instance.vm_state == _VM.STOPPED
             try:
@@ -170,19 +178,17 @@ class LiveMoveSteps:
                 outcome.error = e
                 migration_obj.roll_back(instance, migration, e, self.host)
                 return
-            try:
-                self._take_end(context, instance, 'new', _TASK.REBUILDING,
+            with self.ends.failing_in_place(outcome, instance, migration,
+                                            _TASK.REBUILDING):
+                self.ends.take(context, instance, 'new', _TASK.REBUILDING,
                                _TASK.REBUILDING, clear_context=True)
                 self.driver.spawn(context, instance)
                 if stopped:
                     self.driver.power_off(instance)
-            except Exception as e:
-                outcome.error = e
-                self._failed_after_move(instance, migration, e,
-                                        _TASK.REBUILDING)
+            if outcome.error is not None:
                 return
             migration.set_status('done')
             self.rt.settle(instance, stays=True)
-            self._end_move_task(instance,
-                                _VM.STOPPED if stopped else _VM.ACTIVE,
-                                _TASK.REBUILDING)
+            self.ends.end_task(instance,
+                               _VM.STOPPED if stopped else _VM.ACTIVE,
+                               _TASK.REBUILDING)

@@ -8,9 +8,9 @@ resize_migrated: the source still has the guest, stopped at most) the move
 is rolled back: the destination's claim goes, the source's allocation
 returns to the server, which runs again as it did. Once the destination
 took the server (resize_finish) or a revert was under way, the server
-ends in ERROR where it is, its move in error, for an admin to look at. A live
-migration cut off is rolled back while the server is still its source's,
-and finished once the destination took it.
+ends in ERROR where it is, its move in error, for an admin to look at. A
+live migration cut off is rolled back while the server is still its
+source's, and finished once the destination took it.
 """
 from oslo_log import log as logging
 
@@ -27,39 +27,48 @@ MOVE_TASKS = BEFORE_THE_GUEST_LEFT + (_T.RESIZE_FINISH, _T.RESIZE_REVERTING,
                                       _T.MIGRATING)
 
 
-def end_move_task(manager, context, instance):
-    """The reconcile outcome: 'running' or 'failed'."""
-    migration = migration_obj.Migration.in_progress_of(context,
-                                                       instance.uuid)
-    error = exception.ResizeError(
-        reason='the move was cut off at %s' % instance.task_state)
-    if instance.task_state == _T.MIGRATING and migration is not None and \
-            instance.host != migration.source_compute:
-        return _finish_live_migration(instance, migration)
-    if instance.task_state in BEFORE_THE_GUEST_LEFT + (_T.MIGRATING,) and \
-            migration is not None:
+class MoveRecovery:
+
+    def __init__(self, driver, host):
+        self.driver = driver
+        self.host = host
+
+    def end_move_task(self, context, instance):
+        """The reconcile outcome: 'running' or 'failed'."""
+        migration = migration_obj.Migration.in_progress_of(context,
+                                                           instance.uuid)
+        error = exception.ResizeError(
+            reason='the move was cut off at %s' % instance.task_state)
+        if instance.task_state == _T.MIGRATING and migration is not None \
+                and instance.host != migration.source_compute:
+            return _finish_live_migration(context, instance, migration)
+        if instance.task_state in BEFORE_THE_GUEST_LEFT + (_T.MIGRATING,) \
+                and migration is not None:
+            return self._roll_back(instance, migration, error)
+        if migration is not None:
+            migration.set_status('error')
+        instance.fail(error, host=self.host, keep_claim=True)
+        return 'failed'
+
+    def _roll_back(self, instance, migration, error):
         LOG.warning('instance %s: its move was cut off before its guest '
-                    'left %s; rolling it back', instance.uuid, manager.host)
-        migration_obj.roll_back(instance, migration, error, manager.host)
+                    'left %s; rolling it back', instance.uuid, self.host)
+        migration_obj.roll_back(instance, migration, error, self.host)
         if instance.vm_state == fields.VMState.ACTIVE:
-            manager.driver.power_on(instance)
-        instance.power_state = manager.driver.get_power_state(instance)
+            self.driver.power_on(instance)
+        instance.power_state = self.driver.get_power_state(instance)
         instance.save()
         return 'running'
-    if migration is not None:
-        migration.set_status('error')
-    instance.fail(error, host=manager.host, keep_claim=True)
-    return 'failed'
 
 
-def _finish_live_migration(instance, migration):
+def _finish_live_migration(context, instance, migration):
     """The destination had taken the server: the move is over, the
     source's allocation goes (after the migration ends: the audit's to
     remove if a crash comes in between)."""
     LOG.warning('instance %s: its live migration was cut off after it '
                 'arrived; finishing it', instance.uuid)
     migration.set_status('completed')
-    placement_obj.Placement.unclaim(instance._context, migration.uuid)
+    placement_obj.Placement.unclaim(context, migration.uuid)
     instance.migration_context = None
     instance.task_state = None
     instance.save()

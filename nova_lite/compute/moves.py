@@ -3,7 +3,7 @@
 """The compute's steps of a resize or cold migration, as Nova takes them.
 
 1. ``prep_resize`` on the destination: a MoveClaim for the new flavor
-   (the plugins assign NICs there, following the destination's
+   (the plugins assign their resources there, following the destination's
    allocation); the instance's MigrationContext saved with it.
 2. ``resize_instance`` on the source: the guest stopped, its disk sent.
 3. ``finish_resize`` on the destination: the server is now here with
@@ -25,7 +25,8 @@ from oslo_log import log as logging
 from oslo_utils import timeutils
 
 from nova_lite.compute import claims
-from nova_lite.compute import vnics
+from nova_lite.compute import operations
+from nova_lite.compute import power_actions
 from nova_lite import exception
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
@@ -38,15 +39,26 @@ _TASK = fields.TaskState
 _VM = fields.VMState
 
 
-class MoveSteps:
-    """Mixed into the ComputeManager (its ``rt``, ``driver``,
-    ``computes``, ``_operation`` and ``_still_asked``)."""
+class Moves:
+
+    def __init__(self, conf, driver, tracker, operations, computes, ends):
+        self.conf = conf
+        self.driver = driver
+        self.rt = tracker
+        self.operations = operations
+        self.computes = computes
+        self.ends = ends
+
+    @property
+    def host(self):
+        return self.operations.host
 
     def prep_resize(self, context, instance, migration, flavor,
                     allocations=None):
-        with self._operation(context, instance,
-                             'compute_prep_resize') as outcome:
-            if not self._still_asked(context, instance, _TASK.RESIZE_PREP):
+        with self.operations.recorded(context, instance,
+                                      'compute_prep_resize') as outcome:
+            if not operations.still_asked(context, instance,
+                                          _TASK.RESIZE_PREP):
                 return
             migration.dest_host = self.conf.my_ip  # where the disk goes
             migration.save()
@@ -66,105 +78,54 @@ class MoveSteps:
     def resize_instance(self, context, instance, migration):
         """The source: the guest stopped and its disk sent; a failure
         here rolls the move back, the guest as it was."""
-        with self._operation(context, instance,
-                             'compute_resize_instance') as outcome:
-            if not self._still_asked(context, instance, _TASK.RESIZE_PREP):
+        with self.operations.recorded(context, instance,
+                                      'compute_resize_instance') as outcome:
+            if not operations.still_asked(context, instance,
+                                          _TASK.RESIZE_PREP):
                 return
             was = self.driver.get_power_state(instance)
-            self._step(instance, migration, 'migrating',
-                       _TASK.RESIZE_PREP, _TASK.RESIZE_MIGRATING)
-            try:
+            _step(instance, migration, 'migrating', _TASK.RESIZE_PREP,
+                  _TASK.RESIZE_MIGRATING)
+            with operations.failure_noted(outcome, 'move', instance,
+                                          self.host):
                 self.driver.migrate_disk_and_power_off(
                     context, instance, migration,
                     self.conf.compute.shutdown_timeout)
-            except Exception as e:
-                outcome.error = e
-                LOG.warning('move of %s from %s failed: %s', instance.uuid,
-                            self.host, e)
-                self._power_back(instance, was)
-                migration_obj.roll_back(instance, migration, e, self.host)
+            if outcome.error is not None:
+                power_actions.power_back(self.driver, instance, was)
+                migration_obj.roll_back(instance, migration, outcome.error,
+                                        self.host)
                 return
-            self._step(instance, migration, 'post-migrating',
-                       _TASK.RESIZE_MIGRATING, _TASK.RESIZE_MIGRATED)
+            _step(instance, migration, 'post-migrating',
+                  _TASK.RESIZE_MIGRATING, _TASK.RESIZE_MIGRATED)
             self.computes.finish_resize(context, instance, migration)
-
-    @staticmethod
-    def _step(instance, migration, status, task_from, task_to):
-        migration.set_status(status)
-        instance.task_state = task_to
-        instance.save(expected_task_state=[task_from])
 
     def finish_resize(self, context, instance, migration):
         """The destination: the server here with its new end, its guest
         made (started unless it was stopped); RESIZED."""
-        with self._operation(context, instance,
-                             'compute_finish_resize') as outcome:
-            if not self._still_asked(context, instance,
-                                     _TASK.RESIZE_MIGRATED):
+        with self.operations.recorded(context, instance,
+                                      'compute_finish_resize') as outcome:
+            if not operations.still_asked(context, instance,
+                                          _TASK.RESIZE_MIGRATED):
                 return
             power_on = instance.vm_state != _VM.STOPPED
-            try:
-                self._take_end(context, instance, 'new',
+            with self.ends.failing_in_place(outcome, instance, migration,
+                                            _TASK.RESIZE_FINISH):
+                self.ends.take(context, instance, 'new',
                                _TASK.RESIZE_MIGRATED, _TASK.RESIZE_FINISH)
                 self.driver.finish_migration(context, instance, power_on)
-            except Exception as e:
-                outcome.error = e
-                self._failed_after_move(instance, migration, e,
-                                        _TASK.RESIZE_FINISH)
+            if outcome.error is not None:
                 return
             migration.set_status('finished')
-            self._end_move_task(instance, _VM.RESIZED, _TASK.RESIZE_FINISH)
-
-    def _take_end(self, context, instance, end, task_from, task_to,
-                  clear_context=False):
-        """The server on this host with the flavor and resource records
-        of its move's ``end`` ('new' or 'old'), its vNICs to match (each
-        keeping its address on its network), in one save."""
-        move = instance.migration_context
-        flavor = move.new_flavor if end == 'new' else move.old_flavor
-        instance.host = self.host
-        instance.node = self.rt.nodename
-        instance.flavor = flavor
-        instance.instance_type_id = flavor.id
-        for name in ('vcpus', 'memory_mb', 'root_gb', 'ephemeral_gb'):
-            setattr(instance, name, getattr(flavor, name))
-        records = {}
-        for plugin in self.rt.plugins:
-            record = plugin.record_of(move.end(end))
-            plugin.keep(instance, record)
-            if record is not None:
-                records[plugin.name] = record
-        if clear_context:
-            instance.migration_context = None
-        instance.task_state = task_to
-        instance.save(expected_task_state=[task_from],
-                      vifs=vnics.wanted(self.rt.networks, self.rt.plugins,
-                                        records,
-                                        self._networks_asked(context,
-                                                             instance)),
-                      pools=self.rt.networks.pools())
-
-    def _end_move_task(self, instance, vm_state, task_state):
-        instance.vm_state = vm_state
-        instance.power_state = self.driver.get_power_state(instance)
-        self._end_task(instance, task_state)
-
-    def _failed_after_move(self, instance, migration, error, task_state):
-        """The guest left its source: the server ends in ERROR where it
-        is, with its allocations, for an admin to look at."""
-        LOG.warning('move of %s failed on %s: %s', instance.uuid, self.host,
-                    error)
-        migration.set_status('error')
-        instance.fail(error, host=self.host, keep_claim=True,
-                      expected_task_state=[task_state])
+            self.ends.end_task(instance, _VM.RESIZED, _TASK.RESIZE_FINISH)
 
     def confirm_resize(self, context, instance, migration):
         """The source, once the move is kept: the old guest and what the
         migration holds here go; the server shows its state again. A
         server deleted meanwhile (its delete confirms first) loses its
         old guest all the same."""
-        with self._operation(context, instance,
-                             'compute_confirm_resize') as outcome:
+        with self.operations.recorded(context, instance,
+                                      'compute_confirm_resize') as outcome:
             status = migration_obj.Migration.get_by_id(
                 context, migration.id).status
             gone = _deleted(context, instance)
@@ -172,21 +133,18 @@ class MoveSteps:
                 LOG.info('migration %s is %s, no longer confirming',
                          migration.uuid, status)
                 return
-            try:
+            with operations.failure_noted(outcome, 'confirming the move',
+                                          instance, self.host):
                 self.driver.confirm_migration(context, instance,
                                               migration.same_host)
-            except Exception as e:
-                outcome.error = e
-                LOG.warning('confirming the move of %s failed on %s: %s',
-                            instance.uuid, self.host, e)
             if status == 'confirming':
                 migration.set_status('confirmed')
             placement_obj.Placement.unclaim(context, migration.uuid)
             self.rt.settle(instance, stays=migration.same_host and not gone)
             if not gone:
                 instance.migration_context = None
-                instance.vm_state = _settled_state(instance)
-                self._end_task(instance, None)
+                instance.vm_state = settled_state(instance)
+                operations.end_task(instance, None)
 
     def confirm_overdue(self, context, seconds):
         """Confirm the moves from this host that have waited ``seconds``
@@ -219,18 +177,16 @@ class MoveSteps:
         """The destination of a move being reverted: its guest and its
         claim go, the source's allocation returns to the instance, and
         the source takes the server back."""
-        with self._operation(context, instance,
-                             'compute_revert_resize') as outcome:
-            if not self._still_asked(context, instance,
-                                     _TASK.RESIZE_REVERTING):
+        with self.operations.recorded(context, instance,
+                                      'compute_revert_resize') as outcome:
+            if not operations.still_asked(context, instance,
+                                          _TASK.RESIZE_REVERTING):
                 return
-            try:
+            with self.ends.failing_in_place(outcome, instance, migration,
+                                            _TASK.RESIZE_REVERTING):
                 self.driver.revert_migration_on_dest(context, instance,
                                                      migration.same_host)
-            except Exception as e:
-                outcome.error = e
-                self._failed_after_move(instance, migration, e,
-                                        _TASK.RESIZE_REVERTING)
+            if outcome.error is not None:
                 return
             placement_obj.Placement.move_allocations(
                 context, migration.uuid, instance.uuid, instance.project_id,
@@ -241,30 +197,34 @@ class MoveSteps:
     def finish_revert_resize(self, context, instance, migration):
         """The source: the server back with its old end, its guest
         started as it ran on the destination."""
-        with self._operation(context, instance,
-                             'compute_finish_revert_resize') as outcome:
-            if not self._still_asked(context, instance,
-                                     _TASK.RESIZE_REVERTING):
+        with self.operations.recorded(
+                context, instance, 'compute_finish_revert_resize') as outcome:
+            if not operations.still_asked(context, instance,
+                                          _TASK.RESIZE_REVERTING):
                 return
             power_on = instance.power_state == fields.PowerState.RUNNING
-            try:
-                self._take_end(context, instance, 'old',
+            with self.ends.failing_in_place(outcome, instance, migration,
+                                            _TASK.RESIZE_REVERTING):
+                self.ends.take(context, instance, 'old',
                                _TASK.RESIZE_REVERTING,
                                _TASK.RESIZE_REVERTING, clear_context=True)
                 self.driver.finish_revert_migration(context, instance,
                                                     power_on)
-            except Exception as e:
-                outcome.error = e
-                self._failed_after_move(instance, migration, e,
-                                        _TASK.RESIZE_REVERTING)
+            if outcome.error is not None:
                 return
             migration.set_status('reverted')
             instance.power_state = self.driver.get_power_state(instance)
-            instance.vm_state = _settled_state(instance)
-            self._end_task(instance, _TASK.RESIZE_REVERTING)
+            instance.vm_state = settled_state(instance)
+            operations.end_task(instance, _TASK.RESIZE_REVERTING)
 
 
-def _settled_state(instance):
+def _step(instance, migration, status, task_from, task_to):
+    migration.set_status(status)
+    instance.task_state = task_to
+    instance.save(expected_task_state=[task_from])
+
+
+def settled_state(instance):
     """ACTIVE or STOPPED, as its guest (wherever it runs) last read."""
     return (_VM.ACTIVE if instance.power_state == fields.PowerState.RUNNING
             else _VM.STOPPED)

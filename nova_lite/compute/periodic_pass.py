@@ -22,7 +22,6 @@ import contextlib
 from oslo_log import log as logging
 
 from nova_lite.compute import placement_report
-from nova_lite.compute import reconcile
 from nova_lite.compute import resource_tracker
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import migration as migration_obj
@@ -38,32 +37,34 @@ ABANDONED = 'finishing abandoned tasks'
 
 
 def update_resources(context, runs):
-    """``update_available_resource`` of the computes (ServiceTasks runs)."""
-    _pass(runs, RECOUNT, lambda manager: _update_alone(context, manager.rt),
-          lambda managers: _update_together(
-              context, [manager.rt for manager in managers]))
+    """``update_available_resource`` of the computes' resource trackers
+    (ServiceTasks runs)."""
+    _pass(runs, RECOUNT, lambda manager: manager.rt,
+          lambda rt: _update_alone(context, rt),
+          lambda trackers: _update_together(context, trackers))
 
 
 def finish_abandoned(context, runs, seconds):
-    """``reconcile.finish_abandoned`` of the computes (ServiceTasks
+    """``finish_abandoned`` of the computes' reconcilers (ServiceTasks
     runs)."""
-    _pass(runs, ABANDONED,
-          lambda manager: _finish_abandoned_alone(context, manager, seconds),
-          lambda managers: _finish_abandoned_together(context, managers,
-                                                      seconds))
+    _pass(runs, ABANDONED, lambda manager: manager.reconciler,
+          lambda reconciler: _finish_abandoned_alone(context, reconciler,
+                                                     seconds),
+          lambda reconcilers: _finish_abandoned_together(
+              context, reconcilers, seconds))
 
 
-def _pass(runs, what, alone, together):
-    """``alone(manager)`` for a compute alone in its process, else
-    ``together(managers)`` for each chunk of the live ones."""
+def _pass(runs, what, part, alone, together):
+    """``alone(part(manager))`` for a compute alone in its process, else
+    ``together([part(manager)...])`` for each chunk of the live ones."""
     if len(runs) == 1:
         with runs[0].turn() as live:
             if live:
-                alone(runs[0].manager)
+                alone(part(runs[0].manager))
         return
     for managers in _in_turn(runs):
         with _one_host(what, '%d hosts' % len(managers)):
-            together(managers)
+            together([part(manager) for manager in managers])
 
 
 def _in_turn(runs):
@@ -91,9 +92,9 @@ def _update_alone(context, rt):
         rt.update_available_resource(context)
 
 
-def _finish_abandoned_alone(context, manager, seconds):
-    with _one_host(ABANDONED, manager.host):
-        reconcile.finish_abandoned(manager, context, seconds)
+def _finish_abandoned_alone(context, reconciler, seconds):
+    with _one_host(ABANDONED, reconciler.host):
+        reconciler.finish_abandoned(context, seconds)
 
 
 def _update_together(context, trackers):
@@ -178,15 +179,15 @@ def _by_host(context, hosts, attrs):
     return found
 
 
-def _finish_abandoned_together(context, managers, seconds):
-    busy = {manager: manager.busy() for manager in managers}
-    on_host = _by_host(context, [m.host for m in managers], ['flavor'])
-    providers = {manager: reconcile.provider_of(manager)
-                 for manager in managers}
+def _finish_abandoned_together(context, reconcilers, seconds):
+    busy = {r: r.operations.busy() for r in reconcilers}
+    on_host = _by_host(context, [r.host for r in reconcilers], ['flavor'])
+    providers = {r: r.provider for r in reconcilers}
     consumers = placement_obj.Placement.consumers_on_each(
         context, [uuid for uuid in providers.values() if uuid])
-    for manager in managers:
-        with _one_host(ABANDONED, manager.host):
-            reconcile.finish_abandoned_seen(
-                manager, context, seconds, on_host[manager.host],
-                consumers.get(providers[manager], {}), busy[manager])
+    for reconciler in reconcilers:
+        with _one_host(ABANDONED, reconciler.host):
+            reconciler.finish_abandoned_seen(
+                context, seconds, on_host[reconciler.host],
+                consumers.get(providers[reconciler], {}),
+                busy[reconciler])

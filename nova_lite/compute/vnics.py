@@ -39,3 +39,15 @@ def _vif(network, device=None, inbound_rate=0, outbound_rate=0, queues=1):
         network=network.name, physical_network=network.physical_network,
         device=device, inbound_rate=inbound_rate,
         outbound_rate=outbound_rate, queues=queues)
+
+
+def networks_asked(context, instance, request_spec=None):
+    """'auto' or 'none', as the create asked (its stored request when the
+    caller has none at hand, 'auto' if that is gone too)."""
+    if request_spec is None:
+        try:
+            request_spec = request_spec_obj.RequestSpec \
+                .get_by_instance_uuid(context, instance.uuid)
+        except exception.NotFound:
+            return request_spec_obj.AUTO
+    return request_spec.networks_asked()

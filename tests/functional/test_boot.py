@@ -7,7 +7,6 @@ import time
 import libvirt
 import pytest
 
-from nova_lite.compute import reconcile
 from nova_lite import conf as nl_conf
 from nova_lite import context as nl_context
 from nova_lite.objects import fields
@@ -183,8 +182,8 @@ def test_a_server_on_a_down_compute_is_deleted_at_once(all_in_one,
     assert compute.driver.list_instance_uuids() == [server['id']]
     assert api.put('/os-services/force-down', dict(down, forced_down=False),
                    headers=headers)[0] == 200
-    summary = reconcile.reconcile_host(compute,
-                                       nl_context.get_admin_context())
+    summary = compute.reconciler.reconcile_host(
+        nl_context.get_admin_context())
     assert summary['removed'] == 1
     assert compute.driver.list_instance_uuids() == []
 
@@ -203,7 +202,7 @@ def test_a_build_cut_off_by_a_restart_ends_in_error_holding_nothing(
     instance.save()
     compute, = [s.manager for s in aio.services
                 if getattr(s.manager, 'driver', None) is not None]
-    assert reconcile.reconcile_host(compute, context)['failed'] == 1
+    assert compute.reconciler.reconcile_host(context)['failed'] == 1
     server = api.get('/servers/%s' % server['id'])[1]['server']
     assert server['status'] == 'ERROR'
     assert server['OS-EXT-SRV-ATTR:host'] is None

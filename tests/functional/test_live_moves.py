@@ -10,7 +10,6 @@ import time
 
 import pytest
 
-from nova_lite.compute import reconcile
 from nova_lite import context as nl_context
 from nova_lite import exception
 from nova_lite.objects import compute_node as compute_node_obj
@@ -174,7 +173,7 @@ def test_evacuation_and_the_source_cleaning_up_when_back(aio, tmp_path):
     assert moves._audit() == ['0 findings']
     _force_down(aio, source, False)
     compute = moves._compute(aio, source)
-    reconcile.reconcile_host(compute, nl_context.get_admin_context())
+    compute.reconciler.reconcile_host(nl_context.get_admin_context())
     assert sid not in compute.driver.list_instance_uuids()
     assert moves._migrations(aio, sid)[0]['status'] == 'completed'
     assert moves._allocations(aio, migration['uuid']) == {}
@@ -274,8 +273,8 @@ def test_a_live_migration_whose_request_was_lost_is_rolled_back(
         'host': None, 'block_migration': 'auto'}}, headers={
             'OpenStack-API-Version': 'compute 2.68'})[0] == 202
     migration = _wait_migration(aio, sid, 'queued')
-    assert reconcile.finish_abandoned(
-        moves._compute(aio, source), nl_context.get_admin_context(), 0) == 1
+    assert moves._compute(aio, source).reconciler.finish_abandoned(
+        nl_context.get_admin_context(), 0) == 1
     shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
     assert (shown['OS-EXT-SRV-ATTR:host'],
             shown['OS-EXT-STS:task_state']) == (source, None)

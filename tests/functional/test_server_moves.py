@@ -261,7 +261,7 @@ def test_the_audit_knows_moves_under_way_and_ended(aio, tmp_path):
 def _compute(aio, host):
     return next(svc.manager for svc in aio.services
                 if getattr(svc.manager, 'host', None) == host and
-                hasattr(svc.manager, 'confirm_overdue'))
+                hasattr(svc.manager, 'moves'))
 
 
 def test_a_move_left_waiting_is_confirmed_by_its_source(aio):
@@ -272,8 +272,8 @@ def test_a_move_left_waiting_is_confirmed_by_its_source(aio):
     aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
     compute = _compute(aio, source)
     context = nl_context.get_admin_context()
-    assert compute.confirm_overdue(context, 3600) == 0  # not overdue yet
-    assert compute.confirm_overdue(context, 0) == 1
+    assert compute.moves.confirm_overdue(context, 3600) == 0  # not yet
+    assert compute.moves.confirm_overdue(context, 0) == 1
     shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
     assert shown['flavor']['id'] == 'm2'
     assert _migrations(aio, sid)[0]['status'] == 'confirmed'
@@ -323,12 +323,11 @@ def test_a_move_whose_next_step_was_lost_is_rolled_back(
     _wait_task(aio, sid, 'resize_migrated')
     # The source's step shows before its handler has let the server go.
     deadline = time.monotonic() + 10
-    while sid in compute.busy():
+    while sid in compute.operations.busy():
         assert time.monotonic() < deadline
         time.sleep(0.01)
-    from nova_lite.compute import reconcile
-    assert reconcile.finish_abandoned(
-        compute, nl_context.get_admin_context(), 0) == 1
+    assert compute.reconciler.finish_abandoned(
+        nl_context.get_admin_context(), 0) == 1
     shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
     assert (shown['OS-EXT-SRV-ATTR:host'], shown['flavor']['id'],
             shown['OS-EXT-STS:power_state']) == (source, 'm1', 1)

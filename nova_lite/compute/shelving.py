@@ -1,0 +1,188 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""Shelving: a server's guest off and its disk into an image; offloaded
+(its guest, host and claim gone) at once or after ``[compute]
+shelved_offload_time``; unshelved on its host, or built anew from the
+image on the host the scheduler chose.
+
+If the snapshot fails, the image goes and the guest runs again as it
+did. An unshelve that fails on a new host leaves the server offloaded
+again, its claim dropped. The image goes once the server runs from it.
+"""
+import datetime
+
+from oslo_log import log as logging
+from oslo_utils import timeutils
+
+from nova_lite.compute import claims
+from nova_lite.compute import operations
+from nova_lite.compute import power_actions
+from nova_lite.compute import vnics
+from nova_lite import exception
+from nova_lite.objects import fields
+from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import placement as placement_obj
+
+LOG = logging.getLogger(__name__)
+_T = fields.TaskState
+
+
+class Shelving:
+
+    def __init__(self, conf, driver, tracker, operations, images):
+        self.conf = conf
+        self.driver = driver
+        self.rt = tracker
+        self.operations = operations
+        self.images = images
+
+    @property
+    def host(self):
+        return self.operations.host
+
+    def shelve(self, context, instance, image_id):
+        """Guest off, its disk into the image; then SHELVED, or offloaded
+        at once (``[compute] shelved_offload_time`` 0)."""
+        with self.operations.recorded(context, instance,
+                                      'compute_shelve_instance') as outcome:
+            if not operations.still_asked(context, instance, _T.SHELVING):
+                return
+            was = self.driver.get_power_state(instance)
+            with operations.failure_noted(outcome, 'shelve', instance,
+                                          self.host):
+                self.driver.power_off(instance,
+                                      self.conf.compute.shutdown_timeout)
+                self.images.upload_snapshot(instance, image_id)
+            if outcome.error is not None:
+                self.images.discard(image_id)
+                power_actions.power_back(self.driver, instance, was)
+                operations.end_task(instance, _T.SHELVING)
+                return
+            self._shelved(context, instance, image_id)
+
+    def _shelved(self, context, instance, image_id):
+        instance.shelved_image_id = image_id
+        instance.vm_state = fields.VMState.SHELVED
+        instance.power_state = self.driver.get_power_state(instance)
+        if self.conf.compute.shelved_offload_time != 0:
+            operations.end_task(instance, _T.SHELVING)
+            return
+        # Offloaded at once: the task goes on, no request gets in.
+        instance.task_state = _T.SHELVING_OFFLOADING
+        try:
+            instance.save(expected_task_state=[_T.SHELVING])
+        except (exception.Conflict, exception.InstanceNotFound):
+            return
+        self.offload(context, instance)
+
+    def shelve_offload(self, context, instance):
+        with self.operations.recorded(context, instance,
+                                      'compute_shelve_offload_instance'):
+            if not operations.still_asked(context, instance,
+                                          _T.SHELVING_OFFLOADING):
+                return
+            self.offload(context, instance)
+
+    def offload_shelved(self, context, seconds):
+        """Offload the servers shelved here for ``seconds`` or more."""
+        cutoff = timeutils.utcnow(with_timezone=True) - datetime.timedelta(
+            seconds=seconds)
+        for instance in instance_obj.InstanceList.get_by_host(
+                context, self.host, expected_attrs=['flavor']):
+            changed = instance.updated_at or instance.created_at
+            if (instance.vm_state != fields.VMState.SHELVED or
+                    instance.task_state is not None or changed > cutoff):
+                continue
+            instance.task_state = _T.SHELVING_OFFLOADING
+            try:
+                instance.save(expected_task_state=[None])
+            except (exception.Conflict, exception.InstanceNotFound):
+                continue  # a request got to it first
+            with self.operations.working_on(instance.uuid):
+                self.offload(context, instance)
+
+    def offload(self, context, instance):
+        """The guest and its files removed, the server off this host and
+        its placement claim dropped (its disk is in its shelved image),
+        in one save with the host's usage freed. The caller has set task
+        shelving_offloading, so no other request acts on it meanwhile."""
+        self.driver.destroy(context, instance)
+        instance.vm_state = fields.VMState.SHELVED_OFFLOADED
+        instance.task_state = None
+        instance.host = None
+        instance.node = None
+        instance.power_state = fields.PowerState.NOSTATE
+
+        def leave():
+            instance.save(expected_task_state=[_T.SHELVING_OFFLOADING])
+            placement_obj.Placement.unclaim(context, instance.uuid)
+        try:
+            self.rt.drop_instance(instance, remove_record=leave)
+        except (exception.Conflict, exception.InstanceNotFound):
+            LOG.info('instance %s changed during its offload', instance.uuid)
+
+    def unshelve(self, context, instance, allocations=None):
+        """Start a server shelved here; or build an offloaded one the
+        scheduler placed here from its shelved image."""
+        with self.operations.recorded(context, instance,
+                                      'compute_unshelve_instance') as outcome:
+            if not operations.still_asked(context, instance, _T.UNSHELVING):
+                return
+            if instance.host == self.host:
+                outcome.error = self._start_shelved(instance)
+            else:
+                outcome.error = self._spawn_offloaded(context, instance,
+                                                      allocations)
+
+    def _start_shelved(self, instance):
+        try:
+            self.driver.power_on(instance)
+        except Exception as e:
+            LOG.warning('unshelve of %s failed on %s: %s', instance.uuid,
+                        self.host, e)
+            operations.end_task(instance, _T.UNSHELVING)
+            return e
+        self._unshelved(instance, _T.UNSHELVING)
+        return None
+
+    def _spawn_offloaded(self, context, instance, allocations):
+        try:
+            claim = self.rt.instance_claim(
+                context, instance, instance.flavor, allocations,
+                expected_task_state=_T.UNSHELVING,
+                networks_asked=vnics.networks_asked(context, instance))
+        except (exception.InstanceNotFound, exception.Conflict):
+            return None
+        except claims.REFUSED as e:
+            self.back_to_offloaded(context, instance)
+            return e
+        try:
+            with claim:
+                self.driver.spawn(context, instance,
+                                  image_id=instance.shelved_image_id)
+        except Exception as e:
+            LOG.warning('unshelve of %s failed on %s: %s', instance.uuid,
+                        self.host, e)
+            self.back_to_offloaded(context, instance)
+            return e
+        self._unshelved(instance, _T.SPAWNING)
+        return None
+
+    def back_to_offloaded(self, context, instance):
+        """An unshelve that will not be: the server offloaded, no task,
+        no claim."""
+        instance.task_state = None
+        try:
+            instance.save()
+        except exception.InstanceNotFound:
+            return
+        placement_obj.Placement.unclaim(context, instance.uuid)
+
+    def _unshelved(self, instance, task_state):
+        image_id = instance.shelved_image_id
+        instance.vm_state = fields.VMState.ACTIVE
+        instance.power_state = self.driver.get_power_state(instance)
+        instance.shelved_image_id = None
+        operations.end_task(instance, task_state)
+        if image_id:
+            self.images.discard(image_id)
