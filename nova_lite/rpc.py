@@ -39,11 +39,6 @@ def set_default_pool_size(conf, size):
     messaging_opts.set_defaults(conf, executor_thread_pool_size=size)
 
 
-def is_in_process(conf):
-    register_opts(conf)
-    return (conf.transport_url or '').startswith('fake:')
-
-
 class RequestContextSerializer(messaging.Serializer):
     """Sends the request context and versioned objects over the wire."""
 

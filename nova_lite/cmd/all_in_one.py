@@ -26,7 +26,6 @@ from nova_lite.compute import manager as compute_manager
 from nova_lite.conductor import manager as conductor_manager
 from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import config
-from nova_lite import context as nl_context
 from nova_lite.objects import service as service_obj
 from nova_lite import resources
 from nova_lite import rpc
@@ -115,11 +114,6 @@ class AllInOne:
         config.setup_database(self.conf)
         self.sync_schema(self.conf)
         self.tasks.start()
-        if rpc.is_in_process(self.conf):
-            # Nothing survives an in-process transport's restart: builds
-            # that had not reached a compute are over.
-            conductor_manager.fail_builds_older_than(
-                nl_context.get_admin_context(), 0, self.conf.host)
         self._start_service(conductor_manager.ConductorManager(
             self.conf, self.conf.host), 'nova-lite-conductor',
             conductor_rpcapi.TOPIC, self.conf.host)

@@ -13,6 +13,7 @@ unclaims it.
 """
 import dataclasses
 import functools
+import typing
 
 from oslo_log import log as logging
 
@@ -43,6 +44,21 @@ def inventory_of(node, shared_disk=False):
                              'max_unit': total, 'allocation_ratio': ratio}
             for name, (total, reserved, ratio) in node.inventory().items()
             if total > 0 and not (shared_disk and name == 'local_gb')}
+
+
+class ClaimOption(typing.NamedTuple):
+    """A host a claim may be made on (``Placement.claim_first``): its name
+    (the log's), its root provider (a server group's policy is checked
+    against it) and the allocations to make there."""
+    host: str
+    root_uuid: str
+    allocations: dict
+
+    @classmethod
+    def on(cls, host, root_uuid, allocations, resources):
+        """``allocations`` where placement gave the host some, else
+        ``resources`` on its root provider."""
+        return cls(host, root_uuid, allocations or {root_uuid: resources})
 
 
 @base.NovaLiteObjectRegistry.register
@@ -172,23 +188,22 @@ class Placement(base.NovaLiteObject):
     @classmethod
     def claim_first(cls, context, consumer_uuid, options, project_id,
                     user_id, group_uuid=None):
-        """Claim the first of ``options`` ([(label, {provider uuid:
-        resources}, host's root provider uuid)], best first) that still
-        has room, and that the hard policy of server group ``group_uuid``
-        (if any) allows, checked under the group's lock in the claim's own
-        transaction; its index, or None when every one refused (each
-        refusal logged with its label)."""
-        for index, (label, allocations, root_uuid) in enumerate(options):
+        """Claim the first of ``options`` ([ClaimOption], best first) that
+        still has room, and that the hard policy of server group
+        ``group_uuid`` (if any) allows, checked under the group's lock in
+        the claim's own transaction; its index, or None when every one
+        refused (each refusal logged with its host)."""
+        for index, option in enumerate(options):
             before = group_uuid and functools.partial(
                 server_groups_db.check_claim_in, group_uuid=group_uuid,
-                consumer_uuid=consumer_uuid, root_uuid=root_uuid)
+                consumer_uuid=consumer_uuid, root_uuid=option.root_uuid)
             try:
-                _claim(context, consumer_uuid, allocations, project_id,
-                       user_id, before or None)
+                _claim(context, consumer_uuid, option.allocations,
+                       project_id, user_id, before or None)
                 return index
             except _CLAIM_REFUSALS as e:
                 LOG.info('claim of %s on %s refused: %s', consumer_uuid,
-                         label, e.format_message())
+                         option.host, e.format_message())
         return None
 
     @base.remotable_classmethod

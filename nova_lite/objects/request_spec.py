@@ -25,7 +25,8 @@ class RequestSpec(base.NovaLiteObject):
     # Version 1.2: vietstack_requests
     # Version 1.3: requested_networks
     # Version 1.4: availability_zone
-    VERSION = '1.4'
+    # Version 1.5: force_destination
+    VERSION = '1.5'
 
     fields = {
         'id': fields.IntegerField(),
@@ -39,6 +40,9 @@ class RequestSpec(base.NovaLiteObject):
         # {'host': ..., 'node': ...} an admin asked for (API 2.74).
         'requested_destination': fields.DictOfNullableStringsField(
             nullable=True, default=None),
+        # The scheduler's filters do not judge the requested host (an
+        # admin's forced move); placement must still have room there.
+        'force_destination': fields.BooleanField(default=False),
         # The VietStack vNICs the flavor asks for (None: no vNIC).
         'vietstack_requests': fields.ObjectField(
             'InstanceVietStackRequest', nullable=True, default=None),
@@ -60,6 +64,8 @@ class RequestSpec(base.NovaLiteObject):
             primitive.pop('requested_networks', None)
         if target_version in ('1.0', '1.1', '1.2', '1.3'):
             primitive.pop('availability_zone', None)
+        if target_version in ('1.0', '1.1', '1.2', '1.3', '1.4'):
+            _force_as_before_1_5(primitive)
 
     @classmethod
     def from_components(cls, context, instance, flavor, hints=None,
@@ -77,6 +83,31 @@ class RequestSpec(base.NovaLiteObject):
                            'availability_zone') else None),
                    vietstack_requests=vietstack.InstanceVietStackRequest
                    .from_extra_specs(flavor.extra_specs))
+
+    def with_flavor(self, flavor):
+        """Ask for ``flavor`` (a resize's new one) and what the resource
+        plugins read of it."""
+        self.flavor = flavor
+        self.vietstack_requests = vietstack.InstanceVietStackRequest \
+            .from_extra_specs(flavor.extra_specs)
+
+    def to_destination(self, host=None, force=False):
+        """Ask for ``host`` (any, if None); ``force``: past the
+        scheduler's filters."""
+        self.requested_destination = {'host': host} if host else None
+        self.force_destination = bool(host and force)
+
+    def forced(self):
+        """Whether the filters are skipped for the host asked for. A
+        spec from a conductor of the release before 1.5 says so as the
+        text 'True' in its requested destination."""
+        wanted = (self.requested_destination
+                  if self.obj_attr_is_set('requested_destination') else None)
+        if not (wanted and wanted.get('host')):
+            return False
+        if self.obj_attr_is_set('force_destination'):
+            return self.force_destination
+        return wanted.get('force') == 'True'
 
     def networks_asked(self):
         """'auto' or 'none' (a spec stored before 1.3: 'auto')."""
@@ -146,3 +177,11 @@ class RequestSpec(base.NovaLiteObject):
     @base.remotable_classmethod
     def destroy_by_instance_uuid(cls, context, instance_uuid):
         db.destroy(context, instance_uuid)
+
+
+def _force_as_before_1_5(primitive):
+    """A forced destination as specs before 1.5 carried it."""
+    forced = primitive.pop('force_destination', False)
+    wanted = primitive.get('requested_destination')
+    if forced and wanted:
+        primitive['requested_destination'] = dict(wanted, force='True')

@@ -123,7 +123,7 @@ class SchedulerManager(service.Manager):
     def _filtered(self, states, spec_obj):
         """The hosts that pass the filters, and the filters' report; a
         destination an admin forces (a move's ``force``) passes."""
-        if _forced(spec_obj):
+        if spec_obj.forced():
             return states, None
         return self.filter_handler.run(states, spec_obj)
 
@@ -163,8 +163,9 @@ class SchedulerManager(service.Manager):
         resources = flavor_placement.resources(spec_obj.flavor)
         chosen = placement_obj.Placement.claim_first(
             context, spec_obj.instance_uuid,
-            [(state.host, room.get(state.uuid) or {state.uuid: resources},
-              state.uuid) for _weight, state in ranked],
+            [placement_obj.ClaimOption.on(state.host, state.uuid,
+                                          room.get(state.uuid), resources)
+             for _weight, state in ranked],
             spec_obj.project_id, spec_obj.user_id, spec_obj.group_uuid())
         if chosen is None:
             self._no_valid_host(context, spec_obj)
@@ -193,12 +194,6 @@ class SchedulerManager(service.Manager):
 def _beyond_root(allocations):
     """Allocations worth handing on: those on more than the root."""
     return allocations if allocations and len(allocations) > 1 else None
-
-
-def _forced(spec_obj):
-    wanted = (spec_obj.requested_destination
-              if spec_obj.obj_attr_is_set('requested_destination') else None)
-    return bool(wanted and wanted.get('host') and wanted.get('force'))
 
 
 def _candidates(states, spec_obj):

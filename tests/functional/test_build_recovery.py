@@ -101,8 +101,8 @@ def test_a_build_no_conductor_took_is_sent_again(flavor, admin_context,
     lost = _build(admin_context, flavor)
     taken = _build(admin_context, flavor, owner='ctl2:0123456789ab')
     half_written = _build(admin_context, flavor, spec=False)
-    conductor.conductor_api = sent = _Sent()
-    conductor.retry_untaken_builds(admin_context, 0)
+    conductor.build_recovery.conductors = sent = _Sent()
+    conductor.build_recovery.retry_untaken(admin_context, 0)
     assert sent.builds == [lost]
     assert _state(admin_context, taken)[:2] == (
         fields.VMState.BUILDING, fields.TaskState.SCHEDULING)

@@ -11,7 +11,7 @@ from xml.etree import ElementTree as ET
 import pytest
 
 from nova_lite.cmd import placement_audit
-from nova_lite.conductor import manager as conductor_manager
+from nova_lite.conductor import heal
 from nova_lite import context as nl_context
 from nova_lite.objects import instance as instance_obj
 from tests.functional import compute_calls
@@ -307,7 +307,7 @@ def test_addresses_no_server_holds_are_found_and_healed(aio):
     address = server['addresses']['private'][0]['addr']
     assert any(line.startswith('orphaned address %s on private' % address)
                for line in lines), lines
-    assert conductor_manager.heal(context) >= 1
+    assert heal.heal(context) >= 1
     lines = []
     placement_audit.audit(context, False, lines.append)
     assert not any('address' in line for line in lines), lines

@@ -11,7 +11,7 @@ from oslo_utils import uuidutils
 from nova_lite.cmd import placement_audit
 from nova_lite.compute import manager as compute_manager
 from nova_lite.compute import periodic_pass
-from nova_lite.conductor import manager as conductor_manager
+from nova_lite.conductor import heal
 from nova_lite import context as nl_context
 from nova_lite.db import engine
 from nova_lite.objects import allocation_audit
@@ -156,7 +156,7 @@ def test_audit_sees_every_leak_and_the_periodic_heals_the_safe_ones(
         % failed['id'],
         'orphaned %s on sim-host-1 (server deleted)' % gone['id'],
         'orphaned %s on sim-host-1 (no such server)' % stray])
-    assert conductor_manager.heal(context) == 2
+    assert heal.heal(context) == 2
     lines = []
     assert placement_audit.audit(context, True, lines.append) == 1
     assert lines == ['orphaned %s on sim-host-1 (no such server)' % stray,

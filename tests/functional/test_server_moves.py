@@ -9,7 +9,7 @@ import time
 import pytest
 
 from nova_lite.cmd import placement_audit
-from nova_lite.conductor import manager as conductor_manager
+from nova_lite.conductor import heal
 from nova_lite import context as nl_context
 from nova_lite.objects import placement
 from tests.functional import compute_calls
@@ -243,7 +243,7 @@ def test_the_audit_knows_moves_under_way_and_ended(aio, tmp_path):
     compute_calls.osc(env, 'server', 'migrate', '--wait', sid)
     aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
     assert _audit() == ['0 findings']
-    assert conductor_manager.heal(nl_context.get_admin_context()) == 0
+    assert heal.heal(nl_context.get_admin_context()) == 0
     migration = _migrations(aio, sid)[0]
     compute_calls.osc(env, 'server', 'resize', 'confirm', sid)
     aio.client.wait_server(sid, ('ACTIVE',), settled=True)
@@ -254,7 +254,7 @@ def test_the_audit_knows_moves_under_way_and_ended(aio, tmp_path):
                               {'VCPU': 1}, 'p', 'u')
     assert _audit() == ['orphaned %s on %s (a move that has ended)' % (
         migration['uuid'], source), '1 finding']
-    assert conductor_manager.heal(nl_context.get_admin_context()) == 1
+    assert heal.heal(nl_context.get_admin_context()) == 1
     assert _allocations(aio, migration['uuid']) == {}
 
 

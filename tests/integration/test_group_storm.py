@@ -61,7 +61,8 @@ def _race(hosts, group_uuid, members):
         start.wait()
         chosen = placement.Placement.claim_first(
             nl_context.get_admin_context(), member,
-            [(uuid, {uuid: {'VCPU': 1}}, uuid) for uuid in order], 'p',
+            [placement.ClaimOption(uuid, uuid, {uuid: {'VCPU': 1}})
+             for uuid in order], 'p',
             'u', group_uuid)
         return None if chosen is None else order[chosen]
 

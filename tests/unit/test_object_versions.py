@@ -42,7 +42,7 @@ EXPECTED = {
     'Migration': '1.0-7045b324c205ea1fc4518260ab7d4e68',
     'MigrationList': '1.1-983ce55cee501106a1541ee274d35504',
     'Placement': '1.6-e377d11d8f87b10fac49802da5ec9864',
-    'RequestSpec': '1.4-1239fdb3ba60d3197266747e547f1e16',
+    'RequestSpec': '1.5-707d23a5a739e97eb9c4a1e5f18a7ef7',
     'Selection': '1.1-e2cf2d8fe3e763401f64da9eacad9995',
     'Service': '1.1-24b6ad2f0d996facb6e2d259cb7286bc',
     'ServiceList': '1.2-3340d523551f0b3e9a9f643924931f46',
@@ -172,6 +172,28 @@ def test_the_zone_asked_for_is_dropped_before_it_came():
     assert spec.zone() == 'az1'
     assert request_spec.RequestSpec(instance_uuid=spec.instance_uuid)\
         .zone() is None
+
+
+def test_a_forced_destination_is_a_flag_and_reaches_older_schedulers():
+    """A forced move's host skips the filters; a scheduler of the release
+    before 1.5 reads that as the text it knew, and one of this release
+    still reads such a spec from an older conductor."""
+    spec = request_spec.RequestSpec(
+        instance_uuid='0b7b4b3e-6a7e-4d7c-9a57-3a52b8f6a9a1')
+    spec.to_destination('h2', force=True)
+    assert (spec.force_destination, spec.forced()) == (True, True)
+    old = spec.obj_to_primitive(target_version='1.4')
+    assert old['nova_lite_object.data']['requested_destination'] == {
+        'host': 'h2', 'force': 'True'}
+    assert 'force_destination' not in old['nova_lite_object.data']
+    from_old = request_spec.RequestSpec.obj_from_primitive(old)
+    assert from_old.forced()
+    spec.to_destination('h2')
+    assert not spec.forced()
+    assert spec.obj_to_primitive(target_version='1.4')[
+        'nova_lite_object.data']['requested_destination'] == {'host': 'h2'}
+    spec.to_destination(None, force=True)
+    assert (spec.requested_destination, spec.forced()) == (None, False)
 
 
 def test_a_migration_context_backports_to_1_0_without_its_ends():

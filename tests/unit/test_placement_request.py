@@ -94,8 +94,8 @@ def test_claim_first_skips_hosts_without_room(sqlite_db, admin_context):
     small = _host(admin_context, 'small', 1)
     big = _host(admin_context, 'big', 4)
     consumer = uuidutils.generate_uuid()
-    options = [('small', {small: {'VCPU': 2}}, small),
-               ('big', {big: {'VCPU': 2}}, big)]
+    options = [placement.ClaimOption.on('small', small, None, {'VCPU': 2}),
+               placement.ClaimOption('big', big, {big: {'VCPU': 2}})]
     assert placement.Placement.claim_first(
         admin_context, consumer, options, 'p', 'u') == 1
     assert placement.Placement.allocations_of(admin_context, consumer) == {

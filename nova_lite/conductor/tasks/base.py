@@ -1,0 +1,60 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""What every conductor task is: ``execute()`` runs it, and a failure
+before it handed its work on rolls it back, then reaches the caller."""
+import abc
+import typing
+
+from oslo_log import log as logging
+import oslo_messaging as messaging
+from oslo_utils import excutils
+
+from nova_lite import exception
+
+LOG = logging.getLogger(__name__)
+
+
+class Peers(typing.NamedTuple):
+    """Who a task works with: the conductor's config and host (faults and
+    events name it), and the RPC clients of the scheduler, the computes
+    and the conductors."""
+    conf: typing.Any
+    host: str
+    scheduler: typing.Any
+    computes: typing.Any
+    conductors: typing.Any
+
+
+class TaskBase(abc.ABC):
+
+    def __init__(self, context, instance, peers):
+        self.context = context
+        self.instance = instance
+        self.peers = peers
+
+    def execute(self):
+        """Run the task; if it fails, ``rollback`` with the error, which
+        then reaches the caller."""
+        try:
+            return self._execute()
+        except Exception as error:
+            with excutils.save_and_reraise_exception():
+                self.rollback(error)
+
+    @abc.abstractmethod
+    def _execute(self):
+        """The task's steps."""
+
+    def rollback(self, error):
+        """Undo what the task did before ``error``; nothing by
+        default."""
+
+    def schedule(self, spec, max_hosts):
+        """The scheduler's selections for ``spec``; NoValidHost when it
+        finds none or does not answer."""
+        try:
+            return self.peers.scheduler.select_destinations(
+                self.context, spec, max_hosts=max_hosts)
+        except messaging.MessagingTimeout as e:
+            raise exception.NoValidHost(
+                reason='the scheduler did not answer: %s' % e)

@@ -1,0 +1,24 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""An evacuation: a server whose host is down rebuilt on another. The
+source keeps its allocation (under the migration) until it comes back
+and cleans up; the destination claims the server and builds its guest
+anew (``rebuild_on_host``)."""
+from nova_lite.conductor.tasks import move
+from nova_lite.objects import migration as migration_obj
+
+
+class EvacuateTask(move.MoveTask):
+
+    kind = migration_obj.EVACUATION
+    status = 'accepted'
+    event = 'conductor_rebuild_server'
+
+    def _execute(self):
+        self.start()
+        chosen = self.destination()
+        self.migration.set_status('pre-migrating')
+        self.handed_over = True
+        self.peers.computes.rebuild_on_host(
+            self.context, self.instance, self.migration,
+            chosen.allocations())

@@ -1,0 +1,101 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""What every move's conductor task does before a compute takes it: the
+migration recorded and the source's allocation handed to it, then a
+destination found and claimed for the server through the scheduler
+exactly as a boot's is (an admin's ``host`` narrows it; with ``force``,
+that host is not checked by the scheduler's filters, though placement
+must still have room there).
+
+Until a compute takes the move, a failure rolls it back: the source's
+allocation returns to the server, the migration ends in error, and the
+server is as it was, with a fault saying why.
+"""
+import copy
+
+from oslo_log import log as logging
+from oslo_utils import uuidutils
+
+from nova_lite.conductor.tasks import base
+from nova_lite import exception
+from nova_lite.objects import instance_action
+from nova_lite.objects import migration as migration_obj
+from nova_lite.objects import placement as placement_obj
+from nova_lite.objects import request_spec as request_spec_obj
+
+LOG = logging.getLogger(__name__)
+
+
+class MoveTask(base.TaskBase):
+    """A move of ``instance`` of ``kind``; its migration starts in
+    ``status``, and finding its destination is recorded as ``event``."""
+
+    kind = None
+    status = None
+    event = None
+
+    def __init__(self, context, instance, peers, host=None, force=False):
+        super().__init__(context, instance, peers)
+        self.host = host
+        self.force = force
+        self.migration = None
+        self.handed_over = False
+
+    def rollback(self, error):
+        if self.migration is not None and not self.handed_over:
+            migration_obj.roll_back(self.instance, self.migration, error,
+                                    self.peers.host)
+
+    def start(self, flavor=None):
+        """The move's migration recorded, and the source's allocation
+        handed to it (the instance holds nothing until its destination is
+        claimed)."""
+        instance = self.instance
+        flavor = flavor or instance.flavor
+        self.migration = migration_obj.Migration(
+            self.context, uuid=uuidutils.generate_uuid(),
+            instance_uuid=instance.uuid, migration_type=self.kind,
+            status=self.status, source_compute=instance.host,
+            source_node=instance.node,
+            old_instance_type_id=instance.flavor.id,
+            new_instance_type_id=flavor.id, user_id=self.context.user_id,
+            project_id=self.context.project_id)
+        self.migration.create()
+        placement_obj.Placement.move_allocations(
+            self.context, instance.uuid, self.migration.uuid,
+            instance.project_id, instance.user_id, target_type='MIGRATION')
+
+    def destination(self, flavor=None, stay=False):
+        """The scheduler's choice for the move (for ``flavor``, away from
+        the server's host unless it may ``stay``), claimed for the
+        instance and recorded on the migration; NoValidHost if there is
+        none."""
+        with instance_action.recorded_event(
+                self.context, self.instance.uuid, self.event,
+                self.peers.host, whole=True):
+            chosen = self.schedule(self._spec(flavor, stay), max_hosts=1)[0]
+        migration = self.migration
+        migration.dest_compute = chosen.service_host
+        migration.dest_node = chosen.nodename
+        migration.save()
+        LOG.info('moving %s from %s to %s (%s %s)', self.instance.uuid,
+                 self.instance.host, chosen.service_host,
+                 migration.migration_type, migration.uuid)
+        return chosen
+
+    def _spec(self, flavor, stay):
+        """The server's request spec for its destination: ``flavor`` (and
+        the resource plugins' requests it makes), on ``host`` if one is
+        named."""
+        instance = self.instance
+        try:
+            spec = request_spec_obj.RequestSpec.get_by_instance_uuid(
+                self.context, instance.uuid)
+        except exception.NotFound:
+            spec = request_spec_obj.RequestSpec.from_components(
+                self.context, instance, instance.flavor)
+        spec = copy.copy(spec)
+        spec.with_flavor(flavor or instance.flavor)
+        spec.ignore_hosts = [] if stay else [instance.host]
+        spec.to_destination(self.host, self.force)
+        return spec
