@@ -455,3 +455,49 @@ def test_os_migrations_pages_newest_first(aio):
                           every[1]['uuid'], headers=at)[1]
     assert [m['uuid'] for m in rest['migrations']] == [every[2]['uuid']]
     assert 'migrations_links' not in rest
+
+
+def test_a_move_that_fails_before_a_compute_takes_it_is_rolled_back(
+        aio, monkeypatch):
+    """The conductor's task rolls back whatever stopped it before the
+    move was handed on: a scheduler that fails on the request (400, as a
+    move with no host), or a destination the move cannot be sent to. The
+    server, its allocation and its task are as they were; the migration
+    ended in error."""
+    from nova_lite.conductor.tasks import migrate
+    from nova_lite.objects import flavor as flavor_obj
+    from nova_lite.objects import instance as instance_obj
+    from nova_lite.scheduler import manager as scheduler_manager
+    sid = aio.client.boot('m1')['id']
+    before = _allocations(aio, sid)
+    real_place = scheduler_manager.SchedulerManager.place
+
+    def broken(self, context, spec_obj, max_hosts=1):
+        raise TypeError('a bug')
+    monkeypatch.setattr(scheduler_manager.SchedulerManager, 'place', broken)
+    _refused(aio, sid, {'resize': {'flavorRef': 'm2'}}, 400,
+             'the scheduler failed: TypeError')
+    monkeypatch.setattr(scheduler_manager.SchedulerManager, 'place',
+                        real_place)
+    conductor = next(s.manager for s in aio.services
+                     if hasattr(s.manager, 'peers'))
+
+    def unreachable(*args, **kwargs):
+        raise RuntimeError('the destination cannot be reached')
+    monkeypatch.setattr(conductor.compute_api, 'prep_resize', unreachable)
+    context = nl_context.get_admin_context()
+    instance = instance_obj.Instance.get_by_uuid(context, sid,
+                                                 expected_attrs=['flavor'])
+    instance.task_state = 'resize_prep'
+    instance.save()
+    task = migrate.MigrationTask(
+        context, instance, conductor.peers,
+        flavor_obj.Flavor.get_by_flavor_id(context, 'm2'))
+    with pytest.raises(RuntimeError):
+        task.execute()
+    shown = _server(aio, sid)
+    assert (shown['status'], shown['OS-EXT-STS:task_state'],
+            shown['flavor']['id']) == ('ACTIVE', None, 'm1')
+    assert _allocations(aio, sid) == before
+    assert [m['status'] for m in _migrations(aio, sid)] == ['error'] * 2
+    assert _allocations(aio, task.migration.uuid) == {}

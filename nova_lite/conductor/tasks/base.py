@@ -51,10 +51,17 @@ class TaskBase(abc.ABC):
 
     def schedule(self, spec, max_hosts):
         """The scheduler's selections for ``spec``; NoValidHost when it
-        finds none or does not answer."""
+        finds none, does not answer, or fails on the request (which must
+        not leave the server waiting for ever)."""
         try:
             return self.peers.scheduler.select_destinations(
                 self.context, spec, max_hosts=max_hosts)
+        except exception.NoValidHost:
+            raise
         except messaging.MessagingTimeout as e:
             raise exception.NoValidHost(
                 reason='the scheduler did not answer: %s' % e)
+        except Exception as e:
+            LOG.exception('the scheduler failed on %s', spec.instance_uuid)
+            raise exception.NoValidHost(
+                reason='the scheduler failed: %s' % type(e).__name__)

@@ -89,7 +89,7 @@ class BuildTask(_Building):
 
     def _selections(self):
         if not self.alternates:
-            return self._scheduled()
+            return self.schedule_build(self.request_spec)
         selections = self._claim_alternate()
         if not selections:
             raise exception.NoValidHost(
@@ -98,18 +98,6 @@ class BuildTask(_Building):
         LOG.info('rescheduling %s to %s after: %s', self.instance.uuid,
                  selections[0].service_host, self.last_error)
         return selections
-
-    def _scheduled(self):
-        try:
-            return self.schedule_build(self.request_spec)
-        except exception.NoValidHost:
-            raise
-        except Exception as e:
-            # A scheduler that failed on this request fails the build: it
-            # must not stay scheduling for ever.
-            LOG.exception('the scheduler failed on %s', self.instance.uuid)
-            raise exception.NoValidHost(
-                reason='the scheduler failed: %s' % type(e).__name__)
 
     def _claim_alternate(self):
         """Move the instance's allocation to the first alternate that

@@ -18,7 +18,6 @@ class EvacuateTask(move.MoveTask):
         self.start()
         chosen = self.destination()
         self.migration.set_status('pre-migrating')
-        self.handed_over = True
         self.peers.computes.rebuild_on_host(
             self.context, self.instance, self.migration,
             chosen.allocations())

@@ -29,7 +29,6 @@ class LiveMigrationTask(move.MoveTask):
             self.context, self.instance, self.migration,
             chosen.allocations())
         self.migration.set_status('queued')
-        self.handed_over = True
         self.peers.computes.live_migration(
             self.context, self.instance, self.migration,
             self.block_migration)

@@ -27,7 +27,6 @@ class MigrationTask(move.MoveTask):
         stay = (self.kind == migration_obj.RESIZE and
                 self.peers.conf.allow_resize_to_same_host)
         chosen = self.destination(self.flavor, stay)
-        self.handed_over = True
         self.peers.computes.prep_resize(
             self.context, self.instance, self.migration, self.flavor,
             allocations=chosen.allocations())

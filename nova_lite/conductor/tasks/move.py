@@ -39,10 +39,12 @@ class MoveTask(base.TaskBase):
         self.host = host
         self.force = force
         self.migration = None
-        self.handed_over = False
 
     def rollback(self, error):
-        if self.migration is not None and not self.handed_over:
+        """The move never reached a compute (the last step hands it on):
+        the source's allocation back to the server, the migration in
+        error, the server as it was with a fault."""
+        if self.migration is not None:
             migration_obj.roll_back(self.instance, self.migration, error,
                                     self.peers.host)
 
