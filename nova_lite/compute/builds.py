@@ -14,6 +14,7 @@ from oslo_utils import timeutils
 from nova_lite.compute import claims
 from nova_lite.compute import vnics
 from nova_lite import exception
+from nova_lite.objects import claim_write
 from nova_lite.objects import fields
 from nova_lite.objects import instance_action
 from nova_lite.objects import request_spec as request_spec_obj
@@ -42,14 +43,13 @@ class Builds:
         failure closes it on its own. The conductor's step that sent the
         build (``scheduled``) is recorded done with the claim."""
         started_at = timeutils.utcnow()
-        events = [('start', BUILD_EVENT, self.host)]
+        steps = [instance_action.ActionStep.opened(BUILD_EVENT, self.host)]
         if scheduled:
-            events.insert(0, ('whole', scheduled['event'], (
-                scheduled['start'], scheduled['host'],
-                instance_action.SUCCESS)))
+            steps.insert(0, instance_action.ActionStep.whole(
+                scheduled['event'], scheduled['start'], scheduled['host']))
         with self.operations.working_on(instance.uuid):
             error, opened = self._build(context, instance, allocations,
-                                        events, request_spec)
+                                        steps, request_spec)
             if scheduled and not opened:
                 instance_action.finish_event(
                     context, instance.uuid, scheduled['event'],
@@ -64,14 +64,14 @@ class Builds:
                 self._failed(context, instance, request_spec,
                              alternates or [], error)
 
-    def _build(self, context, instance, allocations, events, request_spec):
+    def _build(self, context, instance, allocations, steps, request_spec):
         """Claim, spawn and mark active: the error the build failed with,
         if it did (the caller reschedules it or ends it in ERROR), and
         whether its event was opened."""
         try:
             claim = self.rt.instance_claim(
                 context, instance, instance.flavor, allocations,
-                events=events, networks_asked=vnics.networks_asked(
+                steps=steps, networks_asked=vnics.networks_asked(
                     context, instance, request_spec))
         except (exception.InstanceNotFound, exception.Conflict):
             LOG.info('instance %s was deleted before its build',
@@ -95,9 +95,11 @@ class Builds:
         instance.power_state = self.driver.get_power_state(instance)
         instance.launched_at = timeutils.utcnow()
         try:
-            instance.save(expected_task_state=[fields.TaskState.SPAWNING],
-                          events=[('finish', BUILD_EVENT,
-                                   instance_action.SUCCESS)])
+            claim_write.ClaimWrite(
+                context, instance=instance,
+                expected_task_state=[fields.TaskState.SPAWNING],
+                steps=[instance_action.ActionStep.closed(BUILD_EVENT)],
+            ).commit()
         except exception.Conflict:
             LOG.info('instance %s is being deleted; leaving it to the '
                      'delete', instance.uuid)

@@ -11,6 +11,7 @@ from oslo_log import log as logging
 
 from nova_lite.compute import operations
 from nova_lite.compute import vnics
+from nova_lite.objects import claim_write
 
 LOG = logging.getLogger(__name__)
 
@@ -44,11 +45,11 @@ class MoveEnds:
         if clear_context:
             instance.migration_context = None
         instance.task_state = task_to
-        instance.save(expected_task_state=[task_from],
-                      vifs=vnics.wanted(self.rt.networks, self.rt.plugins,
-                                        records, vnics.networks_asked(
-                                            context, instance)),
-                      pools=self.rt.networks.pools())
+        claim_write.ClaimWrite(
+            context, instance=instance, expected_task_state=[task_from],
+            vifs=vnics.wanted(self.rt.networks, self.rt.plugins, records,
+                              vnics.networks_asked(context, instance)),
+            pools=self.rt.networks.pools()).commit()
 
     def end_task(self, instance, vm_state, task_state):
         """The move's task over, the server in ``vm_state`` with its

@@ -28,6 +28,7 @@ from nova_lite.compute import vnics
 from nova_lite.concurrency import counted_lock
 from nova_lite import exception
 from nova_lite.network import fixed_networks
+from nova_lite.objects import claim_write
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
@@ -277,7 +278,7 @@ class ResourceTracker:
 
     def instance_claim(self, context, instance, flavor, allocations=None,
                        expected_task_state=fields.TaskState.SCHEDULING,
-                       events=(), networks_asked=request_spec_obj.AUTO):
+                       steps=(), networks_asked=request_spec_obj.AUTO):
         """Hold the flavor's resources for the instance, or raise.
 
         The instance is assigned to this host in the same step, with its
@@ -288,12 +289,13 @@ class ResourceTracker:
         (one call to the conductor): the scheduler, which stops counting an
         instance's placement once its host is set, sees both or neither.
 
-        ``events`` are written with the instance (Instance.save), and so
-        are its vNICs with their addresses (compute.vnics: the plugins'
-        vNICs, else one on the default network unless ``networks_asked``
-        is 'none'): an instance on a host always has them. A network with
-        no address left (NetworkExhausted) or none on a vNIC's physical
-        network fails the claim like a lack of room.
+        ``steps`` of the request's action are written with the instance
+        (one ClaimWrite), and so are its vNICs with their addresses
+        (compute.vnics: the plugins' vNICs, else one on the default
+        network unless ``networks_asked`` is 'none'): an instance on a
+        host always has them. A network with no address left
+        (NetworkExhausted) or none on a vNIC's physical network fails the
+        claim like a lack of room.
 
         ``allocations`` ({provider uuid: resources}) is what the scheduler
         claimed in placement for the instance on this host, when it was
@@ -312,10 +314,12 @@ class ResourceTracker:
             instance.node = self.nodename
             instance.task_state = fields.TaskState.SPAWNING
             try:
-                instance.save(expected_task_state=[expected_task_state],
-                              events=events, vifs=wanted,
-                              pools=self.networks.pools(),
-                              node=self.compute_node)
+                claim_write.ClaimWrite(
+                    context, instance=instance,
+                    expected_task_state=[expected_task_state],
+                    steps=list(steps), vifs=wanted,
+                    pools=self.networks.pools(),
+                    node=self.compute_node).commit()
             except Exception:
                 self._untrack(instance.uuid)
                 self._unclaimed(instance, records, expected_task_state)

@@ -6,7 +6,9 @@ A compute agent started without ``[database] connection`` sets the
 conductor's RPC API as its objects' indirection API: each remotable method
 then runs here, on the conductor's database, and its result and the
 object's changed fields travel back. A peer that speaks older object
-versions gets results backported to the versions it names.
+versions gets results backported to the versions it names, and a compute
+of the release before that asks ``Instance.save`` for a claim's write
+(Instance 1.8) has it done as ``ClaimWrite`` does it.
 """
 from oslo_log import log as logging
 import oslo_messaging as messaging
@@ -14,6 +16,7 @@ from oslo_utils import versionutils
 
 from nova_lite import exception
 from nova_lite.objects import base as objects_base
+from nova_lite.objects import claim_write
 
 LOG = logging.getLogger(__name__)
 
@@ -47,7 +50,11 @@ class ObjectIndirection:
     @messaging.expected_exceptions(exception.NovaLiteException)
     def object_action(self, context, objinst, objmethod, args, kwargs):
         before = objinst.obj_clone()
-        result = getattr(objinst, objmethod)(*args, **kwargs)
+        if _claim_by_save(objinst, objmethod, kwargs):
+            result = claim_write.from_instance_save(objinst, *args,
+                                                    **kwargs).commit()
+        else:
+            result = getattr(objinst, objmethod)(*args, **kwargs)
         return _updates(before, objinst), result
 
     def object_backport_versions(self, context, objinst, object_versions):
@@ -55,6 +62,16 @@ class ObjectIndirection:
         (an older service during a rolling upgrade): its primitive at the
         caller's version."""
         return _as_caller_knows(objinst, object_versions)
+
+
+def _claim_by_save(objinst, objmethod, kwargs):
+    """Whether a compute of the release before (Instance 1.8) asks for a
+    claim's write through ``Instance.save``."""
+    return (objmethod == 'save' and objinst.obj_name() == 'Instance' and
+            bool(set(kwargs) & _CLAIM_BY_SAVE))
+
+
+_CLAIM_BY_SAVE = {'events', 'vifs', 'pools', 'node'}
 
 
 def _as_caller_knows(obj, object_versions):

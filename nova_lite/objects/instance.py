@@ -44,6 +44,8 @@ _ADDED_IN_1_4 = ('key_name', 'key_data', 'user_data', 'config_drive',
                  'injected_files')
 _ADDED_IN_1_5 = ('vifs',)
 _ADDED_IN_1_7 = ('migration_context',)
+# What a write of the instance's row gives back to the object.
+WRITTEN = ('host', 'node', 'vm_state', 'task_state', 'updated_at')
 # Extra fields kept as plain JSON rather than as an object's primitive.
 _PLAIN_JSON_EXTRA = ('resource_records', 'injected_files')
 
@@ -99,7 +101,11 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     #              task states; task state migrating (live migration)
     # Version 1.8: save() takes node (a compute node's change written with
     #              the instance's; conductors are upgraded before computes)
-    VERSION = '1.8'
+    # Version 1.9: save() takes only expected_task_state: what a claim
+    #              writes with the instance is ClaimWrite's (a conductor
+    #              still takes a 1.8 compute's save(events, vifs, pools,
+    #              node) as one)
+    VERSION = '1.9'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(),
@@ -255,46 +261,33 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         self.obj_reset_changes()
 
     @base.remotable
-    def save(self, expected_task_state=None, events=(), vifs=None,
-             pools=None, node=None):
-        """Write the changes; ``events`` (each ``('start', name, host)``,
-        ``('finish', name, result)`` or ``('whole', name, (start time,
-        host, result))``) record steps of the request's action with them,
-        in one write. ``vifs`` (VirtualInterface with ``network`` and how
-        to plug it, by index) become the instance's vNICs in the same
-        write, each keeping its address if it stays on its network, else
-        taking its network's lowest free one (``pools``); NetworkExhausted
-        if there is none. ``node`` (a ComputeNode): its changes too, in the
-        same write (a claim's usage and the host it gives the instance,
-        seen together or not at all); a caller that passed its node over
-        RPC marks it saved itself."""
+    def save(self, expected_task_state=None):
+        """Write the changes; with ``expected_task_state``, Conflict if
+        the task state is no longer one of those (another request got
+        there first). What a claim writes with the instance (its action's
+        steps, vNICs, the host's usage) is ``ClaimWrite``'s."""
+        values, extra = self.pending()
+        if values or expected_task_state is not None:
+            self.written(db.update(
+                self._context, self.uuid, values,
+                expected_task_state=expected_task_state, extra=extra))
+        elif extra:
+            db.update_extra(self._context, self.uuid, extra)
+        self.obj_reset_changes()
+
+    def pending(self):
+        """(column values, instance_extra texts) of the changes not
+        written yet."""
         changes = self.obj_get_changes()
         extra = {name: _serialize_extra(name, changes.pop(name))
                  for name in INSTANCE_EXTRA_FIELDS if name in changes}
         values = {k: naive(v) for k, v in changes.items() if k in _COLUMNS}
-        node_changes = node.column_changes() if node is not None else None
-        if values or expected_task_state is not None or vifs is not None \
-                or node_changes:
-            db_inst = virtual_interface.with_fresh_macs(
-                lambda wanted: db.update(
-                    self._context, self.uuid, values,
-                    expected_task_state=expected_task_state, extra=extra,
-                    events=[(kind, self._context.request_id, name, detail)
-                            for kind, name, detail in events or ()],
-                    vifs=None if wanted is None else (wanted, pools),
-                    node=(node.id, node_changes) if node_changes else None),
-                vifs)
-            if node_changes:
-                node.saved_as(db_inst.node_row)
-            for name in ('host', 'node', 'vm_state', 'task_state',
-                         'updated_at'):
-                setattr(self, name, getattr(db_inst, name))
-            if vifs is not None:
-                self.vifs = [virtual_interface.VirtualInterface.from_db(
-                    self._context, row) for row in db_inst.vif_rows]
-        elif extra:
-            db.update_extra(self._context, self.uuid, extra)
-        self.obj_reset_changes()
+        return values, extra
+
+    def written(self, row):
+        """Take what the database holds after a write of its row."""
+        for name in WRITTEN:
+            setattr(self, name, getattr(row, name))
 
     def fail(self, error, host=None, expected_task_state=None,
              keep_claim=False):

@@ -146,6 +146,45 @@ class InstanceActionEventList(base.ObjectListBase, base.NovaLiteObject):
             for row in db.get_events(context, action_id)])
 
 
+@base.NovaLiteObjectRegistry.register
+class ActionStep(base.NovaLiteObject):
+    """A step of the request's action written with another write (a
+    claim's): opened on ``host``, closed with ``result``, or written whole
+    (started at ``started_at``, an ISO time, on ``host``; ended with
+    ``result``)."""
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    OPENED, CLOSED, WHOLE = 'start', 'finish', 'whole'
+    fields = {
+        'kind': fields.EnumField([OPENED, CLOSED, WHOLE]),
+        'event': fields.StringField(),
+        'host': fields.StringField(nullable=True, default=None),
+        'result': fields.StringField(nullable=True, default=None),
+        'started_at': fields.StringField(nullable=True, default=None),
+    }
+
+    @classmethod
+    def opened(cls, event, host):
+        return cls(kind=cls.OPENED, event=event, host=host)
+
+    @classmethod
+    def closed(cls, event, result=SUCCESS):
+        return cls(kind=cls.CLOSED, event=event, result=result)
+
+    @classmethod
+    def whole(cls, event, started_at, host, result=SUCCESS):
+        return cls(kind=cls.WHOLE, event=event, started_at=started_at,
+                   host=host, result=result)
+
+    def for_db(self, request_id):
+        """The step as the database's ``record_in`` takes it."""
+        self.obj_set_defaults()
+        detail = {self.OPENED: self.host, self.CLOSED: self.result}.get(
+            self.kind, (self.started_at, self.host, self.result))
+        return self.kind, request_id, self.event, detail
+
+
 class Outcome:
     """How the step went: set ``error`` for one handled without raising."""
     error = None

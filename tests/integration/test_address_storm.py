@@ -15,6 +15,7 @@ from nova_lite import context as nl_context
 from nova_lite.db import engine
 from nova_lite.db import migration
 from nova_lite import exception
+from nova_lite.objects import claim_write
 from nova_lite.objects import fields
 from nova_lite.objects import flavor as flavor_obj
 from nova_lite.objects import instance as instance_obj
@@ -64,7 +65,8 @@ def test_32_racing_allocations_on_a_27(instances):
         instance.host = 'h'
         start.wait()
         try:
-            instance.save(vifs=_wanted(), pools=POOLS)
+            claim_write.ClaimWrite(context, instance=instance,
+                                   vifs=_wanted(), pools=POOLS).commit()
         except exception.NetworkExhausted as e:
             return str(e)
         return instance.vifs[0]
@@ -88,6 +90,7 @@ def test_a_deleted_server_gets_no_address(instances):
     instance = instance_obj.Instance.get_by_uuid(context, instances[0])
     instance_obj.Instance.get_by_uuid(context, instances[0]).destroy()
     with pytest.raises(exception.InstanceNotFound):
-        instance.save(vifs=_wanted(), pools=POOLS)
+        claim_write.ClaimWrite(context, instance=instance, vifs=_wanted(),
+                               pools=POOLS).commit()
     assert virtual_interface.VirtualInterfaceList.get_by_instance_uuids(
         context, instances[:1]).objects == []

@@ -17,6 +17,8 @@ from nova_lite.objects import vietstack
 from nova_lite.objects import virtual_interface
 
 EXPECTED = {
+    'ActionStep': '1.0-ef1d80001d7b2d515d5d7521a4aaf5cf',
+    'ClaimWrite': '1.0-5d7ebb43e6dce1251c5d55129b907d8e',
     'ComputeNode': '1.3-693586945d07096c81b4560168972bed',
     'ComputeNodeList': '1.1-c0ef26ee6384f290fcd4358e47536645',
     'Flavor': '1.2-0fea007aafb62eb23e2ae21547f2ac1b',
@@ -27,7 +29,7 @@ EXPECTED = {
     'ImageMemberList': '1.0-7e8d8c74a7ba86f2adf05b1211247c7f',
     'ImageTask': '1.0-c8e038fba127b1977ea08133803fd82c',
     'ImageTaskList': '1.0-4975de4aac7d9400edba67b296aa5f4d',
-    'Instance': '1.8-6707655e60ff8cd512f2e4eb2562c4e0',
+    'Instance': '1.9-cf297822e6c4e8dc953e6b46d3459679',
     'InstanceAction': '1.0-0cf45d7c932079e721b502a2b141c9f9',
     'InstanceActionEvent': '1.0-97e92d5d99d34deec0afed6056538290',
     'InstanceActionEventList': '1.0-13d92fb953030cdbfee56481756e02be',

@@ -7,8 +7,6 @@ import sqlalchemy as sa
 from sqlalchemy import orm
 
 from nova_lite.db.api import aggregates
-from nova_lite.db.api import compute_nodes
-from nova_lite.db.api import instance_actions
 from nova_lite.db.api import instance_metadata
 from nova_lite.db.api import quotas
 from nova_lite.db.api import request_specs
@@ -196,24 +194,21 @@ def get_all(context, filters=None, limit=None, marker=None, sort_keys=None,
 
 
 @engine.writer
-def update(context, uuid, values, expected_task_state=None, extra=None,
-           events=(), vifs=None, node=None):
+def update(context, uuid, values, expected_task_state=None, extra=None):
     """Update, and the instance_extra columns in ``extra``, in one
-    transaction; with expected_task_state, refuse if the state moved on.
-    ``events`` (each ``(kind, request_id, name, detail)``: 'start' with
-    the host, 'finish' with the result, 'whole' with (start time, host,
-    result)) record steps of the request's action in the same transaction
-    (none if the request recorded no action). ``vifs`` ((wanted, pools),
-    virtual_interfaces.allocate_in) gives the instance its vNICs in it
-    too; the rows are on the result as ``vif_rows``. An instance given a
-    host takes that host's availability zone (None: the default zone).
-    The row is read locked (MariaDB, PostgreSQL; SQLite's writers take the
+    transaction (``update_in``)."""
+    return update_in(context.session, uuid, values, expected_task_state,
+                     extra)
+
+
+def update_in(session, uuid, values, expected_task_state=None, extra=None):
+    """Update in the caller's transaction; with ``expected_task_state``,
+    refuse (Conflict) if the state moved on. An instance given a host
+    takes that host's availability zone (None: the default zone). The row
+    is read locked (MariaDB, PostgreSQL; SQLite's writers take the
     database's lock): two updates that expect the same task state cannot
-    both read it before either writes, so only one of them wins.
-    ``node`` ((id, values)): a compute node's change written in it too
-    (a claim's usage with the host it gives), its row on the result as
-    ``node_row``."""
-    instance = _get(context.session, uuid, for_update=True)
+    both read it before either writes, so only one of them wins."""
+    instance = _get(session, uuid, for_update=True)
     if expected_task_state is not None:
         allowed = expected_task_state
         if not isinstance(allowed, (list, tuple)):
@@ -226,17 +221,10 @@ def update(context, uuid, values, expected_task_state=None, extra=None,
         setattr(instance, key, value)
     if values.get('host'):
         instance.availability_zone = aggregates.zone_of_host_in(
-            context.session, values['host'])
+            session, values['host'])
     if extra:
-        _set_extra(context.session, uuid, extra)
-    context.session.flush()
-    if events:
-        instance_actions.record_in(context.session, uuid, events)
-    if vifs is not None:
-        instance.vif_rows = virtual_interfaces.allocate_in(
-            context.session, uuid, *vifs)
-    if node is not None:
-        instance.node_row = compute_nodes.update_in(context.session, *node)
+        _set_extra(session, uuid, extra)
+    session.flush()
     return instance
 
 
