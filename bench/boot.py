@@ -50,7 +50,7 @@ median of their ratios.
 
 At hundreds of hosts, use a broker: on ``fake://`` every agent's
 listener polls every 50 ms, while on RabbitMQ all agents share one
-connection and one receiving thread (nova_lite/rpc_fleet.py).
+connection and one receiving thread (nova_lite_tools/rpc_fleet.py).
 ``--private-broker`` (root) starts a RabbitMQ node of the run's own
 (bench/broker.py), apart from what else uses the machine's.
 

@@ -4,7 +4,7 @@
 what else uses the machine's broker.
 
 The all-in-one's compute agents share one broker connection
-(nova_lite/rpc_fleet.py), so 1,000 of them no longer need a broker that
+(nova_lite_tools/rpc_fleet.py), so 1,000 of them no longer need a broker that
 admits more than the usual soft limit of 1024 open files allows (about
 830 sockets); this node still raises its limit, for other runs with many
 connections. It (nova_lite_tools.rabbit_node) runs from a temporary

@@ -8,15 +8,18 @@ hence the single cached transport.
 """
 import threading
 
+from oslo_log import log as logging
 import oslo_messaging as messaging
 from oslo_messaging import opts as messaging_opts
+from stevedore import driver
 
 from nova_lite import context as nl_context
 from nova_lite.objects import base as objects_base
-from nova_lite import rpc_fleet
 
+LOG = logging.getLogger(__name__)
+SHARED_LISTENERS = 'nova_lite.rpc.shared_listeners'
 _transport = None
-_fleet = None
+_shared = None
 _lock = threading.Lock()
 
 
@@ -68,36 +71,55 @@ def get_transport(conf):
 
 
 def cleanup():
-    global _transport, _fleet
+    global _transport, _shared
     with _lock:
-        if _fleet is not None:
-            _fleet.close()
-            _fleet = None
+        if _shared:
+            _shared.close()
+        _shared = None
         if _transport is not None:
             _transport.cleanup()
             _transport = None
 
 
 def get_server(conf, target, endpoints, shared=False):
-    """``shared``: the server is one of many in this process, which then
-    share one broker connection where the transport allows it
-    (rpc_fleet)."""
+    """``shared``: the server is one of many in this process (the
+    all-in-one's simulated computes), which then receive through the
+    shared listener ``[all_in_one] shared_rpc_listener`` names, if it
+    takes this transport."""
     transport = get_transport(conf)
     extra = {}
-    if shared and rpc_fleet.supports(transport):
-        extra['server_cls'] = _get_fleet(conf, transport).server_class
+    listener = _shared_listener(conf, transport) if shared else None
+    if listener:
+        extra['server_cls'] = listener.server_class
     return messaging.get_rpc_server(
         transport, target, endpoints, executor='threading',
         serializer=RequestContextSerializer(),
         access_policy=messaging.DefaultRPCAccessPolicy, **extra)
 
 
-def _get_fleet(conf, transport):
-    global _fleet
+def _shared_listener(conf, transport):
+    """The process's shared listener (entry point group
+    ``nova_lite.rpc.shared_listeners``): made once, called with the
+    transport and the process's host; None (each server listens alone)
+    if none is named, or if it does not take this transport."""
+    global _shared
     with _lock:
-        if _fleet is None:
-            _fleet = rpc_fleet.Fleet(transport, conf.host)
-        return _fleet
+        if _shared is None:
+            _shared = _load_shared_listener(conf, transport) or False
+        return _shared or None
+
+
+def _load_shared_listener(conf, transport):
+    name = conf.all_in_one.shared_rpc_listener
+    if not name:
+        return None
+    try:
+        make = driver.DriverManager(SHARED_LISTENERS, name).driver
+    except Exception:
+        LOG.warning('the shared RPC listener %s could not be loaded: each '
+                    'RPC server listens on its own', name, exc_info=True)
+        return None
+    return make(transport, conf.host)
 
 
 def get_client(conf, target, version_cap=None):

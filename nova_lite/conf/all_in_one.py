@@ -18,6 +18,20 @@ Run one compute agent on the hypervisor ``[libvirt] connection_uri``
 names (a real libvirtd, ``qemu:///system``), as host ``[DEFAULT] host``,
 instead of the simulated hosts. ``make run-real`` sets this.
 """),
+    cfg.StrOpt('shared_rpc_listener', default='rpc_fleet', help="""
+How the simulated hosts' RPC servers receive: through one shared listener
+(a plugin of entry point group ``nova_lite.rpc.shared_listeners``), or,
+if empty, each on its own broker connection as a ``nova-lite-compute``
+daemon does.
+
+Possible values:
+
+* ``rpc_fleet`` (the lab tools' ``nova_lite_tools.rpc_fleet``): on
+  RabbitMQ, one connection and one receiving thread for all of them; on
+  another transport, or an oslo.messaging it does not know, each listens
+  on its own.
+* An empty value: each listens on its own.
+"""),
     cfg.IntOpt('host_vcpus', default=8, min=1,
                help='Physical CPUs of each simulated host.'),
     cfg.IntOpt('host_memory_mb', default=16384, min=512,

@@ -14,16 +14,15 @@ import os
 import sqlite3
 
 from oslo_db.sqlalchemy import enginefacade
-from oslo_db.sqlalchemy import engines
 import sqlalchemy
 
 from nova_lite import conf
+from nova_lite.db import pool_plugin
 
 CONF = conf.CONF
 
 context_manager = enginefacade.transaction_context()
-POOL_SIZE = 8
-POOL_OVERFLOW = 32
+POOL_SIZE = pool_plugin.POOL_SIZE
 _configured = False
 
 
@@ -36,39 +35,25 @@ def _is_read_only(engine):
     return engine.url.query.get('mode') == 'ro'
 
 
-def _pool_connections(engine):
-    """Keep SQLite connections open between transactions.
-
-    oslo.db gives file databases a NullPool, so every transaction opens the
-    file and sets its pragmas again; a QueuePool built from the same creator
-    and listeners keeps them. oslo.db marks a connection "in transaction"
-    in its record's info; a pooled record outlives the transaction, so the
-    mark is cleared on every checkout.
-    """
-    old = engine.pool
-    engine.pool = sqlalchemy.pool.QueuePool(
-        old._creator, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW,
-        timeout=30, recycle=old._recycle, echo=old.echo,
-        logging_name=old._orig_logging_name,
-        reset_on_return=old._reset_on_return, _dispatch=old.dispatch,
-        dialect=old._dialect)
-    old.dispose()
-
-    @sqlalchemy.event.listens_for(engine, 'checkout')
-    def _fresh_transaction_state(dbapi_con, record, proxy):
-        record.info.pop('in_transaction', None)
+def _fresh_transaction_state(dbapi_con, record, proxy):
+    """oslo.db marks a connection "in transaction" in its record's info; a
+    pooled record outlives the transaction, so the mark is cleared on
+    every checkout."""
+    record.info.pop('in_transaction', None)
 
 
 def _tune_sqlite(engine):
     if engine.dialect.name != 'sqlite':
         return
-    _pool_connections(engine)
+    sqlalchemy.event.listen(engine, 'checkout', _fresh_transaction_state)
 
     @sqlalchemy.event.listens_for(engine, 'connect')
     def _pragmas(dbapi_con, record):
         dbapi_con.execute('PRAGMA busy_timeout = 30000')
         dbapi_con.execute('PRAGMA synchronous = NORMAL')
 
+    # oslo.db's first connection (its test) was opened without them.
+    engine.dispose()
     if _is_read_only(engine):
         return
 
@@ -90,21 +75,21 @@ _ENDED_CLEAN = 'nova_lite_transaction_ended'
 def _reset_only_open_transactions(engine):
     """Return a MySQL connection to the pool without an empty ROLLBACK.
 
-    The pool rolls back every connection it takes back, unless the
-    Connection closed its transaction there itself; oslo.db's sessions
-    commit or roll back before they close, so on MariaDB every
-    transaction was followed by a ROLLBACK with nothing to undo: a round
-    trip and a statement each. Now the pool skips it only for a
-    connection whose last act was that commit or rollback; one used any
-    other way (a statement after it, a failed statement or commit, raw
-    use of the driver's connection) is rolled back as before. (The
+    The pool would roll back every connection it takes back, unless the
+    Connection closed its transaction there itself (``pool_plugin`` turns
+    that off); oslo.db's sessions commit or roll back before they close,
+    so on MariaDB every transaction was followed by a ROLLBACK with
+    nothing to undo: a round trip and a statement each. Here the reset
+    skips it only for a connection whose last act was that commit or
+    rollback; one used any other way (a statement after it, a failed
+    statement or commit, raw use of the driver's connection) is rolled
+    back as before. (The
     driver's own status flag cannot tell: it is not updated by reads.
     PostgreSQL's driver sends nothing for a rollback outside a
     transaction: nothing to change there.)
     """
     if engine.dialect.name != 'mysql':
         return
-    engine.pool._reset_on_return = sqlalchemy.pool.reset_none
 
     def _ended(conn):
         # A connection lost mid-transaction (a database restart) is being
@@ -158,31 +143,22 @@ def _new_manager(connection):
         os.makedirs(os.path.dirname(path) or '.', exist_ok=True)
         _use_wal(path)
         # Readers get their own read-only engine, without the write lock.
-        options = {'slave_connection': 'sqlite:///file:%s?mode=ro&uri=true'
-                   '&check_same_thread=false' % path,
+        options = {'slave_connection': pool_plugin.named_in(
+                       'sqlite:///file:%s?mode=ro&uri=true'
+                       '&check_same_thread=false' % path),
                    'synchronous_reader': False}
         connection += ('&' if '?' in connection else '?') + \
             'check_same_thread=false'
 
-    manager.configure(connection=connection,
+    # No sleep(0) at each connection check-in: oslo.db yields there to let
+    # eventlet's green threads run; nova_lite runs real threads.
+    manager.configure(connection=pool_plugin.named_in(connection),
                       max_retries=CONF.database.max_retries,
                       retry_interval=CONF.database.retry_interval,
-                      **options)
-    manager.append_on_engine_create(_no_eventlet_yield)
+                      thread_checkin=False, **options)
     manager.append_on_engine_create(_tune_sqlite)
     manager.append_on_engine_create(_reset_only_open_transactions)
     return manager
-
-
-def _no_eventlet_yield(engine):
-    """Drop oslo.db's time.sleep(0) at each connection check-in.
-
-    It is there to let eventlet green threads run; nova_lite runs real
-    threads, which need no such yield, and it cost a tenth of a
-    millisecond a transaction.
-    """
-    if sqlalchemy.event.contains(engine, 'checkin', engines._thread_yield):
-        sqlalchemy.event.remove(engine, 'checkin', engines._thread_yield)
 
 
 def configure(connection=None):

@@ -1,7 +1,7 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
-"""RPC servers of one process sharing a broker connection (rpc_fleet), on
-the machine's RabbitMQ: each gets its own messages, an idle one costs no
+"""RPC servers of one process sharing a broker connection (the lab tools'
+rpc_fleet, the all-in-one's shared listener), on the machine's RabbitMQ: each gets its own messages, an idle one costs no
 connection and no thread, and a stopped one's messages wait for it."""
 import os
 import subprocess
@@ -186,7 +186,7 @@ def test_a_fleet_whose_thread_failed_takes_members_again(
         broker, monkeypatch):
     server, _ = broker.start('host-1')
     broker.stop(server)
-    fleet = rpc._fleet
+    fleet = rpc._shared
     admit = fleet._admit
 
     def fail_once(conn):

@@ -31,6 +31,19 @@ def _hosts(context):
     return sorted(context.session.scalars(sa.select(models.Service.host)))
 
 
+def test_a_sqlite_file_keeps_its_connections_open(sqlite_db, admin_context):
+    """Pooled (oslo.db would open the file for each transaction), each
+    connection with its pragmas, the first one too."""
+    _insert(admin_context, 'first')
+    for each in (engine.get_engine(),
+                 engine.context_manager.reader.get_engine()):
+        assert isinstance(each.pool, sa.pool.QueuePool)
+        with each.connect() as connection:
+            assert connection.exec_driver_sql(
+                'PRAGMA busy_timeout').scalar() == 30000
+    assert _hosts(admin_context) == ['first']
+
+
 def test_failed_transactions_leave_nothing_on_reused_connections(
         sqlite_db, admin_context):
     for i in range(3 * engine.POOL_SIZE):

@@ -22,14 +22,23 @@ connection has no lock), so joining is that thread's work too: a joining
 member asks, then rings the fleet's doorbell (a cast to a queue the
 fleet consumes), which wakes the thread from its wait for messages.
 
-Only the AMQP drivers (RabbitMQ) take part (``supports``); on another
-transport each server listens alone. This is the one place that reaches
-inside oslo.messaging: it uses the AMQP driver's own connection and its
-RPC listener, as that driver's ``listen`` does, and hands its servers a
-listener of its own; tests/integration/test_rpc_fleet.py runs it against
-RabbitMQ.
+The all-in-one loads it as its shared listener (``[all_in_one]
+shared_rpc_listener``, entry point group ``nova_lite.rpc.shared_listeners``):
+the control plane never imports it, and a deployment's daemons never use
+it. Only the AMQP drivers (RabbitMQ) take part (``supports``); on another
+transport each server listens alone.
+
+It reaches inside oslo.messaging, as nothing in ``nova_lite`` may: it
+uses the AMQP driver's own connection and its RPC listener, as that
+driver's ``listen`` does, and hands its servers a listener of its own.
+``INTERNALS`` names what it uses; ``setup.cfg`` pins oslo.messaging to the
+series it was made for (``MADE_FOR``), on any other it declines and each
+server listens alone. tests/unit/test_rpc_fleet_internals.py fails when
+the installed oslo.messaging no longer has what it uses, and
+tests/integration/test_rpc_fleet.py runs it against RabbitMQ.
 """
 import concurrent.futures
+import importlib.metadata
 import threading
 
 from oslo_log import log as logging
@@ -50,10 +59,47 @@ _JOIN_TIMEOUT = 60
 _CLOSE_TIMEOUT = 10
 
 
+# The oslo.messaging series this module was made for: [from, to).
+MADE_FOR = ((18, 0), (19, 0))
+# What it uses inside oslo.messaging: (holder, name).
+INTERNALS = (
+    (amqpdriver, 'AMQPDriverBase'), (amqpdriver, 'RpcAMQPListener'),
+    (amqpdriver.AMQPDriverBase, '_get_connection'),
+    (amqpdriver.AMQPDriverBase, '_get_exchange'),
+    (amqpdriver.RpcAMQPListener, '__call__'),
+    (driver_base, 'Listener'), (driver_common, 'PURPOSE_LISTEN'),
+    (driver_common, 'Timeout'), (rpc_server.RPCServer, '_create_listener'),
+)
+
+
+def shared_listener(transport, name):
+    """The entry point: a fleet for ``transport`` (``name``: the
+    process's host), or None where it cannot share a connection."""
+    if not supports(transport):
+        return None
+    return Fleet(transport, name)
+
+
+def made_for_installed():
+    """Whether the installed oslo.messaging is of the series this module
+    was made for."""
+    version = importlib.metadata.version('oslo.messaging')
+    major_minor = tuple(int(part) for part in version.split('.')[:2])
+    return MADE_FOR[0] <= major_minor < MADE_FOR[1]
+
+
 def supports(transport):
-    """Whether the transport's driver lets a fleet share a connection."""
-    return isinstance(getattr(transport, '_driver', None),
-                      amqpdriver.AMQPDriverBase)
+    """Whether the transport's driver lets a fleet share a connection:
+    RabbitMQ, on the oslo.messaging this module was made for."""
+    if not isinstance(getattr(transport, '_driver', None),
+                      amqpdriver.AMQPDriverBase):
+        return False
+    if not made_for_installed():
+        LOG.warning('the RPC fleet was made for oslo.messaging %d.%d up to '
+                    '%d.%d: each server listens on its own connection',
+                    *(MADE_FOR[0] + MADE_FOR[1]))
+        return False
+    return True
 
 
 class Fleet:
