@@ -1,8 +1,9 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """RPC servers of one process sharing a broker connection (the lab tools'
-rpc_fleet, the all-in-one's shared listener), on the machine's RabbitMQ: each gets its own messages, an idle one costs no
-connection and no thread, and a stopped one's messages wait for it."""
+rpc_fleet, the all-in-one's shared listener), on the machine's RabbitMQ:
+each gets its own messages, an idle one costs no connection and no
+thread, and a stopped one's messages wait for it."""
 import os
 import subprocess
 import threading
