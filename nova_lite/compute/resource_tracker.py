@@ -395,7 +395,7 @@ class ResourceTracker:
                    task_state=fields.TaskState.RESIZE_PREP):
         """Hold ``flavor``'s resources on this host, the destination of
         ``migration``, or raise ComputeResourcesUnavailable; the plugins
-        claim (a VietStack vNIC gets a NIC here, following the
+        claim (a vNIC of a plugin's gets a NIC here, following the
         destination's allocation). The instance's MigrationContext (what
         each end holds) is saved in the same step, its task state still
         ``task_state``. A MoveClaim, which aborts on error."""
@@ -417,13 +417,8 @@ class ResourceTracker:
         return claims.MoveClaim(self, instance, migration)
 
     def _move_context(self, instance, flavor, migration, records):
-        context = migration_context_obj.MigrationContext(
-            instance_uuid=instance.uuid, migration_id=migration.id,
-            migration_uuid=migration.uuid,
-            source_host=migration.source_compute, dest_host=self.host,
-            old_flavor=instance.flavor, new_flavor=flavor,
-            old_vietstack=None, new_vietstack=None,
-            old_resource_records=None, new_resource_records=None)
+        context = migration_context_obj.MigrationContext.of_move(
+            instance, migration, self.host, flavor)
         old, new = context.end('old'), context.end('new')
         for plugin in self.plugins:
             plugin.keep(old, plugin.record_of(instance))

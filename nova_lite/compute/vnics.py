@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Which vNICs a server gets, on which networks, once its claim is made.
 
-The resource plugins' vNICs first (VietStack's, each on the NIC its claim
+The resource plugins' vNICs first (each on the host NIC its plugin's claim
 chose), each on the network of its physical network; a server given none
 by its flavor gets one vNIC on the default network, unless its create
 asked for ``networks: none``.

@@ -27,8 +27,8 @@ Keys:
   ``addresses`` show it under.
 * ``physical_network`` (required): the physical network it is on; at
   most one network per physical network. A vNIC on that physical network
-  (a VietStack vNIC of the flavor, or the default network's) gets its
-  address here.
+  (a resource plugin's vNIC of the flavor, or the default network's)
+  gets its address here.
 * ``cidr`` (required): its subnet, IPv4 or IPv6, e.g. ``10.0.0.0/24``
   (host bits zero).
 * ``gateway``: the router's address in the subnet (default: the subnet's

@@ -17,8 +17,8 @@ opts = [
                 help="""
 Filters run, in this order, on every host for every request. Names are
 entry points of the ``nova_lite.scheduler.filters`` group, so another
-package can add its own. The enabled resource plugins' filters (such as
-VietStackFilter) run as well: after these, or where this list names them.
+package can add its own. The enabled resource plugins' own filters run as
+well: after these, or where this list names them.
 
 Possible values:
 

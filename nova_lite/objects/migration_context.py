@@ -49,6 +49,22 @@ class MigrationContext(base.NovaLiteObject):
                          'new_resource_records'):
                 primitive.pop(name, None)
 
+    @classmethod
+    def of_move(cls, instance, migration, dest_host, new_flavor):
+        """The context of ``instance``'s move by ``migration`` to
+        ``dest_host`` with ``new_flavor``; each end's resource records
+        empty until the plugins keep theirs (``end``)."""
+        context = cls(instance_uuid=instance.uuid,
+                      migration_id=migration.id,
+                      migration_uuid=migration.uuid,
+                      source_host=migration.source_compute,
+                      dest_host=dest_host, old_flavor=instance.flavor,
+                      new_flavor=new_flavor)
+        for end in ('old', 'new'):
+            for field in _RECORD_FIELDS.values():
+                setattr(context, field % end, None)
+        return context
+
     def side(self, host):
         """What this move holds on ``host``: [(key, flavor, end)] with
         end 'old' (the source's) or 'new' (the destination's), keyed by
@@ -68,14 +84,18 @@ class MigrationContext(base.NovaLiteObject):
         return _End(self, end)
 
 
+# An instance's record field: its field on each end of a move.
+_RECORD_FIELDS = {'vietstack_request': '%s_vietstack',
+                  'resource_records': '%s_resource_records'}
+
+
 class _End:
     """An end of a move seen as an instance's record fields: a plugin's
     ``record_of`` and ``keep`` work on it unchanged."""
 
     def __init__(self, context, end):
         object.__setattr__(self, '_names', {
-            'vietstack_request': '%s_vietstack' % end,
-            'resource_records': '%s_resource_records' % end})
+            name: field % end for name, field in _RECORD_FIELDS.items()})
         object.__setattr__(self, '_context', context)
 
     def __getattr__(self, name):

@@ -182,8 +182,11 @@ def load(conf, host=None):
 
 
 def enabled(conf):
-    """The classes of the enabled plugins, their options registered."""
-    classes = [_plugin_class(name) for name in conf.resources.enabled]
+    """The classes of the enabled plugins (every installed one, unless
+    ``[resources] enabled`` names them), their options registered."""
+    names = conf.resources.enabled
+    classes = (installed() if names is None
+               else [_plugin_class(name) for name in names])
     for plugin_class in classes:
         plugin_class.register_opts(conf)
     return classes

@@ -1,7 +1,8 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
-"""Config lines of comma-separated ``key=value`` pairs (``[vietstack] nic``,
-``[networks] network``): one parser, one way of saying what is wrong."""
+"""Config lines of comma-separated ``key=value`` pairs (``[networks]
+network``, a resource plugin's host NICs): one parser, one way of saying
+what is wrong."""
 
 
 def pairs(line, known, invalid):

@@ -9,9 +9,10 @@ rates in kilobytes per second and hands them to tc as ``kbps`` (1000
 bytes, 8 kbit, per second), so a claimed rate of R kbit/s becomes an
 average of R / 8, rounded down so the guest never gets more than it
 claimed (at least 1); libvirt's inbound is traffic into the guest, its
-outbound traffic out of it, as VietStack's are. A vNIC's queues (its size,
-VietStack's queue slots) become virtio-net queues, ``<driver queues=N>``,
-at most 256, Linux's limit for a tap device.
+outbound traffic out of it, as a resource plugin's vNIC rates are. A
+vNIC's queues (the queue slots its plugin claimed) become virtio-net
+queues, ``<driver queues=N>``, at most 256, Linux's limit for a tap
+device.
 """
 from xml.etree import ElementTree as ET
 
