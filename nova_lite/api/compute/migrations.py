@@ -139,8 +139,7 @@ def force_complete(req, server_id, migration_id):
     body schema declared, so the API's OpenAPI document shows it)."""
     if not req.api_version.matches('2.22'):
         raise exception.NotFound(message='The resource could not be found.')
-    instance = servers.get(req, server_id)
-    servers.check_not_locked(req, instance)
+    instance = servers.get_unlocked(req, server_id)
     req.compute_api.live_migration_force_complete(req.context, instance,
                                                   migration_id)
     return 202, None
@@ -151,8 +150,7 @@ def delete(req, server_id, migration_id):
     queued or preparing)."""
     if not req.api_version.matches('2.24'):
         raise exception.NotFound(message='The resource could not be found.')
-    instance = servers.get(req, server_id)
-    servers.check_not_locked(req, instance)
+    instance = servers.get_unlocked(req, server_id)
     statuses = (move_api.LIVE_ABORTABLE if req.api_version.matches('2.65')
                 else move_api.LIVE_RUNNING)
     req.compute_api.live_migration_abort(req.context, instance,

@@ -64,23 +64,8 @@ def _unlock(req, body, server_id):
     return 202, None
 
 
-def _stop(req, body, server_id):
-    instance = servers.get(req, server_id)
-    servers.check_not_locked(req, instance)
-    req.compute_api.stop(req.context, instance)
-    return 202, None
-
-
-def _start(req, body, server_id):
-    instance = servers.get(req, server_id)
-    servers.check_not_locked(req, instance)
-    req.compute_api.start(req.context, instance)
-    return 202, None
-
-
 def _reboot(req, body, server_id):
-    instance = servers.get(req, server_id)
-    servers.check_not_locked(req, instance)
+    instance = servers.get_unlocked(req, server_id)
     req.compute_api.reboot(req.context, instance, body['type'].upper())
     return 202, None
 
@@ -99,8 +84,7 @@ def _console_output(req, body, server_id):
 def _simple(method, *args):
     """An action the compute API does on an unlocked server, by name."""
     def handler(req, body, server_id):
-        instance = servers.get(req, server_id)
-        servers.check_not_locked(req, instance)
+        instance = servers.get_unlocked(req, server_id)
         getattr(req.compute_api, method)(req.context, instance, *args)
         return 202, None
     return handler
@@ -127,8 +111,7 @@ def _reset_state(req, body, server_id):
 def _change_password(req, body, server_id):
     """Only a guest agent could set it; neither driver has one (409, as
     Nova answers for a libvirt guest without the QEMU agent)."""
-    instance = servers.get(req, server_id)
-    servers.check_not_locked(req, instance)
+    instance = servers.get_unlocked(req, server_id)
     compute_api.check_state(instance, 'changePassword',
                             [fields.VMState.ACTIVE], needs_host=False)
     raise exception.Conflict(message='QEMU guest agent is not enabled')
@@ -138,8 +121,7 @@ def _create_image(req, body, server_id):
     """202 once the image is made (queued) and the compute asked to fill
     it: its address in Location before 2.45, its id in the body from
     then on."""
-    instance = servers.get(req, server_id)
-    servers.check_not_locked(req, instance)
+    instance = servers.get_unlocked(req, server_id)
     image_id = req.compute_api.snapshot(req.context, instance, body['name'],
                                         body.get('metadata'))
     return _image_made(req, image_id)
@@ -158,8 +140,7 @@ def _create_backup(req, body, server_id):
     """As createImage, the image a backup that rotation keeps only the
     newest ``rotation`` of (0: none, not even this one, which then has
     no Location)."""
-    instance = servers.get(req, server_id)
-    servers.check_not_locked(req, instance)
+    instance = servers.get_unlocked(req, server_id)
     rotation = int(body['rotation'])
     image_id = req.compute_api.backup(req.context, instance, body['name'],
                                       body['backup_type'], rotation,
@@ -174,8 +155,7 @@ def _unshelve(req, body, server_id):
     if req.api_version.matches('2.77'):
         validation.validate(schema.unshelve_2_77, body)
         zone = (body or {}).get('availability_zone')
-    instance = servers.get(req, server_id)
-    servers.check_not_locked(req, instance)
+    instance = servers.get_unlocked(req, server_id)
     if zone is not None:
         if instance.vm_state != fields.VMState.SHELVED_OFFLOADED:
             raise exception.Conflict(message=(
@@ -194,8 +174,7 @@ def _rebuild(req, body, server_id):
         if req.api_version.matches(low, high):
             validation.validate(schema.rebuild_at(low), body)
     view = server_view.ServerView(req)
-    instance = servers.get(req, server_id, view.expected_attrs())
-    servers.check_not_locked(req, instance)
+    instance = servers.get_unlocked(req, server_id, view.expected_attrs())
     image_id = servers.bootable_image(req.context, body['imageRef'])
     changes = create_options.rebuild_fields_of(req, body)
     metadata = (create_options.metadata_of(req, body)
@@ -215,8 +194,7 @@ def _rescue(req, body, server_id):
     guest), or an empty body if the API gives none."""
     validation.validate(schema.rescue, body)
     body = body or {}
-    instance = servers.get(req, server_id)
-    servers.check_not_locked(req, instance)
+    instance = servers.get_unlocked(req, server_id)
     image_id = None
     if body.get('rescue_image_ref'):
         image_id = servers.bootable_image(req.context,
@@ -224,15 +202,6 @@ def _rescue(req, body, server_id):
     req.compute_api.rescue(req.context, instance, image_id)
     password = create_options.admin_password(req, body)
     return 200, {} if password is None else {'adminPass': password}
-
-
-def _force_delete(req, body, server_id):
-    """As DELETE: servers are never kept soft-deleted here (no reclaim
-    interval), so there is nothing to wait for."""
-    instance = servers.get(req, server_id)
-    servers.check_not_locked(req, instance)
-    req.compute_api.delete(req.context, instance)
-    return 202, None
 
 
 def _restore(req, body, server_id):
@@ -286,8 +255,8 @@ _SHELVE = 'os_compute_api:os-shelve:'
 ACTIONS = {
     'lock': (_lock, _RULE + 'lock'),
     'unlock': (_unlock, _RULE + 'unlock'),
-    'os-stop': (_stop, _SERVERS + 'stop'),
-    'os-start': (_start, _SERVERS + 'start'),
+    'os-stop': (_simple('stop'), _SERVERS + 'stop'),
+    'os-start': (_simple('start'), _SERVERS + 'start'),
     'reboot': (_reboot, _SERVERS + 'reboot'),
     'os-getConsoleOutput': (_console_output,
                             'os_compute_api:os-console-output'),
@@ -307,8 +276,10 @@ ACTIONS = {
     'shelveOffload': (_cast('shelveOffload'), _SHELVE + 'shelve_offload'),
     'unshelve': (_unshelve, _SHELVE + 'unshelve'),
     'rebuild': (_rebuild, _SERVERS + 'rebuild'),
-    'forceDelete': (_force_delete, 'os_compute_api:os-deferred-delete:'
-                                   'force'),
+    # As DELETE: servers are never kept soft-deleted here (no reclaim
+    # interval), so there is nothing to wait for.
+    'forceDelete': (_simple('delete'), 'os_compute_api:os-deferred-delete:'
+                                       'force'),
     'restore': (_restore, 'os_compute_api:os-deferred-delete:restore'),
     'addSecurityGroup': (_security_group(True),
                          'os_compute_api:os-security-groups:add'),

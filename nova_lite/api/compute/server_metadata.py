@@ -22,8 +22,7 @@ CHANGEABLE = (fields.VMState.ACTIVE, fields.VMState.STOPPED,
 
 
 def _changeable(req, server_id, action):
-    instance = servers.get(req, server_id, ['metadata'])
-    servers.check_not_locked(req, instance)
+    instance = servers.get_unlocked(req, server_id, ['metadata'])
     compute_api.check_state(instance, action, CHANGEABLE, needs_host=False)
     return instance
 

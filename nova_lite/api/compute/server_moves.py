@@ -22,8 +22,7 @@ MIGRATE_HOST = 'os_compute_api:os-migrate-server:migrate:host'
 
 def resize(req, body, server_id):
     validation.validate(schema.resize, body)
-    instance = servers.get(req, server_id, ['flavor'])
-    servers.check_not_locked(req, instance)
+    instance = servers.get_unlocked(req, server_id, ['flavor'])
     flavor = servers.flavor_of_ref(
         req.context, body['flavorRef'],
         not_found='Unable to locate requested flavor.')
@@ -38,22 +37,20 @@ def migrate(req, body, server_id):
         host = (body or {}).get('host')
         if host is not None:
             policy.enforce(req.context, MIGRATE_HOST)
-    instance = servers.get(req, server_id, ['flavor'])
-    servers.check_not_locked(req, instance)
+    instance = servers.get_unlocked(req, server_id, ['flavor'])
     req.compute_api.resize(req.context, instance, host=host)
     return 202, None
 
 
 def confirm_resize(req, body, server_id):
-    instance = servers.get(req, server_id)
-    servers.check_not_locked(req, instance)
+    instance = servers.get_unlocked(req, server_id)
     req.compute_api.confirm_resize(req.context, instance)
     return 204, None
 
 
 def revert_resize(req, body, server_id):
-    instance = servers.get(req, server_id, ['flavor', 'migration_context'])
-    servers.check_not_locked(req, instance)
+    instance = servers.get_unlocked(req, server_id,
+                                    ['flavor', 'migration_context'])
     req.compute_api.revert_resize(req.context, instance)
     return 202, None
 
@@ -69,8 +66,7 @@ def migrate_live(req, body, server_id):
                schema.migrate_live_at)
     block = body['block_migration']
     block = block if block == 'auto' else strutils.bool_from_string(block)
-    instance = servers.get(req, server_id, ['flavor'])
-    servers.check_not_locked(req, instance)
+    instance = servers.get_unlocked(req, server_id, ['flavor'])
     req.compute_api.live_migrate(
         req.context, instance, body.get('host'), block,
         wait=not req.api_version.matches('2.34'), force=_force(body))
@@ -87,8 +83,7 @@ def evacuate(req, body, server_id):
     """200: the admin password before 2.14 (when the API gives one),
     nothing from then on."""
     _validated(req, body, schema.EVACUATE_RANGES, schema.evacuate_at)
-    instance = servers.get(req, server_id, ['flavor'])
-    servers.check_not_locked(req, instance)
+    instance = servers.get_unlocked(req, server_id, ['flavor'])
     req.compute_api.evacuate(req.context, instance, body.get('host'),
                              force=_force(body))
     if req.api_version.matches('2.14'):

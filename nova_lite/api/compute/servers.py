@@ -46,6 +46,14 @@ def check_not_locked(req, instance):
         raise exception.InstanceIsLocked(instance_uuid=instance.uuid)
 
 
+def get_unlocked(req, server_id, expected_attrs=()):
+    """The server (``get``), for a change: 409 if it is locked and the
+    caller is not an admin."""
+    instance = get(req, server_id, expected_attrs)
+    check_not_locked(req, instance)
+    return instance
+
+
 def _list(req, view, expected_attrs):
     limit, marker = pagination.page(req)
     keys, dirs = pagination.sorting(
@@ -274,7 +282,6 @@ def update(req, server_id):
 
 @validation.responds(204, None)
 def delete(req, server_id):
-    instance = get(req, server_id)
-    check_not_locked(req, instance)
+    instance = get_unlocked(req, server_id)
     req.compute_api.delete(req.context, instance)
     return 204, None
