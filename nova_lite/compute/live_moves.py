@@ -27,6 +27,7 @@ kept (``reconcile``).
 from oslo_log import log as logging
 
 from nova_lite.compute import claims
+from nova_lite.compute import move_ends
 from nova_lite.compute import operations
 from nova_lite import exception
 from nova_lite.objects import fields
@@ -39,19 +40,7 @@ _TASK = fields.TaskState
 _VM = fields.VMState
 
 
-class LiveMoves:
-
-    def __init__(self, conf, driver, tracker, operations, computes, ends):
-        self.conf = conf
-        self.driver = driver
-        self.rt = tracker
-        self.operations = operations
-        self.computes = computes
-        self.ends = ends
-
-    @property
-    def host(self):
-        return self.operations.host
+class LiveMoves(move_ends.MoveFamily):
 
     def check_destination(self, context, instance, migration,
                           allocations=None):

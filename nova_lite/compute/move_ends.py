@@ -73,3 +73,21 @@ class MoveEnds:
             migration.set_status('error')
             instance.fail(e, host=self.host, keep_claim=True,
                           expected_task_state=[task_state])
+
+
+class MoveFamily:
+    """What the move families (resizes and migrations, live moves) work
+    with: the config, the driver, the tracker, the host's operations, the
+    computes' RPC client, and the ends of moves."""
+
+    def __init__(self, conf, driver, tracker, operations, computes, ends):
+        self.conf = conf
+        self.driver = driver
+        self.rt = tracker
+        self.operations = operations
+        self.computes = computes
+        self.ends = ends
+
+    @property
+    def host(self):
+        return self.operations.host

@@ -25,6 +25,7 @@ from oslo_log import log as logging
 from oslo_utils import timeutils
 
 from nova_lite.compute import claims
+from nova_lite.compute import move_ends
 from nova_lite.compute import operations
 from nova_lite.compute import power_actions
 from nova_lite import exception
@@ -39,19 +40,7 @@ _TASK = fields.TaskState
 _VM = fields.VMState
 
 
-class Moves:
-
-    def __init__(self, conf, driver, tracker, operations, computes, ends):
-        self.conf = conf
-        self.driver = driver
-        self.rt = tracker
-        self.operations = operations
-        self.computes = computes
-        self.ends = ends
-
-    @property
-    def host(self):
-        return self.operations.host
+class Moves(move_ends.MoveFamily):
 
     def prep_resize(self, context, instance, migration, flavor,
                     allocations=None):
