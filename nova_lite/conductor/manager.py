@@ -44,7 +44,7 @@ class ConductorManager(object_indirection.ObjectIndirection,
         self.compute_api = compute_rpcapi.ComputeAPI(conf)
         self.conductor_api = conductor_rpcapi.ConductorAPI(conf)
         self.peers = base.Peers(conf, host, self.scheduler_api,
-                                self.compute_api, self.conductor_api)
+                                self.compute_api)
         self.owner = build_owner.new_owner(host)
         self.build_recovery = build_recovery.BuildRecovery(
             conf, host, self.owner, self.conductor_api)

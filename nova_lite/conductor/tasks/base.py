@@ -16,13 +16,12 @@ LOG = logging.getLogger(__name__)
 
 class Peers(typing.NamedTuple):
     """Who a task works with: the conductor's config and host (faults and
-    events name it), and the RPC clients of the scheduler, the computes
-    and the conductors."""
+    events name it), and the RPC clients of the scheduler and the
+    computes."""
     conf: typing.Any
     host: str
     scheduler: typing.Any
     computes: typing.Any
-    conductors: typing.Any
 
 
 class TaskBase(abc.ABC):
