@@ -4,7 +4,7 @@
 
 Boot writes the instance and its request spec, then hands the build to the
 conductor; the REST call returns as soon as that cast is sent. Server and
-flavor creation and deletion run the ``nova_lite.compute.hooks`` registered for
+flavor creation and deletion run the ``nova_lite.hooks`` registered for
 them (``create_server``, ``delete_server``, ``create_flavor``,
 ``delete_flavor``), each called with this API object, the context and the
 call's arguments.

@@ -4,7 +4,7 @@
 
 A function decorated with ``@add_hook('create_server')`` runs, around each
 call, the ``pre(*args, **kwargs)`` and ``post(result, *args, **kwargs)``
-of every class registered under that name in the ``nova_lite.compute.hooks``
+of every class registered under that name in the ``nova_lite.hooks``
 entry point group, so another package can act on servers and flavors
 without patching nova_lite. A hook that raises a nova_lite exception in
 ``pre`` refuses the call with that exception's status; any other error of
@@ -19,7 +19,7 @@ from stevedore import named
 from nova_lite import exception
 
 LOG = logging.getLogger(__name__)
-NAMESPACE = 'nova_lite.compute.hooks'
+NAMESPACE = 'nova_lite.hooks'
 
 _managers = {}
 _lock = threading.Lock()

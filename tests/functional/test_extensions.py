@@ -28,6 +28,13 @@ class Recorder:
         self.calls.append(('post', type(result).__name__))
 
 
+def test_hooks_are_read_from_the_group_other_packages_register_in():
+    """The entry point group is public (the README names it): a package
+    that registers its hooks there must keep finding them, wherever the
+    module that reads them lives."""
+    assert hooks.NAMESPACE == 'nova_lite.hooks'
+
+
 def _install(monkeypatch, name, hook):
     manager = named.NamedExtensionManager.make_test_instance(
         [extension.Extension(name, None, Recorder, hook)],
