@@ -56,6 +56,12 @@ class InstanceOperations:
                 context, instance.uuid, event, self.host) as outcome:
             yield outcome
 
+    def instances(self, context):
+        """The instances the database places on this host, with their
+        flavors."""
+        return instance_obj.InstanceList.get_by_host(
+            context, self.host, expected_attrs=['flavor'])
+
     def busy(self):
         """Uuids of instances with an operation under way here."""
         with self._busy_guard:

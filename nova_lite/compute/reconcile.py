@@ -41,11 +41,6 @@ RESCUE_TASKS = (_T.RESCUING, _T.UNRESCUING)
 SHELVE_TASKS = (_T.SHELVING_OFFLOADING, _T.UNSHELVING)
 
 
-def instances_on(context, host):
-    return instance_obj.InstanceList.get_by_host(
-        context, host, expected_attrs=['flavor'])
-
-
 class Reconciler:
 
     def __init__(self, conf, driver, tracker, operations, builds, shelving,
@@ -68,7 +63,7 @@ class Reconciler:
                    'removed': 0, 'offloaded': 0,
                    'evacuated': self._clean_up_evacuations(context)}
         known = set(self.driver.list_instance_uuids())
-        instances = instances_on(context, self.host)
+        instances = self.operations.instances(context)
         for instance in instances:
             summary[self._reconcile_one(context, instance, known)] += 1
         # Guests of servers deleted while this compute was down.
@@ -244,7 +239,7 @@ class Reconciler:
         unchanged for ``seconds``, finished as at a restart; and builds
         placed here whose request never arrived, failed. Their number."""
         busy = self.operations.busy()
-        instances = instances_on(context, self.host)
+        instances = self.operations.instances(context)
         consumers = (placement_obj.Placement.consumers_on(
             context, self.provider) if self.provider else {})
         return self.finish_abandoned_seen(context, seconds, instances,

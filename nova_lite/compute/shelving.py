@@ -20,7 +20,6 @@ from nova_lite.compute import power_actions
 from nova_lite.compute import vnics
 from nova_lite import exception
 from nova_lite.objects import fields
-from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import placement as placement_obj
 
 LOG = logging.getLogger(__name__)
@@ -87,8 +86,7 @@ class Shelving:
         """Offload the servers shelved here for ``seconds`` or more."""
         cutoff = timeutils.utcnow(with_timezone=True) - datetime.timedelta(
             seconds=seconds)
-        for instance in instance_obj.InstanceList.get_by_host(
-                context, self.host, expected_attrs=['flavor']):
+        for instance in self.operations.instances(context):
             changed = instance.updated_at or instance.created_at
             if (instance.vm_state != fields.VMState.SHELVED or
                     instance.task_state is not None or changed > cutoff):
