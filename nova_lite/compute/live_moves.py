@@ -119,7 +119,8 @@ class LiveMoves(move_ends.MoveFamily):
                                                            instance)
             self.ends.take(context, instance, 'new', _TASK.MIGRATING,
                            _TASK.MIGRATING, clear_context=True)
-            self.ends.end_task(instance, instance.vm_state, _TASK.MIGRATING)
+            instance.power_state = self.driver.get_power_state(instance)
+            operations.end_task(instance, _TASK.MIGRATING)
             self.rt.settle(instance, stays=True)
 
     def roll_back_at_destination(self, context, instance, migration):
