@@ -12,6 +12,7 @@ import requests
 import sqlalchemy
 
 from nova_lite import conf as nl_conf
+from nova_lite import config
 from nova_lite import context as nl_context
 from nova_lite.db import engine
 from nova_lite.db import migration
@@ -19,6 +20,10 @@ from nova_lite import objects
 from nova_lite import rpc
 
 CONF = nl_conf.CONF
+# The Makefile exports the state directory of ``make run`` (./var), and a
+# process started with it uses it over its config file's ``state_path``:
+# the processes the tests start keep their state where the tests say.
+os.environ.pop(config.STATE_DIR_ENV, None)
 
 
 def child_pids(pid):
