@@ -5,10 +5,13 @@ servers (``nova_lite.objects.allocation_audit`` says what is found), and
 the fixed addresses against them (an address held by a deleted server or
 by one in ERROR without a host is held by no server).
 
+It also lists the providers of compute nodes that are gone (the
+COMPUTE_NODE trait's roots that no compute node has).
+
 ``--heal`` writes each missing allocation as the host's compute would
 (the flavor on the host, the resource plugins' records on its children)
-and removes every other finding's allocation, and frees the addresses
-no server holds.
+and removes every other finding's allocation, frees the addresses no
+server holds, and removes the orphaned providers that hold nothing.
 """
 from nova_lite.compute import placement_report
 from nova_lite.objects import allocation_audit
@@ -39,10 +42,23 @@ def audit(context, heal, out, plugins=()):
                                              vif.mac, vif.instance_uuid))
     if heal:
         vifs.free_orphans()
-    count = len(found) + len(vifs)
+    trees = placement_obj.Placement.orphaned_compute_trees(context)
+    for uuid, name, consumers in trees:
+        _orphaned_tree(context, heal, out, uuid, name, consumers)
+    count = len(found) + len(vifs) + len(trees)
     out('%d finding%s%s' % (count, '' if count == 1 else 's',
                             ', healed' if heal and count else ''))
     return count
+
+
+def _orphaned_tree(context, heal, out, uuid, name, consumers):
+    """A compute node's provider whose compute node is gone: removed with
+    ``heal`` when nothing is allocated in its tree."""
+    out('orphaned provider %s (%s): no compute node%s' % (
+        uuid, name, '; it still holds allocations of %s' % ', '.join(
+            consumers) if consumers else ''))
+    if heal and not consumers:
+        placement_obj.Placement.delete_provider(context, uuid)
 
 
 def _heal(context, finding, plugins):

@@ -17,6 +17,7 @@ from nova_lite.objects import fields
 from nova_lite.objects import migration as migration_obj
 from nova_lite.objects import quotas
 from nova_lite.objects import service as service_obj
+from nova_lite.text import digits
 
 LOG = logging.getLogger(__name__)
 _MOVABLE = [fields.VMState.ACTIVE, fields.VMState.STOPPED]
@@ -150,10 +151,11 @@ class MoveAPI:
         ``statuses``: 404 if it has none of that id, 400 if it is in
         another state."""
         context = instance._context
+        number = digits.row_id(migration_id)
         try:
-            migration = migration_obj.Migration.get_by_id(
-                context, int(migration_id))
-        except (exception.MigrationNotFound, ValueError):
+            migration = None if number is None else \
+                migration_obj.Migration.get_by_id(context, number)
+        except exception.MigrationNotFound:
             migration = None
         if migration is None or migration.instance_uuid != instance.uuid:
             raise exception.MigrationNotFoundForInstance(

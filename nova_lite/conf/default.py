@@ -35,7 +35,8 @@ Possible values:
                help="""
 Directory for the state nova_lite keeps on disk (SQLite file, generated
 libvirt test-driver node files). The ``NOVA_LITE_STATE_DIR`` environment
-variable overrides it for the all-in-one.
+variable replaces the default (``make run`` exports ``./var``); a value
+given here, in a config file, wins over it.
 
 Related options:
 

@@ -19,6 +19,13 @@ def one_read(context):
     return engine.one_read(context)
 
 
+def one_write(context):
+    """The writes of the objects saved inside it in one writer
+    transaction: all of them, or none (for a process with the
+    database)."""
+    return engine.writer.using(context)
+
+
 class NovaLiteObjectRegistry(ovo_base.VersionedObjectRegistry):
     pass
 

@@ -144,6 +144,13 @@ class Placement(base.NovaLiteObject):
         return {consumer: entry['resources']
                 for consumer, entry in found.items()}
 
+    @classmethod
+    def orphaned_compute_trees(cls, context):
+        """[(uuid, name, consumers)] of the compute-node providers no
+        compute node has, with what they still hold (the audit's; it has
+        the database)."""
+        return reports.orphaned_compute_trees(context)
+
     @base.remotable_classmethod
     def consumers_on_each(cls, context, provider_uuids):
         """``consumers_on`` of each provider, in one read (the audit's,

@@ -10,6 +10,7 @@ writer is tried again from a fresh read.
 """
 import uuid as uuid_lib
 
+import os_traits
 from oslo_db import api as oslo_db_api
 
 from nova_lite.db.api import inventories as inventories_db
@@ -18,6 +19,7 @@ from nova_lite.db.api import resource_providers as providers_db
 from nova_lite.db import engine
 from nova_lite import exception
 from nova_lite.placement import aggregates
+from nova_lite.placement import allocations
 from nova_lite.placement import inventories
 from nova_lite.placement import providers
 from nova_lite.placement import resource_classes
@@ -25,6 +27,7 @@ from nova_lite.placement import retry
 from nova_lite.placement import traits
 
 _INVENTORY_ATTEMPTS = 3
+COMPUTE_NODE = os_traits.COMPUTE_NODE
 
 
 @oslo_db_api.wrap_db_retry(max_retries=5, retry_on_deadlock=True)
@@ -232,21 +235,43 @@ def delete_tree(context, provider_uuid):
             pass
 
 
+def orphaned_compute_trees(context):
+    """[(uuid, name, consumers)] of the compute-node provider trees that
+    no compute node has (a compute removed while they stayed), with the
+    consumers anything in each tree still holds."""
+    found = []
+    for uuid, name in providers_db.compute_roots_without_node(context):
+        tree = [p['uuid'] for p in providers.get_all(context, in_tree=uuid)]
+        held = allocations.consumers_on_each(context, tree)
+        found.append((uuid, name, sorted(set().union(*held.values()))))
+    return found
+
+
 def _create_root(context, uuid, name):
     """Create the host's provider. A provider of that name left by an
     earlier compute node of the host (deleted and made again) goes first,
     unless it still holds allocations."""
     try:
         providers.create(context, uuid, name)
-        return
     except exception.ResourceProviderExists:
-        pass
-    stale = [p for p in providers.get_all(context, name=name)
-             if p['uuid'] != uuid]
-    if not stale:
-        return  # created meanwhile, by a restart racing with itself
-    providers.delete(context, stale[0]['uuid'])
-    providers.create(context, uuid, name)
+        stale = [p for p in providers.get_all(context, name=name)
+                 if p['uuid'] != uuid]
+        if not stale:
+            return  # created meanwhile, by a restart racing with itself
+        providers.delete(context, stale[0]['uuid'])
+        providers.create(context, uuid, name)
+    _mark_compute_node(context, uuid)
+
+
+def _mark_compute_node(context, uuid):
+    """The COMPUTE_NODE trait, as Nova gives its compute nodes' providers:
+    the audit tells a provider a deleted compute left from one another
+    client of placement made by it. A root's other traits are left to
+    operators."""
+    generation, names = traits.of_provider(context, uuid)
+    if COMPUTE_NODE not in names:
+        traits.set_for_provider(context, uuid, generation,
+                                sorted(set(names) | {COMPUTE_NODE}))
 
 
 def _set_inventory(context, provider_uuid, records):

@@ -31,3 +31,15 @@ def at_most_int32(text):
     integer column: for a page size or a row id, where a larger one means
     the same (no table holds that many rows)."""
     return min(int(text), INT32_MAX)
+
+
+def row_id(text):
+    """The row id ``text`` names, or None when no row can have it: not an
+    integer, or outside a 32-bit integer column (the narrowest of the
+    three databases, which refuse to compare such a value where SQLite
+    stores it). A caller answers None with its own 404."""
+    text = text.strip()
+    if not is_digits(text.lstrip('-')) or text.count('-') > 1:
+        return None
+    number = int(text)
+    return number if -INT32_MAX - 1 <= number <= INT32_MAX else None

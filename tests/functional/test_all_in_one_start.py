@@ -48,3 +48,23 @@ def test_a_fresh_start_and_stop_log_no_error(tmp_path):
     log = log_path.read_text()
     assert code == 0, log
     assert ' ERROR ' not in log and 'Traceback' not in log, log
+
+
+def test_a_config_files_state_path_wins_over_the_environment(tmp_path):
+    """``make run`` exports NOVA_LITE_STATE_DIR=./var; a process given a
+    config file of its own (a test's, a benchmark's) keeps its state
+    where that file says, and the user's ./var stays untouched."""
+    exported, configured = tmp_path / 'var', tmp_path / 'own'
+    exported.mkdir()
+    config = tmp_path / 'own.conf'
+    config.write_text('[DEFAULT]\nstate_path = %s\n' % configured)
+    manage = os.path.join(BIN, 'nova-lite-manage')
+    env = dict(os.environ, NOVA_LITE_STATE_DIR=str(exported))
+    subprocess.run([manage, '--config-file', str(config), 'db', 'sync'],
+                   env=env, check=True, capture_output=True)
+    assert (configured / 'nova_lite.sqlite').exists()
+    assert list(exported.iterdir()) == []
+    # Without a state_path of its own, the exported one is the default.
+    subprocess.run([manage, 'db', 'sync'], env=env, check=True,
+                   capture_output=True, cwd=tmp_path)
+    assert (exported / 'nova_lite.sqlite').exists()

@@ -73,7 +73,8 @@ def _host(context, name, vcpus, trait=None):
                  'allocation_ratio': 1.0}})
     if trait:
         traits.ensure(context, trait)
-        traits.set_for_provider(context, uuid, 1, [trait])
+        generation, names = traits.of_provider(context, uuid)
+        traits.set_for_provider(context, uuid, generation, names + [trait])
     return uuid
 
 

@@ -88,6 +88,7 @@ def update(req, tenant_id):
         raise exception.Invalid(message='The networks quota has been removed')
     force = strutils.bool_from_string(asked.pop('force', False))
     user_id = _user_id(req)
+    validation.stored_strings(tenant_id=tenant_id, user_id=user_id)
     values = {name: int(value) for name, value in asked.items()}
     if not force:
         _check_settable(values, quotas.settable(

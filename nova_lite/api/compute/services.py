@@ -18,10 +18,8 @@ from nova_lite.api.schemas import responses
 from nova_lite.api.schemas import services as schema
 from nova_lite.api import validation
 from nova_lite import exception
-from nova_lite.objects import compute_node as compute_node_obj
-from nova_lite.objects import migration as migration_obj
-from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import service as service_obj
+from nova_lite.objects import service_removal
 from nova_lite.text import digits
 
 _UUIDS_FROM = '2.53'
@@ -160,17 +158,8 @@ def update(req, service_id):
 @validation.responds(204, None)
 def delete(req, service_id):
     """Delete the service; a compute's nodes and their placement
-    providers go with it (refused while its host has servers), and so do
-    the allocations that evacuations of its servers kept there."""
-    service = _get(req, service_id)
-    nodes = [n for n in compute_node_obj.ComputeNodeList.get_all(
-        req.context) if n.host == service.host] \
-        if service.binary == service_obj.COMPUTE_BINARY else []
-    service.destroy()
-    if nodes:
-        for migration in migration_obj.evacuations_from(req.context,
-                                                        service.host):
-            migration_obj.complete_evacuation(req.context, migration)
-    for node in nodes:
-        placement_obj.Placement.delete_provider(req.context, node.uuid)
+    providers go with it (refused while its host has servers, or while a
+    provider still holds allocations), and so do the allocations that
+    evacuations of its servers kept there: all of it, or none."""
+    service_removal.remove(req.context, _get(req, service_id))
     return 204, None

@@ -90,6 +90,15 @@ def validate(schema, body):
         raise invalid
 
 
+def stored_strings(length=255, **values):
+    """400 naming the first of ``values`` (strings of a path or query
+    that are about to be written) longer than its column, before the
+    database sees it: MariaDB and PostgreSQL refuse what SQLite stores."""
+    validate({'type': 'object', 'properties': {
+        name: {'type': ['string', 'null'], 'maxLength': length}
+        for name in values}}, values)
+
+
 def schema(request_schema, min_version=None, max_version=None):
     """Validate the JSON body against the schema for these versions (by
     default every version the API serves).
@@ -111,13 +120,17 @@ def schema(request_schema, min_version=None, max_version=None):
 
 
 def query_schema(request_schema, min_version=None, max_version=None):
-    """Validate the query string (a dict of lists) for these versions."""
+    """Validate the query string (a dict of lists) for these versions;
+    each is kept on the handler, as ``schema`` keeps body schemas."""
     def decorator(func):
         @functools.wraps(func)
         def wrapper(req, **kwargs):
             if req.api_version.matches(min_version, max_version):
                 validate(request_schema, req.GET.dict_of_lists())
             return func(req, **kwargs)
+        wrapper.query_schemas = [(min_version, max_version,
+                                  request_schema)] + list(
+            getattr(func, 'query_schemas', []))
         return wrapper
     return decorator
 

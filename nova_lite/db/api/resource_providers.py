@@ -110,6 +110,20 @@ def get(context, uuid):
 
 
 @engine.reader
+def compute_roots_without_node(context):
+    """[(uuid, name)] of the root providers that carry the COMPUTE_NODE
+    trait and that no compute node has."""
+    providers, tagged = models.ResourceProvider, models.ProviderTrait
+    return [tuple(row) for row in context.session.execute(
+        sa.select(providers.uuid, providers.name).join(
+            tagged, tagged.resource_provider_id == providers.id).where(
+            tagged.trait == 'COMPUTE_NODE',
+            providers.parent_provider_id.is_(None),
+            providers.uuid.not_in(sa.select(models.ComputeNode.uuid)))
+        .order_by(providers.name))]
+
+
+@engine.reader
 def get_all(context, name=None, uuid=None, in_tree=None):
     # Each row with its root's and parent's uuids, joined: a separate read
     # of every provider's uuid would cost each compute's report as much
@@ -212,4 +226,9 @@ def delete_row(session, provider):
                   models.ProviderAggregate):
         session.execute(sa.delete(model).where(
             model.resource_provider_id == provider.id))
+    # A root is its own root: InnoDB checks the row's reference to itself
+    # at the delete and refuses it (1451), so the reference goes first.
+    session.execute(sa.update(models.ResourceProvider).where(
+        models.ResourceProvider.id == provider.id).values(
+            root_provider_id=None, parent_provider_id=None))
     session.delete(provider)
