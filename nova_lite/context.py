@@ -24,7 +24,11 @@ class RequestContext(oslo_context.RequestContext):
         return values
 
     @classmethod
-    def from_dict(cls, values):
+    def from_dict(cls, values, overwrite=True):
+        """The context a message carried. It becomes the thread's current
+        one (``overwrite``), as the thread now works on its request: the
+        log lines of an RPC worker thread name the request it serves, not
+        the one it served before."""
         return cls(user_id=values.get('user'),
                    project_id=values.get('project_id') or values.get(
                        'tenant'),
@@ -32,11 +36,11 @@ class RequestContext(oslo_context.RequestContext):
                    is_admin=values.get('is_admin'),
                    request_id=values.get('request_id'),
                    global_request_id=values.get('global_request_id'),
-                   overwrite=False)
+                   overwrite=overwrite)
 
     def elevated(self):
         """A copy with admin rights, for internal work on a user's behalf."""
-        ctxt = self.from_dict(self.to_dict())
+        ctxt = self.from_dict(self.to_dict(), overwrite=False)
         ctxt.is_admin = True
         if 'admin' not in ctxt.roles:
             ctxt.roles = list(ctxt.roles) + ['admin']

@@ -44,7 +44,8 @@ class NoAuth:
         user, project, roles = self._identity(req.headers.get('X-Auth-Token'))
         req.environ[wsgi.ENVIRON_CONTEXT] = nl_context.RequestContext(
             user_id=user, project_id=project, roles=roles,
-            request_id=req.environ.get(request_id.ENVIRON_KEY))
+            request_id=req.environ.get(request_id.ENVIRON_KEY),
+            global_request_id=req.environ.get(request_id.GLOBAL_ENVIRON_KEY))
         return req.get_response(self.application)
 
 

@@ -2,30 +2,20 @@
 # SPDX-License-Identifier: Apache-2.0
 """Gives each request an id (``req-<uuid>``), returned in both headers.
 
-Nova answers ``x-openstack-request-id`` and ``x-compute-request-id``; the
-id is put in the environ for the auth filter to carry into the context,
-and from there into logs and RPC messages.
+oslo.middleware's: Nova answers ``x-openstack-request-id`` and
+``x-compute-request-id``. The id (and a client's own
+``X-OpenStack-Request-ID``, kept as the global request id when it is one)
+is put in the environ for the auth filter to carry into the context, and
+from there into logs and RPC messages.
 """
-from oslo_context import context as oslo_context
-import webob.dec
+from oslo_middleware import request_id
 
-ENVIRON_KEY = 'openstack.request_id'
-HEADERS = ('x-openstack-request-id', 'x-compute-request-id')
+ENVIRON_KEY = request_id.ENV_REQUEST_ID
+GLOBAL_ENVIRON_KEY = request_id.GLOBAL_REQ_ID
 
 
-class RequestId:
-
-    def __init__(self, application):
-        self.application = application
-
-    @webob.dec.wsgify
-    def __call__(self, req):
-        request_id = oslo_context.generate_request_id()
-        req.environ[ENVIRON_KEY] = request_id
-        response = req.get_response(self.application)
-        for header in HEADERS:
-            response.headers[header] = request_id
-        return response
+class RequestId(request_id.RequestId):
+    compat_headers = ['x-compute-request-id']
 
 
 def filter_factory(global_conf, **local_conf):
