@@ -106,9 +106,9 @@ def since(min_version, max_version=None, refused=None):
     """The route exists only from ``min_version`` (to ``max_version``).
 
     Asked for at another version it is not found (404), as in Nova, or
-    ``refused`` with that exception class (Placement's 405 for one of
-    its routes). The range is kept on the handler for the OpenAPI
-    document.
+    refused with what ``refused`` (an exception class, or a function of
+    the method) makes: Placement's 405 for one of its routes. The range
+    is kept on the handler for the OpenAPI document.
     """
     def decorator(func):
         @functools.wraps(func)

@@ -13,6 +13,7 @@ from nova_lite.api.compute import pagination
 from nova_lite.api.compute import server_filters
 from nova_lite.api.compute import servers
 from nova_lite.api.compute import times
+from nova_lite.api import microversion
 from nova_lite.api.schemas import moves as schema
 from nova_lite.api import validation
 from nova_lite.compute import move_api
@@ -97,6 +98,8 @@ def index(req):
 
 
 def _server_view(req, migration):
+    """A live migration as its server shows it, with its progress in
+    bytes (Nova's ``*_bytes`` keys)."""
     body = {key: value for key, value in _view(req, migration).items()
             if key not in ('instance_uuid', 'old_instance_type_id',
                            'new_instance_type_id', 'migration_type',
@@ -104,13 +107,16 @@ def _server_view(req, migration):
     body['server_uuid'] = migration.instance_uuid
     for name in ('memory_total', 'memory_processed', 'memory_remaining',
                  'disk_total', 'disk_processed', 'disk_remaining'):
-        body[name] = getattr(migration, name)
+        body[name + '_bytes'] = getattr(migration, name)
     return body
 
 
+def _not_found(method):
+    """Nova's answer for these routes below their microversion."""
+    return exception.NotFound(message='The resource could not be found.')
+
+
 def _live_under_way(req, server_id):
-    if not req.api_version.matches('2.23'):
-        raise exception.NotFound(message='The resource could not be found.')
     instance = servers.get(req, server_id)
     return instance, migration_obj.MigrationList.get_by_filters(
         req.context, {'instance_uuid': instance.uuid,
@@ -118,11 +124,15 @@ def _live_under_way(req, server_id):
                       'status': list(_LIVE_UNDER_WAY)})
 
 
+@microversion.since('2.23', refused=_not_found)
+@validation.responds(200, schema.server_migrations)
 def server_index(req, server_id):
     _instance, found = _live_under_way(req, server_id)
     return 200, {'migrations': [_server_view(req, m) for m in found]}
 
 
+@microversion.since('2.23', refused=_not_found)
+@validation.responds(200, schema.server_migration_one)
 def server_show(req, server_id, migration_id):
     instance, found = _live_under_way(req, server_id)
     for migration in found:
@@ -133,23 +143,22 @@ def server_show(req, server_id, migration_id):
                 % (migration_id, instance.uuid))
 
 
+@microversion.since('2.22', refused=_not_found)
 @validation.schema(schema.force_complete, '2.22')
+@validation.responds(202, None)
 def force_complete(req, server_id, migration_id):
-    """2.22: a live migration under way (running) is made to finish (its
-    body schema declared, so the API's OpenAPI document shows it)."""
-    if not req.api_version.matches('2.22'):
-        raise exception.NotFound(message='The resource could not be found.')
+    """2.22: a live migration under way (running) is made to finish."""
     instance = servers.get_unlocked(req, server_id)
     req.compute_api.live_migration_force_complete(req.context, instance,
                                                   migration_id)
     return 202, None
 
 
+@microversion.since('2.24', refused=_not_found)
+@validation.responds(202, None)
 def delete(req, server_id, migration_id):
     """2.24: abort a live migration that is running (2.65: also one still
     queued or preparing)."""
-    if not req.api_version.matches('2.24'):
-        raise exception.NotFound(message='The resource could not be found.')
     instance = servers.get_unlocked(req, server_id)
     statuses = (move_api.LIVE_ABORTABLE if req.api_version.matches('2.65')
                 else move_api.LIVE_RUNNING)

@@ -67,6 +67,35 @@ migrations = {
     'required': ['migrations'],
     'additionalProperties': False,
 }
+_BYTES = {'type': ['integer', 'null']}
+server_migration = {
+    'type': 'object',
+    'properties': dict(
+        {name: migration['properties'][name] for name in (
+            'id', 'uuid', 'created_at', 'updated_at', 'source_compute',
+            'source_node', 'dest_compute', 'dest_node', 'dest_host',
+            'status', 'user_id', 'project_id')},
+        server_uuid={'type': 'string'},
+        **{'%s_%s_bytes' % (what, part): _BYTES
+           for what in ('memory', 'disk')
+           for part in ('total', 'processed', 'remaining')}),
+    'required': ['id', 'status', 'server_uuid', 'created_at',
+                 'memory_total_bytes', 'disk_total_bytes'],
+    'additionalProperties': False,
+}
+server_migrations = {
+    'type': 'object',
+    'properties': {'migrations': {'type': 'array',
+                                  'items': server_migration}},
+    'required': ['migrations'],
+    'additionalProperties': False,
+}
+server_migration_one = {
+    'type': 'object',
+    'properties': {'migration': server_migration},
+    'required': ['migration'],
+    'additionalProperties': False,
+}
 _HOST = {'type': ['string', 'null'], 'minLength': 1, 'maxLength': 255,
          'pattern': '^[a-zA-Z0-9-._:]*$'}
 _AUTO_OR_BOOLEAN = copy.deepcopy(types.boolean)
