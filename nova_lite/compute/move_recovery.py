@@ -27,6 +27,26 @@ MOVE_TASKS = BEFORE_THE_GUEST_LEFT + (_T.RESIZE_FINISH, _T.RESIZE_REVERTING,
                                       _T.MIGRATING)
 
 
+_NAMES = {migration_obj.RESIZE: 'resize',
+          migration_obj.MIGRATION: 'cold migration',
+          migration_obj.LIVE_MIGRATION: 'live migration',
+          migration_obj.EVACUATION: 'evacuation'}
+
+
+def cut_off_error(instance, migration):
+    """The fault of a move cut off, naming the move it was: a live
+    migration's is Nova's live-migration failure, the others' a resize
+    error."""
+    kind = migration.migration_type if migration is not None else (
+        migration_obj.LIVE_MIGRATION if instance.task_state == _T.MIGRATING
+        else migration_obj.RESIZE)
+    reason = 'the %s was cut off at %s' % (_NAMES[kind],
+                                           instance.task_state)
+    if kind == migration_obj.LIVE_MIGRATION:
+        return exception.LiveMigrationFailed(reason=reason)
+    return exception.ResizeError(reason=reason)
+
+
 class MoveRecovery:
 
     def __init__(self, driver, host):
@@ -37,8 +57,7 @@ class MoveRecovery:
         """The reconcile outcome: 'running' or 'failed'."""
         migration = migration_obj.Migration.in_progress_of(context,
                                                            instance.uuid)
-        error = exception.ResizeError(
-            reason='the move was cut off at %s' % instance.task_state)
+        error = cut_off_error(instance, migration)
         if instance.task_state == _T.MIGRATING and migration is not None \
                 and instance.host != migration.source_compute:
             return _finish_live_migration(context, instance, migration)

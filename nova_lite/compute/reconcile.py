@@ -21,6 +21,7 @@ import datetime
 from oslo_log import log as logging
 from oslo_utils import timeutils
 
+from nova_lite.compute import cut_off
 from nova_lite.compute import move_recovery
 from nova_lite import exception
 from nova_lite.objects import fields
@@ -112,7 +113,7 @@ class Reconciler:
             self._fail_interrupted_build(context, instance)
             return 'failed'
         if instance.task_state in POWER_TASKS:
-            self._end_power_task(instance)
+            self._end_power_task(context, instance)
         if instance.task_state in RESCUE_TASKS:
             return self._end_rescue_task(context, instance)
         if instance.task_state in SHELVE_TASKS or (
@@ -138,17 +139,19 @@ class Reconciler:
             return self._recreate(context, instance)
         return 'running'
 
-    def _end_power_task(self, instance):
+    def _end_power_task(self, context, instance):
         """A power action (stop, start, reboot, pause, suspend and their
         undoing) cut off by the restart: the server is what its guest is
         now."""
+        task = instance.task_state
         instance.power_state = self.driver.get_power_state(instance)
-        instance.vm_state = _state_of_guest(instance.power_state,
-                                            instance.task_state)
+        instance.vm_state = _state_of_guest(instance.power_state, task)
         LOG.info('instance %s: %s was interrupted; it is %s', instance.uuid,
-                 instance.task_state, instance.vm_state)
+                 task, instance.vm_state)
         instance.task_state = None
         instance.save()
+        cut_off.note(context, instance, task, self.host,
+                     'the server is %s' % instance.vm_state)
 
     def _end_rescue_task(self, context, instance):
         """A rescue or unrescue cut off: the guest boots its own disk
@@ -158,10 +161,13 @@ class Reconciler:
         except Exception as e:
             instance.fail(e, host=self.host, keep_claim=True)
             return 'failed'
+        task = instance.task_state
         instance.vm_state = fields.VMState.ACTIVE
         instance.task_state = None
         instance.power_state = self.driver.get_power_state(instance)
         instance.save()
+        cut_off.note(context, instance, task, self.host,
+                     'the server runs from its own disk')
         return 'running'
 
     def _end_shelve_task(self, context, instance):
@@ -182,12 +188,16 @@ class Reconciler:
         return 'running'
 
     def _end_snapshot(self, context, instance):
-        """A snapshot cut off by the restart: its image, never given its
-        bits, goes; the server is as it was."""
+        """A snapshot (or a shelve's) cut off by the restart: its image,
+        never given its bits, goes; the server is as it was."""
         self.images.discard_unfilled(context, instance)
         LOG.info('instance %s: its snapshot was interrupted', instance.uuid)
+        task = instance.task_state
         instance.task_state = None
         instance.save()
+        cut_off.note(context, instance, task, self.host,
+                     'the server is not shelved' if task == _T.SHELVING
+                     else 'no image was made')
 
     def _power_on(self, instance):
         """An ACTIVE server whose guest is defined but not running (the

@@ -4,8 +4,10 @@
 the states a user sees, and the requests refused in the wrong state."""
 import pytest
 
+from nova_lite import context as nl_context
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import instance_action
 
 
 @pytest.fixture
@@ -106,21 +108,33 @@ def test_a_power_action_cut_off_by_a_restart_ends_as_the_guest_is(
         all_in_one, admin_context):
     """The compute went down after the API claimed the server for an
     os-start (task state powering-on): on restart the server is what its
-    guest is, here stopped (a test-driver host forgets its guests), and
-    it can be started again."""
+    guest is, here stopped (a test-driver host forgets its guests), the
+    start's action says it was cut off, and it can be started again."""
     aio = all_in_one(hosts=1)
     sid = _boot(aio)['id']
     _act(aio, sid, {'os-stop': None})
     aio.client.wait_server(sid, ('SHUTOFF',), timeout=30, settled=True)
-    instance = instance_obj.Instance.get_by_uuid(admin_context, sid)
+    asked = nl_context.RequestContext(user_id='admin', project_id='admin',
+                                      overwrite=False)
+    instance = instance_obj.Instance.get_by_uuid(asked, sid)
+    # As the API does before it casts to the compute.
+    instance_action.InstanceAction.action_start(asked, sid, 'start')
     instance.task_state = fields.TaskState.POWERING_ON
-    instance.save()  # as the API does before it casts to the compute
+    instance.save()
     all_in_one.stop(aio)
 
     aio = all_in_one(hosts=1)
     server = aio.client.wait_server(sid, ('SHUTOFF',), timeout=30,
                                     settled=True)
     assert server['OS-EXT-STS:power_state'] == 0
+    action = aio.client.get('/servers/%s/os-instance-actions/%s' % (
+        sid, asked.request_id), headers={
+            'OpenStack-API-Version': 'compute 2.84'})[1]['instanceAction']
+    assert [(e['event'], e['result'], e['details']) for e in
+            action['events']] == [(
+                'compute_init_host', 'Error',
+                'powering-on was cut off by a restart of sim-host-1; the '
+                'server is stopped')]
     assert _act(aio, sid, {'os-start': None})[0] == 202
     aio.client.wait_server(sid, ('ACTIVE',), timeout=30, settled=True)
 
