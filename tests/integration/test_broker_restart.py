@@ -1,9 +1,9 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
-"""RabbitMQ restarted in the middle of a burst of boots: every server ends
-ACTIVE or ERROR (never stuck in BUILD), and placement holds exactly the
-allocations of the servers that are ACTIVE."""
-import subprocess
+"""RabbitMQ (a node of the test's own) restarted in the middle of a burst
+of boots: every server ends ACTIVE or ERROR (never stuck in BUILD), and
+placement holds exactly the allocations of the servers that are
+ACTIVE."""
 import threading
 import time
 import uuid
@@ -15,19 +15,17 @@ from tests.integration import outages
 
 pytestmark = pytest.mark.integration
 
-RABBIT = 'rabbit://guest:guest@127.0.0.1:5672/'
 BOOTS = 12
 
 
-def _restart_rabbitmq():
+def _restart(broker):
     for action in ('stop_app', 'start_app'):
-        subprocess.run(['rabbitmqctl', action], check=True,
-                       capture_output=True, timeout=120)
+        broker.ctl(action)
 
 
 def test_a_broker_restart_mid_burst_leaves_no_build_behind(
-        all_in_one, overrides, tmp_path):
-    overrides('transport_url', RABBIT)
+        all_in_one, overrides, tmp_path, private_broker):
+    overrides('transport_url', private_broker.url)
     overrides('control_exchange', 'nova_lite_test_%s' % uuid.uuid4().hex)
     # A build whose message died with the broker is failed after this.
     overrides('build_timeout', 20, group='conductor')
@@ -37,7 +35,8 @@ def test_a_broker_restart_mid_burst_leaves_no_build_behind(
         api.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1',
                                          'ram': 256, 'vcpus': 1,
                                          'disk': 1}})
-        restart = threading.Thread(target=_restart_rabbitmq)
+        restart = threading.Thread(target=_restart,
+                                   args=(private_broker,))
         ids = []
         for i in range(BOOTS):
             if i == BOOTS // 3:
