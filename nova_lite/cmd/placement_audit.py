@@ -20,6 +20,7 @@ from nova_lite.objects import virtual_interface
 
 _REASONS = {'missing': '', 'deleted': ' (server deleted)',
             'failed': ' (server in ERROR without a host)',
+            'offloaded': ' (server shelved and offloaded)',
             'elsewhere': ' (server on another host)',
             'migration': ' (a move that has ended)',
             'unknown': ' (no such server)'}

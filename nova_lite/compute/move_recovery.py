@@ -65,7 +65,10 @@ class MoveRecovery:
                 and migration is not None:
             return self._roll_back(instance, migration, error)
         if migration is not None:
+            # The move is over (failed): what it held on the other end
+            # goes now, not at the conductor's next heal.
             migration.set_status('error')
+            placement_obj.Placement.unclaim(context, migration.uuid)
         instance.fail(error, host=self.host, keep_claim=True)
         return 'failed'
 

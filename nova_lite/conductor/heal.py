@@ -16,13 +16,15 @@ LOG = logging.getLogger(__name__)
 
 
 def periodic_task(conf):
-    """The heal every ``[conductor] heal_interval`` s, or None if 0."""
+    """The heal at the conductor's start (what operations a crash cut off
+    left is removed at once, not an interval later) and every
+    ``[conductor] heal_interval`` s; None if 0."""
     interval = conf.conductor.heal_interval
     if not interval:
         return None
     seen = set()
 
-    @periodics.periodic(interval, run_immediately=False)
+    @periodics.periodic(interval, run_immediately=True)
     def heal_allocations():
         try:
             heal(nl_context.get_admin_context(), seen)

@@ -9,6 +9,8 @@ Per compute node:
 * ``deleted``: an allocation whose consumer is a deleted server;
 * ``failed``: one whose consumer is a server in ERROR with no host (a
   build that failed, or was failed, before or after its claim);
+* ``offloaded``: one whose consumer is a shelved server offloaded from
+  its host (an offload cut off after the guest went);
 * ``elsewhere``: one whose consumer is a live server of another host;
 * ``migration``: one whose consumer is a migration that has ended
   (confirmed, reverted, failed): the source's allocation of a move, left
@@ -18,10 +20,10 @@ Per compute node:
 An allocation of a build that is still being scheduled (BUILD, no host),
 of a shelved server being unshelved (no host until a compute takes it),
 or of a move under way (the migration's on its source, the server's on
-its destination) is none of these. ``deleted``, ``failed`` and
-``migration`` are safe to remove at any time: nothing will use them.
-The others need an operator's look (or ``--heal``): an ``unknown``
-consumer may be another client's of placement.
+its destination) is none of these. ``deleted``, ``failed``,
+``offloaded`` and ``migration`` are safe to remove at any time: nothing
+will use them. The others need an operator's look (or ``--heal``): an
+``unknown`` consumer may be another client's of placement.
 """
 import dataclasses
 
@@ -31,7 +33,7 @@ from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import migration as migration_obj
 from nova_lite.objects import placement as placement_obj
 
-SAFE_TO_REMOVE = ('deleted', 'failed', 'migration')
+SAFE_TO_REMOVE = ('deleted', 'failed', 'offloaded', 'migration')
 
 
 @dataclasses.dataclass
@@ -134,6 +136,8 @@ def _kind(instance):
     if (instance.vm_state == fields.VMState.BUILDING or
             instance.task_state == fields.TaskState.UNSHELVING):
         return None
+    if instance.vm_state == fields.VMState.SHELVED_OFFLOADED:
+        return 'offloaded'
     return 'failed'  # no host and not building: it runs nowhere
 
 

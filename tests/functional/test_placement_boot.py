@@ -5,6 +5,7 @@ frees it, and each compute reports its inventory and heals allocations."""
 import os
 import subprocess
 import sys
+import time
 
 from oslo_utils import uuidutils
 
@@ -163,6 +164,37 @@ def test_audit_sees_every_leak_and_the_periodic_heals_the_safe_ones(
                      '1 finding, healed']
     assert placement_audit.audit(context, False, lines.append) == 0
     assert placement.Placement.allocations_of(context, kept['id'])
+
+
+def test_an_offloaded_servers_leftover_is_named_and_healed_at_start(
+        all_in_one):
+    """An offload cut off after its guest went leaves the shelved
+    server's allocation on its old host: the audit names it for what it
+    is, and a restarted conductor removes it at once (not a heal
+    interval later)."""
+    aio = all_in_one(hosts=1)
+    aio.client.post('/flavors', {'flavor': {
+        'name': 'm1', 'id': 'm1', 'ram': 512, 'vcpus': 1, 'disk': 1}})
+    sid = aio.client.boot('m1', 'shelved')['id']
+    aio.client.post('/servers/%s/action' % sid, {'shelve': None})
+    aio.client.wait_server(sid, ('SHELVED_OFFLOADED',), settled=True)
+    context = nl_context.get_admin_context()
+    node = compute_node.ComputeNodeList.get_all(context)[0]
+    placement.Placement.claim(context, sid, node.uuid, {'VCPU': 1}, 'p',
+                              'u')
+    lines = []
+    assert placement_audit.audit(context, False, lines.append) == 1
+    assert lines[0] == ('orphaned %s on sim-host-1 (server shelved and '
+                        'offloaded)' % sid)
+    all_in_one.stop(aio)
+
+    started = time.monotonic()
+    aio = all_in_one(hosts=1)
+    while placement.Placement.allocations_of(context, sid):
+        assert time.monotonic() - started < 20, 'not healed at the start'
+        time.sleep(0.1)
+    assert aio.client.get('/servers/%s' % sid)[1]['server'][
+        'status'] == 'SHELVED_OFFLOADED'
 
 
 def test_numbered_groups_claim_child_providers(all_in_one):
