@@ -263,11 +263,13 @@ def _create_root(context, uuid, name):
     _mark_compute_node(context, uuid)
 
 
+@oslo_db_api.wrap_db_retry(max_retries=5, retry_on_deadlock=True)
 def _mark_compute_node(context, uuid):
     """The COMPUTE_NODE trait, as Nova gives its compute nodes' providers:
     the audit tells a provider a deleted compute left from one another
     client of placement made by it. A root's other traits are left to
-    operators."""
+    operators. Run again after a deadlock (computes starting together on
+    MariaDB), as the report is."""
     generation, names = traits.of_provider(context, uuid)
     if COMPUTE_NODE not in names:
         traits.set_for_provider(context, uuid, generation,

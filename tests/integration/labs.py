@@ -54,14 +54,19 @@ def running(state_dir, *extra):
         assert not [ns for ns in namespaces() if name in ns]
 
 
-def audit(config_file):
-    """``nova-lite-manage placement audit``'s last line."""
+def audit_report(config_file):
+    """``nova-lite-manage placement audit``'s lines."""
     result = subprocess.run(
         [os.path.join(os.path.dirname(sys.executable), 'nova-lite-manage'),
          '--config-file', str(config_file), 'placement', 'audit'],
         capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    return result.stdout.strip().splitlines()[-1]
+    return result.stdout.strip().splitlines()
+
+
+def audit(config_file):
+    """``nova-lite-manage placement audit``'s last line."""
+    return audit_report(config_file)[-1]
 
 
 def settled(api, ids, timeout=300):
