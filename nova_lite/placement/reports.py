@@ -240,7 +240,8 @@ def orphaned_compute_trees(context):
     no compute node has (a compute removed while they stayed), with the
     consumers anything in each tree still holds."""
     found = []
-    for uuid, name in providers_db.compute_roots_without_node(context):
+    for uuid, name in providers_db.compute_roots_without_node(
+            context, COMPUTE_NODE):
         tree = [p['uuid'] for p in providers.get_all(context, in_tree=uuid)]
         held = allocations.consumers_on_each(context, tree)
         found.append((uuid, name, sorted(set().union(*held.values()))))

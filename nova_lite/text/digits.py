@@ -42,4 +42,9 @@ def row_id(text):
     if not is_digits(text.lstrip('-')) or text.count('-') > 1:
         return None
     number = int(text)
-    return number if -INT32_MAX - 1 <= number <= INT32_MAX else None
+    return number if fits_int32(number) else None
+
+
+def fits_int32(number):
+    """Whether a 32-bit integer column can hold ``number``."""
+    return -INT32_MAX - 1 <= number <= INT32_MAX

@@ -30,7 +30,7 @@ def _id(aggregate_id):
     except ValueError:
         raise exception.Invalid(
             message='Invalid input received: id must be an integer')
-    if not -digits.INT32_MAX - 1 <= number <= digits.INT32_MAX:
+    if not digits.fits_int32(number):
         raise exception.AggregateNotFound(aggregate_id=aggregate_id)
     return number
 

@@ -110,14 +110,14 @@ def get(context, uuid):
 
 
 @engine.reader
-def compute_roots_without_node(context):
-    """[(uuid, name)] of the root providers that carry the COMPUTE_NODE
-    trait and that no compute node has."""
+def compute_roots_without_node(context, trait):
+    """[(uuid, name)] of the root providers that carry ``trait`` (the
+    one compute nodes' providers carry) and that no compute node has."""
     providers, tagged = models.ResourceProvider, models.ProviderTrait
     return [tuple(row) for row in context.session.execute(
         sa.select(providers.uuid, providers.name).join(
             tagged, tagged.resource_provider_id == providers.id).where(
-            tagged.trait == 'COMPUTE_NODE',
+            tagged.trait == trait,
             providers.parent_provider_id.is_(None),
             providers.uuid.not_in(sa.select(models.ComputeNode.uuid)))
         .order_by(providers.name))]
