@@ -1,11 +1,13 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
-"""A real guest on this machine's libvirtd (QEMU software emulation).
+"""A real guest on a libvirtd of the test's own (QEMU software
+emulation).
 
-libvirtd is set up with nova-lite-libvirtd (as ``make run-real`` does),
-the demo image is built and uploaded through the image API (as ``make
-demo-image`` does), and the all-in-one runs one compute on
-``qemu:///system``. The guest must print ``nova-lite guest up`` on its
+The libvirtd is a private one (``nova_lite_tools.private_libvirtd``: its
+own configuration, state and socket; the machine's libvirtd is neither
+started nor changed), the demo image is built and uploaded through the
+image API (as ``make demo-image`` does), and the all-in-one runs one
+compute on it. The guest must print ``nova-lite guest up`` on its
 serial console, which os-getConsoleOutput returns; a delete must leave
 no domain and no file. Bad images and a libvirtd that cannot be reached
 end the server in ERROR with a fault that says which, leaving nothing.
@@ -15,7 +17,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 import uuid
 
@@ -30,27 +31,32 @@ from nova_lite import conf as nl_conf
 from nova_lite.resources.vietstack import conf as vietstack_conf
 from nova_lite.virt.libvirt import tc_shaping
 from nova_lite_tools import demo_image
+from nova_lite_tools import libvirtd as machine_libvirtd
+from nova_lite_tools import private_libvirtd as private_libvirtd_mod
 
 CONF = nl_conf.CONF
 
-URI = 'qemu:///system'
 HOST = 'real-test-host'
 
 
 @pytest.fixture(scope='module')
-def libvirtd():
-    tool = os.path.join(os.path.dirname(sys.executable), 'nova-lite-libvirtd')
-    result = subprocess.run([tool], capture_output=True, text=True,
-                            timeout=600)
-    assert result.returncode == 0, result.stderr
-    conn = libvirt.open(URI)
+def private_libvirtd():
+    daemon = private_libvirtd_mod.PrivateLibvirtd().start()
+    machine_libvirtd.ensure_bridges(machine_libvirtd.bridges())
+    yield daemon
+    daemon.stop()
+
+
+@pytest.fixture(scope='module')
+def libvirtd(private_libvirtd):
+    conn = libvirt.open(private_libvirtd.uri)
     yield conn
     conn.close()
 
 
 @pytest.fixture
-def real_aio(all_in_one, overrides, libvirtd):
-    def start(uri=URI):
+def real_aio(all_in_one, overrides, private_libvirtd):
+    def start(uri=private_libvirtd.uri):
         overrides('real_host', True, group='all_in_one')
         overrides('connection_uri', uri, group='libvirt')
         overrides('virt_type', 'qemu', group='libvirt')
@@ -191,15 +197,15 @@ def _tc(*args):
                           text=True).stdout
 
 
-def _domiftune(dom, tap):
-    out = subprocess.run(['virsh', '-c', URI, 'domiftune', dom.name(), tap],
+def _domiftune(uri, dom, tap):
+    out = subprocess.run(['virsh', '-c', uri, 'domiftune', dom.name(), tap],
                          capture_output=True, text=True, check=True).stdout
     return {key.strip(): int(value) for key, value in
             (line.split(':') for line in out.splitlines() if ':' in line)}
 
 
 def test_vietstack_vnics_are_shaped_taps_on_the_physnet_bridges(
-        real_aio, libvirtd, demo_files, overrides):
+        real_aio, libvirtd, private_libvirtd, demo_files, overrides):
     """Two VietStack vNICs: each a tap on its physical network's bridge
     with the MAC the API shows, shaped by libvirt to the claimed rates
     (kbit/s / 8 = libvirt's kilobytes per second, which tc enforces as
@@ -259,7 +265,8 @@ def test_vietstack_vnics_are_shaped_taps_on_the_physnet_bridges(
     # Into the guest 16000 kbit/s (libvirt: 2000 kB/s), out of it 8000.
     assert 'rate 16Mbit' in _tc('class', 'show', 'dev', taps[0])
     driver = aio.services[-1].manager.driver
-    first, second = (_domiftune(dom, tap) for tap in taps)
+    first, second = (_domiftune(private_libvirtd.uri, dom, tap)
+                     for tap in taps)
     if driver.compute_shapes:
         # This kernel lacks what libvirt's <bandwidth> needs (the probe
         # says so): the compute shaped the taps, the guest's outbound
@@ -367,13 +374,14 @@ def test_bad_images_end_in_error_with_a_fault_that_says_which(
 
 
 def test_a_libvirtd_that_cannot_be_reached_fails_the_boot(
-        real_aio, libvirtd, demo_files, tmp_path):
+        real_aio, libvirtd, private_libvirtd, demo_files, tmp_path):
     """The compute reaches libvirtd through a socket forwarder; with the
     forwarder gone, the next boot cannot reach libvirtd."""
     socket = str(tmp_path / 'libvirt-sock')
     forwarder = subprocess.Popen(
         ['socat', 'UNIX-LISTEN:%s,fork' % socket,
-         'UNIX-CONNECT:/run/libvirt/libvirt-sock'], start_new_session=True)
+         'UNIX-CONNECT:%s' % private_libvirtd.socket],
+        start_new_session=True)
     try:
         deadline = time.monotonic() + 10
         while not os.path.exists(socket):
