@@ -66,6 +66,7 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 
 import requests
 
@@ -242,9 +243,11 @@ def start_all_in_one(hosts, vietstack, transport_url=None):
     if transport_url:
         config += TRANSPORT.format(url=transport_url)
     started = time.monotonic()
-    process, _state = common.start_daemon('nova-lite-all-in-one', config,
-                                          port, sync=False,
-                                          timeout=60 + hosts // 2)
+    process, state = common.start_daemon('nova-lite-all-in-one', config,
+                                         port, sync=False,
+                                         timeout=60 + hosts // 2)
+    print('all-in-one of %d hosts on a new state directory and database: '
+          '%s' % (hosts, state))
     return process, 'http://127.0.0.1:%d/v2.1' % port, \
         time.monotonic() - started
 
@@ -269,12 +272,28 @@ def create_flavor(base, name, specs=None, disk=1):
 Round = collections.namedtuple('Round', 'rate seconds polls active')
 
 
+def fresh_prefix(base, prefix):
+    """The name prefix of a round's servers: ``prefix``, unless the cloud
+    already holds servers of that name (a lab a bench ran on before):
+    then one of this run's own, and the bench says so. An earlier run's
+    servers are never counted as this one's."""
+    earlier = requests.get(base + '/servers', headers={
+        'X-Auth-Token': 'admin:admin'}, params={
+            'name': '^%s-' % prefix, 'all_tenants': '1'}).json()['servers']
+    if not earlier:
+        return prefix
+    own = '%s%s' % (prefix, uuid.uuid4().hex[:6])
+    print('note: %d servers named %s-* were there before this run; this '
+          'run names its own %s-*' % (len(earlier), prefix, own))
+    return own
+
+
 def measure(base, flavor, count, clients, networks='none',
             prefix=None, who=as_admin):
     """Boot ``count`` servers of ``flavor`` (named ``prefix``-N, by
     default after the flavor) with ``networks``, as ``who`` says; print
     boots/s and return the Round."""
-    prefix = prefix or flavor
+    prefix = fresh_prefix(base, prefix or flavor)
     watcher = Watcher(base, count, prefix + '-')
     start = time.monotonic()
     watcher.start()
