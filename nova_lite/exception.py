@@ -551,6 +551,14 @@ class LiveMigrationFailed(NovaLiteException):
     msg_fmt = 'Live migration failed: %(reason)s'
 
 
+class EvacuationFailed(NovaLiteException):
+    msg_fmt = 'Evacuation failed: %(reason)s'
+
+
+class RebuildFailed(NovaLiteException):
+    msg_fmt = 'Rebuild failed: %(reason)s'
+
+
 class LiveMigrationAborted(LiveMigrationFailed):
     """An abort (DELETE of the migration) stopped it: the guest runs on
     its source and the migration is cancelled, not in error."""

@@ -1,9 +1,11 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """What the REST layer asks of a move: checked here (state, flavor,
-quota, host), scheduled by the conductor (before the answer, for a resize
-or cold migration, and a live migration before 2.34), then carried out by
-the computes (``compute.moves``, ``compute.live_moves``).
+quota, host), its task state, action and migration recorded before the
+answer (nothing accepted is lost with a service), scheduled by the
+conductor (before the answer, for a resize or cold migration, and a live
+migration before 2.34), then carried out by the computes
+(``compute.moves``, ``compute.live_moves``).
 
 A conductor that does not answer in time leaves the request accepted:
 the move goes on, or its source's abandoned-task check rolls it back.
@@ -49,9 +51,13 @@ class MoveAPI:
             _check_host(context, instance, host)
         self._begin(context, instance, action, _MOVABLE,
                     fields.TaskState.RESIZE_PREP, action)
+        migration = self._record_move(
+            context, instance, migration_obj.RESIZE if flavor is not None
+            else migration_obj.MIGRATION, flavor)
         try:
             self.conductor_api.migrate_server(
-                context, instance, flavor or instance.flavor, host)
+                context, instance, flavor or instance.flavor, host,
+                migration=migration)
         except exception.NoValidHost as e:
             raise exception.Invalid(message=e.format_message())
         except messaging.MessagingTimeout:
@@ -102,10 +108,12 @@ class MoveAPI:
             _check_live_host(context, instance, host, self.conf)
         self._begin(context, instance, 'os-migrateLive', _LIVE,
                     fields.TaskState.MIGRATING, 'live-migration')
+        migration = self._record_move(context, instance,
+                                      migration_obj.LIVE_MIGRATION)
         try:
             self.conductor_api.live_migrate_instance(
                 context, instance, host, block_migration, wait,
-                force=force and host is not None)
+                force=force and host is not None, migration=migration)
         except exception.NoValidHost as e:
             raise exception.Invalid(message=e.format_message())
         except messaging.MessagingTimeout:
@@ -125,8 +133,11 @@ class MoveAPI:
             _service_of(context, host)
         self._begin(context, instance, 'evacuate', _EVACUABLE,
                     fields.TaskState.REBUILDING, 'evacuate')
+        migration = self._record_move(context, instance,
+                                      migration_obj.EVACUATION)
         self.conductor_api.evacuate_instance(
-            context, instance, host, force=force and host is not None)
+            context, instance, host, force=force and host is not None,
+            migration=migration)
 
     def live_migration_force_complete(self, context, instance,
                                       migration_id):
@@ -166,6 +177,13 @@ class MoveAPI:
                 migration_id=migration_id, instance_uuid=instance.uuid,
                 state=migration.status, method=method)
         return migration
+
+    def _record_move(self, context, instance, kind, flavor=None):
+        """The move's migration, written before the answer; None for
+        conductors of the release before, which record their own."""
+        if not self.conductor_api.takes_migration():
+            return None
+        return migration_obj.record_move(context, instance, kind, flavor)
 
     def _finished_move(self, instance, action):
         """The server's move waiting to be confirmed or reverted; 409 if

@@ -21,9 +21,9 @@ import datetime
 from oslo_log import log as logging
 from oslo_utils import timeutils
 
-from nova_lite.compute import cut_off
 from nova_lite.compute import move_recovery
 from nova_lite import exception
+from nova_lite.objects import cut_off
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import migration as migration_obj
@@ -178,13 +178,20 @@ class Reconciler:
         if instance.task_state == _T.SHELVING_OFFLOADING:
             self.shelving.offload(context, instance)
             return 'offloaded'
+        task = instance.task_state
         if instance.vm_state == fields.VMState.SHELVED_OFFLOADED:
             self.driver.destroy(context, instance)
             self.rt.abort_instance_claim(instance)
             self.shelving.back_to_offloaded(context, instance)
+            if task is not None:
+                cut_off.note(context, instance, task, self.host,
+                             'the server stays offloaded')
             return 'offloaded'
         instance.task_state = None
         instance.save()
+        if task is not None:
+            cut_off.note(context, instance, task, self.host,
+                         'the server stays %s' % instance.vm_state)
         return 'running'
 
     def _end_snapshot(self, context, instance):
@@ -233,7 +240,8 @@ class Reconciler:
         # It ran nowhere: no host, and no claim (the scheduler's goes).
         instance.host = None
         instance.node = None
-        instance.fail(error, host=self.host)
+        if instance.fail(error, host=self.host):
+            cut_off.record(context, instance, error, self.host)
 
     @property
     def provider(self):
@@ -307,6 +315,8 @@ class Reconciler:
                        'arrive within %d s' % (self.host, seconds))
             if instance.fail(error, host=self.host,
                              expected_task_state=[_T.SCHEDULING]):
+                cut_off.record(context, instance, error, self.host,
+                               cut_off.LOST_EVENT)
                 LOG.warning('build of %s never arrived here: ERROR',
                             instance.uuid)
                 failed += 1

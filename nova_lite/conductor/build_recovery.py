@@ -17,10 +17,12 @@ from futurist import periodics
 from oslo_log import log as logging
 from oslo_utils import timeutils
 
+from nova_lite.conductor.tasks import build
 from nova_lite.conductor.tasks import unshelve
 from nova_lite import context as nl_context
 from nova_lite import exception
 from nova_lite.objects import build_owner
+from nova_lite.objects import cut_off
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import request_spec as request_spec_obj
@@ -68,7 +70,7 @@ class BuildRecovery:
             try:
                 self.retry_untaken(context, retry_after)
                 fail_builds_older_than(context, timeout, self.host)
-                end_unshelves_older_than(context, timeout)
+                end_unshelves_older_than(context, timeout, self.host)
             except Exception:
                 LOG.exception('checking for stale builds failed')
         return fail_stale_builds
@@ -87,9 +89,9 @@ class BuildRecovery:
             except exception.NotFound:
                 # The API stopped between the two records: nothing to
                 # build it from.
-                instance.fail(exception.BuildRequestLost(seconds=seconds),
-                              host=self.host, expected_task_state=[
-                                  fields.TaskState.SCHEDULING])
+                _fail_build(context, instance,
+                            exception.BuildRequestLost(seconds=seconds),
+                            self.host, [fields.TaskState.SCHEDULING])
                 continue
             LOG.warning('no conductor took the build of %s for %d s: '
                         'sending its request again', uuid, seconds)
@@ -101,8 +103,17 @@ def _fail_by_uuid(context, uuid, error, host, expected_task_state):
         instance = instance_obj.Instance.get_by_uuid(context, uuid)
     except exception.InstanceNotFound:
         return False
-    return instance.fail(error, host=host,
-                         expected_task_state=expected_task_state)
+    return _fail_build(context, instance, error, host, expected_task_state)
+
+
+def _fail_build(context, instance, error, host, expected_task_state):
+    """A build that will not be: ERROR with ``error`` as its fault and as
+    its create's scheduling step, unless a compute took it meanwhile."""
+    if not instance.fail(error, host=host,
+                         expected_task_state=expected_task_state):
+        return False
+    cut_off.record(context, instance, error, host, build.SCHEDULE_EVENT)
+    return True
 
 
 def fail_builds_older_than(context, seconds, host):
@@ -116,7 +127,7 @@ def fail_builds_older_than(context, seconds, host):
         if instance.created_at and instance.created_at > cutoff:
             continue
         error = exception.BuildRequestLost(seconds=seconds)
-        if instance.fail(error, host=host, expected_task_state=UNPLACED):
+        if _fail_build(context, instance, error, host, UNPLACED):
             LOG.warning('build of %s had no host after %d s: ERROR',
                         instance.uuid, seconds)
             failed += 1
@@ -126,9 +137,10 @@ def fail_builds_older_than(context, seconds, host):
     return failed
 
 
-def end_unshelves_older_than(context, seconds):
+def end_unshelves_older_than(context, seconds, host):
     """Unshelves of offloaded servers that no compute took within
-    ``seconds`` (their request was lost): offloaded again, no task."""
+    ``seconds`` (their request was lost): offloaded again, no task, the
+    unshelve's action saying so."""
     cutoff = timeutils.utcnow(with_timezone=True) - datetime.timedelta(
         seconds=seconds)
     for instance in instance_obj.InstanceList.get_by_filters(
@@ -139,4 +151,8 @@ def end_unshelves_older_than(context, seconds):
         if changed is not None and changed < cutoff:
             LOG.warning('unshelve of %s had no host after %d s: it stays '
                         'offloaded', instance.uuid, seconds)
-            unshelve.end_unshelve(context, instance)
+            if unshelve.end_unshelve(context, instance):
+                cut_off.record(context, instance, cut_off.RequestLost(
+                    task=fields.TaskState.UNSHELVING, seconds=seconds,
+                    outcome='the server stays offloaded'), host,
+                    cut_off.LOST_EVENT)

@@ -36,7 +36,7 @@ LOG = logging.getLogger(__name__)
 class ConductorManager(object_indirection.ObjectIndirection,
                        service.Manager):
 
-    target = messaging.Target(version='1.5')
+    target = messaging.Target(version='1.6')
 
     def __init__(self, conf, host):
         super().__init__(conf, host)
@@ -74,25 +74,29 @@ class ConductorManager(object_indirection.ObjectIndirection,
         build.BuildTogetherTask(context, mine, self.peers).execute()
 
     @messaging.expected_exceptions(exception.NoValidHost)
-    def migrate_server(self, context, instance, flavor, host=None):
+    def migrate_server(self, context, instance, flavor, host=None,
+                       migration=None):
         """A resize or cold migration, scheduled before this returns."""
         migrate.MigrationTask(context, instance, self.peers, flavor,
-                              host).execute()
+                              host, migration).execute()
 
     @messaging.expected_exceptions(exception.NoValidHost,
                                    exception.MigrationPreCheckError,
                                    exception.Conflict)
     def live_migrate_instance(self, context, instance, host=None,
-                              block_migration=False, force=False):
+                              block_migration=False, force=False,
+                              migration=None):
         """A live migration: its destination found, claimed and checked
         before this returns."""
         live_migrate.LiveMigrationTask(context, instance, self.peers, host,
-                                       block_migration, force).execute()
+                                       block_migration, force,
+                                       migration).execute()
 
-    def evacuate_instance(self, context, instance, host=None, force=False):
+    def evacuate_instance(self, context, instance, host=None, force=False,
+                          migration=None):
         try:
             evacuate.EvacuateTask(context, instance, self.peers, host,
-                                  force).execute()
+                                  force, migration).execute()
         except exception.NoValidHost as e:
             LOG.info('evacuation of %s found no host: %s', instance.uuid, e)
 

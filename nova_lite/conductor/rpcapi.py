@@ -18,6 +18,8 @@ Version history:
         evacuate_instance (a cast)
 * 1.5 - live_migrate_instance and evacuate_instance take ``force``: the
         named host is not checked by the scheduler's filters
+* 1.6 - migrate_server, live_migrate_instance and evacuate_instance take
+        the ``migration`` the API recorded before it answered
 """
 from oslo_log import log as logging
 import oslo_messaging as messaging
@@ -33,7 +35,7 @@ TOPIC = 'conductor'
 
 class ConductorAPI(ovo_base.VersionedObjectIndirectionAPI):
 
-    VERSION = '1.5'
+    VERSION = '1.6'
 
     def __init__(self, conf, version_cap=None):
         target = messaging.Target(topic=TOPIC, version=self.VERSION)
@@ -91,35 +93,49 @@ class ConductorAPI(ovo_base.VersionedObjectIndirectionAPI):
         if not self.client.can_send_version('1.4'):
             raise exception.ComputeTooOld(host='conductor', action=action)
 
-    def migrate_server(self, context, instance, flavor, host=None):
+    def takes_migration(self):
+        """Whether conductors take the migration the API records (1.6);
+        those of the release before record their own."""
+        return self.client.can_send_version('1.6')
+
+    def migrate_server(self, context, instance, flavor, host=None,
+                       migration=None):
         """Schedule a resize (to ``flavor``) or cold migration (the
         server's own flavor; to ``host`` if given) and start it; returns
         once the destination is claimed. NoValidHost if there is none."""
-        self.client.prepare(version='1.4').call(
-            context, 'migrate_server', instance=instance, flavor=flavor,
-            host=host)
+        cctxt, extra = self._move_arguments(False, migration)
+        cctxt.call(context, 'migrate_server', instance=instance,
+                   flavor=flavor, host=host, **extra)
 
     def live_migrate_instance(self, context, instance, host=None,
                               block_migration=False, wait=True,
-                              force=False):
+                              force=False, migration=None):
         """With ``wait``, returns once the destination is claimed and
         checked (NoValidHost, MigrationPreCheckError otherwise)."""
-        cctxt, extra = self._forcing(force)
+        cctxt, extra = self._move_arguments(force, migration)
         (cctxt.call if wait else cctxt.cast)(
             context, 'live_migrate_instance', instance=instance, host=host,
             block_migration=block_migration, **extra)
 
-    def evacuate_instance(self, context, instance, host=None, force=False):
-        cctxt, extra = self._forcing(force)
+    def evacuate_instance(self, context, instance, host=None, force=False,
+                          migration=None):
+        cctxt, extra = self._move_arguments(force, migration)
         cctxt.cast(context, 'evacuate_instance', instance=instance,
                    host=host, **extra)
 
-    def _forcing(self, force):
-        """The client context and arguments of a move that may force its
-        host: conductors capped below 1.5 schedule it unforced."""
+    def _move_arguments(self, force, migration):
+        """The client context and arguments of a move: conductors capped
+        below 1.5 schedule a forced host unforced, below 1.6 record the
+        migration themselves (the API records none for them)."""
+        extra = {}
+        version = '1.4'
         if force and self.client.can_send_version('1.5'):
-            return self.client.prepare(version='1.5'), {'force': True}
-        return self.client.prepare(version='1.4'), {}
+            extra['force'] = True
+            version = '1.5'
+        if migration is not None:
+            extra['migration'] = migration
+            version = '1.6'
+        return self.client.prepare(version=version), extra
 
     def build_instances(self, context, instance, request_spec,
                         alternates=None, last_error=None):

@@ -8,6 +8,7 @@ destination's), so whichever end the move keeps, the other is freed by
 dropping one consumer.
 """
 from oslo_log import log as logging
+from oslo_utils import uuidutils
 
 from nova_lite.db.api import migrations as db
 from nova_lite import exception
@@ -21,6 +22,9 @@ LOG = logging.getLogger(__name__)
 RESIZE, MIGRATION = 'resize', 'migration'
 LIVE_MIGRATION, EVACUATION = 'live-migration', 'evacuation'
 ENDED = db.ENDED
+# The status a move's migration is recorded in, when it is accepted.
+FIRST_STATUS = {RESIZE: 'pre-migrating', MIGRATION: 'pre-migrating',
+                LIVE_MIGRATION: 'accepted', EVACUATION: 'accepted'}
 
 
 @base.NovaLiteObjectRegistry.register
@@ -126,6 +130,22 @@ class MigrationList(base.ObjectListBase, base.NovaLiteObject):
         return cls(context, objects=[
             Migration.from_db(context, r)
             for r in db.in_progress_on_hosts(context, hosts)])
+
+
+def record_move(context, instance, kind, flavor=None):
+    """The migration of a move of ``kind`` just accepted (to ``flavor``,
+    the server's own if None), written: the request it answers is
+    durable, whichever service stops before it is carried out."""
+    flavor = flavor or instance.flavor
+    migration = Migration(
+        context, uuid=uuidutils.generate_uuid(), instance_uuid=instance.uuid,
+        migration_type=kind, status=FIRST_STATUS[kind],
+        source_compute=instance.host, source_node=instance.node,
+        old_instance_type_id=instance.flavor.id,
+        new_instance_type_id=flavor.id, user_id=context.user_id,
+        project_id=context.project_id)
+    migration.create()
+    return migration
 
 
 def roll_back(instance, migration, error, host=None, status='error'):

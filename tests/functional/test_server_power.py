@@ -133,7 +133,7 @@ def test_a_power_action_cut_off_by_a_restart_ends_as_the_guest_is(
     assert [(e['event'], e['result'], e['details']) for e in
             action['events']] == [(
                 'compute_init_host', 'Error',
-                'powering-on was cut off by a restart of sim-host-1; the '
+                'powering-on was cut off on sim-host-1; the '
                 'server is stopped')]
     assert _act(aio, sid, {'os-start': None})[0] == 202
     aio.client.wait_server(sid, ('ACTIVE',), timeout=30, settled=True)

@@ -54,7 +54,9 @@ port = {api_port}
 [placement]
 port = {placement_port}
 [image]
-enabled = false
+port = {image_port}
+[glance]
+api_servers = http://127.0.0.1:{image_port}
 [all_in_one]
 simulated_hosts = 2
 host_vcpus = 4
@@ -74,7 +76,17 @@ BINARIES = {'all-in-one': 'nova-lite-all-in-one', 'api': 'nova-lite-api',
             'conductor': 'nova-lite-conductor',
             'scheduler': 'nova-lite-scheduler',
             'compute-1': 'nova-lite-compute', 'compute-2': 'nova-lite-compute'}
-FINAL = {'ACTIVE', 'SHUTOFF', 'ERROR'}
+FINAL = {'ACTIVE', 'SHUTOFF', 'ERROR', 'VERIFY_RESIZE', 'SHELVED_OFFLOADED'}
+# What a burst may ask of a server, by its status.
+ACTIONS = {
+    'ACTIVE': [{'os-stop': None}, {'reboot': {'type': 'SOFT'}},
+               {'resize': {'flavorRef': 'chaos-2'}}, {'migrate': None},
+               {'os-migrateLive': {'host': None, 'block_migration': 'auto'}},
+               {'shelve': None}],
+    'SHUTOFF': [{'os-start': None}, {'migrate': None}],
+    'VERIFY_RESIZE': [{'confirmResize': None}, {'revertResize': None}],
+    'SHELVED_OFFLOADED': [{'unshelve': None}],
+}
 
 
 class Cloud:
@@ -87,6 +99,7 @@ class Cloud:
         self.exchange = 'nova_lite_chaos_%s' % uuid.uuid4().hex[:12]
         self.api_port = ports.free_port()
         self.placement_port = ports.free_port()
+        self.image_port = ports.free_port()
         self.processes = {}
         self.names = (['all-in-one'] if mode == 'all-in-one' else
                       ['conductor', 'scheduler', 'compute-1', 'compute-2',
@@ -100,7 +113,7 @@ class Cloud:
             host=host, state=self.directory / 'state',
             transport=('fake://' if self.mode == 'all-in-one' else RABBIT),
             exchange=self.exchange, api_port=self.api_port,
-            placement_port=self.placement_port)
+            placement_port=self.placement_port, image_port=self.image_port)
         if name.startswith('compute'):
             text += LIBVIRT.format(uri=simulated_host.write_node_file(
                 str(self.directory / 'hosts'), host, 4, 4096))
@@ -145,8 +158,10 @@ class Cloud:
         host = 'chaos-%s' % name if name.startswith('compute') else 'ctl'
         # The API names the daemons as Nova does (nova-compute...).
         binary = BINARIES[name].replace('nova-lite-', 'nova-', 1)
+        # A service forced down reports all the same, and shows down.
         return any(s['host'] == host and s['binary'] == binary and
-                   s['state'] == 'up' and s['updated_at'] and
+                   (s['state'] == 'up' or s.get('forced_down')) and
+                   s['updated_at'] and
                    _epoch(s['updated_at']) > since
                    for s in body['services'])
 
@@ -168,13 +183,16 @@ class Cloud:
     # The API, as a client sees it.
 
     def call(self, method, path, body=None, base=None):
-        response = requests.request(
+        response = self.request(method, path, body, base)
+        return response.status_code, (response.json() if response.content
+                                      else None)
+
+    def request(self, method, path, body=None, base=None):
+        return requests.request(
             method, (base or self.api) + path, json=body, timeout=30,
             headers={'X-Auth-Token': 'admin:admin',
                      'OpenStack-API-Version': 'compute 2.86, '
                                               'placement 1.39'})
-        return response.status_code, (response.json() if response.content
-                                      else None)
 
     def hypervisors(self, up=False):
         try:
@@ -211,22 +229,20 @@ def wait_for(predicate, timeout, what):
 
 
 def burst(cloud, rng, existing, creates=16):
-    """Creates, deletes and power actions at once, from several clients;
-    what each asked for (an answer, or the error of a dead API)."""
+    """Creates, deletes, power actions, moves and shelves at once, from
+    several clients; what each asked for (an answer, or the error of a
+    dead API)."""
     requests_made = [('POST', '/servers', {'server': {
         'name': 'chaos-%d' % i, 'flavorRef': 'chaos', 'networks': 'auto'}})
         for i in range(creates)]
     for server_id, server in existing.items():
-        choice = rng.random()
-        if choice < 0.4:
+        if rng.random() < 0.3:
             requests_made.append(('DELETE', '/servers/%s' % server_id, None))
-        elif server['status'] == 'ACTIVE' and choice < 0.7:
+            continue
+        choices = ACTIONS.get(server['status'])
+        if choices and rng.random() < 0.7:
             requests_made.append(('POST', '/servers/%s/action' % server_id,
-                                  rng.choice([{'os-stop': None},
-                                              {'reboot': {'type': 'SOFT'}}])))
-        elif server['status'] == 'SHUTOFF' and choice < 0.7:
-            requests_made.append(('POST', '/servers/%s/action' % server_id,
-                                  {'os-start': None}))
+                                  rng.choice(choices)))
     rng.shuffle(requests_made)
 
     def send(request):
@@ -251,7 +267,9 @@ def settled(cloud):
 
 
 def placement_problem(cloud, servers):
-    """What placement holds that the servers do not explain, or None."""
+    """What placement holds that the servers do not explain (a resize
+    to confirm holds its source under its migration), or None."""
+    resized = _resized(cloud, servers)
     status, body = cloud.call('GET', '/resource_providers',
                               base=cloud.placement)
     assert status == 200, body
@@ -262,10 +280,11 @@ def placement_problem(cloud, servers):
                           % provider['uuid'], base=cloud.placement)[1]
         total = {}
         for consumer, entry in held['allocations'].items():
-            server = servers.get(consumer)
+            server = servers.get(consumer) or resized.get(consumer)
             if server is None:
                 return 'provider %s holds an allocation of %s, which is ' \
-                       'no server' % (provider['name'], consumer)
+                       'no server nor a resize to confirm' % (
+                           provider['name'], consumer)
             if server['status'] == 'ERROR' and not server[
                     'OS-EXT-SRV-ATTR:host']:
                 return 'ERROR server %s without a host holds an ' \
@@ -287,6 +306,17 @@ def placement_problem(cloud, servers):
                 'GET', '/servers/%s' % server['id'])[1]['server']:
             return 'ERROR server %s has no fault' % server['id']
     return None
+
+
+def _resized(cloud, servers):
+    """{migration uuid: server} of the servers whose resize (or cold
+    migration) waits to be confirmed."""
+    status, body = cloud.call('GET', '/os-migrations?status=finished')
+    assert status == 200, body
+    return {m['uuid']: servers[m['instance_uuid']]
+            for m in body['migrations']
+            if servers.get(m['instance_uuid'], {}).get('status') ==
+            'VERIFY_RESIZE'}
 
 
 def audit(cloud):

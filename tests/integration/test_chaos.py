@@ -1,10 +1,13 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """Crash consistency: a service killed (SIGKILL) at a random moment of a
-burst of creates, deletes and power actions, then restarted, leaves every
-server ACTIVE, SHUTOFF or ERROR with a fault (or gone), no task under way,
-placement holding exactly the allocations of the servers that exist, an
-audit with nothing to report; and a second restart changes nothing.
+burst of creates, deletes, power actions, resizes (and their confirms and
+reverts), cold and live migrations, shelves and unshelves, then
+restarted, leaves every server ACTIVE, SHUTOFF, VERIFY_RESIZE,
+SHELVED_OFFLOADED or ERROR with a fault (or gone), no task under way,
+placement holding exactly the allocations of the servers (and of the
+resizes to confirm) that exist, an audit with nothing to report; and a
+second restart changes nothing.
 
 Rounds per mode: ``CHAOS_ROUNDS`` (default 4); the random choices follow
 ``CHAOS_SEED`` (printed, so a failing run can be replayed).
@@ -14,6 +17,7 @@ import os
 import pytest
 
 from tests.integration import chaos
+from tests.integration import crash_probes
 from tests.integration import databases
 
 pytestmark = pytest.mark.integration
@@ -32,9 +36,7 @@ def test_kill_a_service_mid_burst_and_nothing_is_left(mode, kind, tmp_path,
         cloud.sync()
         cloud.start_all()
         try:
-            assert cloud.call('POST', '/flavors', {'flavor': {
-                'name': 'chaos', 'id': 'chaos', 'ram': 256, 'vcpus': 1,
-                'disk': 0}})[0] == 200
+            crash_probes.flavors(cloud)
             answered = [chaos.run_round(cloud, rng, lines.append)
                         for _ in range(ROUNDS)]
             # The bursts did reach the cloud: servers were created.

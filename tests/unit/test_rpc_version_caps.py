@@ -44,8 +44,24 @@ def test_a_cap_holds_the_client_back(fake_transport, overrides):
 
 def test_a_forced_move_goes_unforced_to_conductors_capped_below_1_5(
         fake_transport, overrides):
-    cctxt, extra = conductor_rpcapi.ConductorAPI(CONF)._forcing(True)
+    cctxt, extra = conductor_rpcapi.ConductorAPI(CONF)._move_arguments(
+        True, None)
     assert (cctxt.target.version, extra) == ('1.5', {'force': True})
     overrides('conductor', '1.4', group='upgrade_levels')
-    cctxt, extra = conductor_rpcapi.ConductorAPI(CONF)._forcing(True)
+    cctxt, extra = conductor_rpcapi.ConductorAPI(CONF)._move_arguments(
+        True, None)
     assert (cctxt.target.version, extra) == ('1.4', {})
+
+
+def test_the_api_records_a_move_only_for_conductors_that_take_it(
+        fake_transport, overrides):
+    """A conductor of the release before (capped at 1.5) records the
+    migration itself: the API must not record a second one."""
+    api = conductor_rpcapi.ConductorAPI(CONF)
+    assert api.takes_migration()
+    migration = object()
+    cctxt, extra = api._move_arguments(False, migration)
+    assert (cctxt.target.version, extra) == ('1.6',
+                                             {'migration': migration})
+    overrides('conductor', '1.5', group='upgrade_levels')
+    assert not conductor_rpcapi.ConductorAPI(CONF).takes_migration()

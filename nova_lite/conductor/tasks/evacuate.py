@@ -11,7 +11,6 @@ from nova_lite.objects import migration as migration_obj
 class EvacuateTask(move.MoveTask):
 
     kind = migration_obj.EVACUATION
-    status = 'accepted'
     event = 'conductor_rebuild_server'
 
     def _execute(self):

@@ -13,12 +13,11 @@ from nova_lite.objects import migration as migration_obj
 class LiveMigrationTask(move.MoveTask):
 
     kind = migration_obj.LIVE_MIGRATION
-    status = 'accepted'
     event = 'conductor_live_migrate_instance'
 
     def __init__(self, context, instance, peers, host=None,
-                 block_migration=False, force=False):
-        super().__init__(context, instance, peers, host, force)
+                 block_migration=False, force=False, migration=None):
+        super().__init__(context, instance, peers, host, force, migration)
         self.block_migration = block_migration
 
     def _execute(self):

@@ -12,11 +12,12 @@ class MigrationTask(move.MoveTask):
     """``flavor``: the new one (a resize) or the server's own (a
     migration); ``host``: where an admin sends it, if anywhere."""
 
-    status = 'pre-migrating'
     event = 'conductor_migrate_server'
 
-    def __init__(self, context, instance, peers, flavor, host=None):
-        super().__init__(context, instance, peers, host)
+    def __init__(self, context, instance, peers, flavor, host=None,
+                 migration=None):
+        super().__init__(context, instance, peers, host,
+                         migration=migration)
         self.flavor = flavor
         self.kind = (migration_obj.MIGRATION
                      if flavor.id == instance.flavor.id

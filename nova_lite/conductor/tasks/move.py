@@ -14,7 +14,6 @@ server is as it was, with a fault saying why.
 import copy
 
 from oslo_log import log as logging
-from oslo_utils import uuidutils
 
 from nova_lite.conductor.tasks import base
 from nova_lite import exception
@@ -27,18 +26,19 @@ LOG = logging.getLogger(__name__)
 
 
 class MoveTask(base.TaskBase):
-    """A move of ``instance`` of ``kind``; its migration starts in
-    ``status``, and finding its destination is recorded as ``event``."""
+    """A move of ``instance`` of ``kind``, recorded by ``migration`` (the
+    API's, or made here for an API of the release before); finding its
+    destination is recorded as ``event``."""
 
     kind = None
-    status = None
     event = None
 
-    def __init__(self, context, instance, peers, host=None, force=False):
+    def __init__(self, context, instance, peers, host=None, force=False,
+                 migration=None):
         super().__init__(context, instance, peers)
         self.host = host
         self.force = force
-        self.migration = None
+        self.migration = migration
 
     def rollback(self, error):
         """The move never reached a compute (the last step hands it on):
@@ -49,20 +49,13 @@ class MoveTask(base.TaskBase):
                                     self.peers.host)
 
     def start(self, flavor=None):
-        """The move's migration recorded, and the source's allocation
-        handed to it (the instance holds nothing until its destination is
-        claimed)."""
+        """The move's migration recorded (if the API did not), and the
+        source's allocation handed to it (the instance holds nothing
+        until its destination is claimed)."""
         instance = self.instance
-        flavor = flavor or instance.flavor
-        self.migration = migration_obj.Migration(
-            self.context, uuid=uuidutils.generate_uuid(),
-            instance_uuid=instance.uuid, migration_type=self.kind,
-            status=self.status, source_compute=instance.host,
-            source_node=instance.node,
-            old_instance_type_id=instance.flavor.id,
-            new_instance_type_id=flavor.id, user_id=self.context.user_id,
-            project_id=self.context.project_id)
-        self.migration.create()
+        if self.migration is None:
+            self.migration = migration_obj.record_move(
+                self.context, instance, self.kind, flavor)
         placement_obj.Placement.move_allocations(
             self.context, instance.uuid, self.migration.uuid,
             instance.project_id, instance.user_id, target_type='MIGRATION')

@@ -40,10 +40,11 @@ class UnshelveTask(base.TaskBase):
 
 def end_unshelve(context, instance):
     """An unshelve that will not happen: the server is offloaded, with
-    no task (and no claim)."""
+    no task (and no claim). False if it was no longer unshelving."""
     instance.task_state = None
     try:
         instance.save(expected_task_state=[fields.TaskState.UNSHELVING])
     except (exception.Conflict, exception.InstanceNotFound):
-        return
+        return False
     placement_obj.Placement.unclaim(context, instance.uuid)
+    return True
