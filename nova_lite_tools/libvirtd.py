@@ -133,13 +133,16 @@ def stop(daemon):
         time.sleep(0.1)
 
 
-def wait_ready(timeout=120):
-    """Until libvirtd answers a capability query (its first probe of QEMU
-    is slow), or SetupError."""
+def wait_ready(timeout=120, uri=URI, alive=lambda: True):
+    """Until the libvirtd at ``uri`` answers a capability query (its first
+    probe of QEMU is slow), or SetupError (at once once ``alive()`` is
+    False: it stopped)."""
     deadline = time.monotonic() + timeout
     while True:
+        if not alive():
+            raise SetupError('libvirtd at %s stopped' % uri)
         try:
-            conn = libvirt.open(URI)
+            conn = libvirt.open(uri)
             try:
                 conn.getCapabilities()
                 return
@@ -148,7 +151,7 @@ def wait_ready(timeout=120):
         except libvirt.libvirtError as e:
             if time.monotonic() > deadline:
                 raise SetupError('libvirtd did not answer on %s within %d '
-                                 's: %s' % (URI, timeout,
+                                 's: %s' % (uri, timeout,
                                             e.get_error_message()))
             time.sleep(0.5)
 

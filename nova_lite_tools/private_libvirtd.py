@@ -18,7 +18,6 @@ import shutil
 import signal
 import subprocess
 import tempfile
-import time
 
 import libvirt
 
@@ -63,7 +62,8 @@ class PrivateLibvirtd:
                  os.path.join(self.home, 'start.sh')],
                 start_new_session=True, stdout=log, stderr=subprocess.STDOUT)
         try:
-            self._wait_ready(timeout)
+            machine_libvirtd.wait_ready(
+                timeout, self.uri, lambda: self.process.poll() is None)
         except machine_libvirtd.SetupError:
             self.stop(keep=True)
             raise
@@ -114,29 +114,6 @@ class PrivateLibvirtd:
                     pass
         finally:
             conn.close()
-
-    def _wait_ready(self, timeout):
-        """Until it answers a capability query (its first probe of QEMU
-        takes seconds)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            if self.process.poll() is not None:
-                raise machine_libvirtd.SetupError(
-                    'the private libvirtd stopped (see %s)' % os.path.join(
-                        self.home, 'console.log'))
-            try:
-                conn = libvirt.open(self.uri)
-                try:
-                    conn.getCapabilities()
-                    return
-                finally:
-                    conn.close()
-            except libvirt.libvirtError as e:
-                if time.monotonic() > deadline:
-                    raise machine_libvirtd.SetupError(
-                        'the private libvirtd did not answer within %d s: '
-                        '%s' % (timeout, e.get_error_message()))
-                time.sleep(0.5)
 
     def stop(self, keep=False):
         """Its guests first (QEMU runs apart from it), then it; its

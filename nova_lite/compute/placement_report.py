@@ -14,7 +14,8 @@ reach child providers the flavor alone does not tell), and an
 allocation whose instance is deleted or on another host goes. An instance
 still being scheduled (no host yet) keeps the allocation the scheduler
 made for it, a server being moved to or from the host keeps both of its
-move's (the migration's uuid holds the source's), and a consumer that
+move's (the migration's uuid holds the source's; the destination's is the
+instance's from the moment the scheduler claims it), and a consumer that
 is no server at all is left to ``nova-lite-manage placement audit``.
 """
 import dataclasses
@@ -24,6 +25,7 @@ from oslo_log import log as logging
 from nova_lite import exception
 from nova_lite.objects import flavor_placement
 from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import migration as migration_obj
 from nova_lite.objects import placement as placement_obj
 
 LOG = logging.getLogger(__name__)
@@ -109,6 +111,16 @@ def _heal(context, node, instance, allocations):
                     e.format_message())
 
 
+def _moving_here(context, instance_uuid, host):
+    """Whether the instance has a move under way from or to ``host``: one
+    the scheduler claimed here for that the host does not count yet (no
+    migration context until the destination takes it)."""
+    migration = migration_obj.Migration.in_progress_of(context,
+                                                       instance_uuid)
+    return migration is not None and host in (migration.source_compute,
+                                              migration.dest_compute)
+
+
 def _drop_strays(context, node, uuids):
     found = {i.uuid: i for i in instance_obj.InstanceList.get_by_filters(
         context, {'uuid': sorted(uuids), 'read_deleted': True})}
@@ -118,6 +130,8 @@ def _drop_strays(context, node, uuids):
             continue  # not a server: the audit reports it, an admin acts
         if not instance.deleted and instance.host in (None, node.host):
             continue  # still being scheduled here, or landing now
+        if not instance.deleted and _moving_here(context, uuid, node.host):
+            continue  # its destination claimed here before its move came
         placement_obj.Placement.unclaim(context, uuid)
         LOG.info('removed the allocation of %s from %s: the instance is '
                  '%s', uuid, node.hypervisor_hostname,

@@ -5,6 +5,8 @@ the answer, so a move whose conductor never took it (stopped, its
 message lost) is found by its source's abandoned-task check and rolled
 back, visibly: the server as it was with a fault naming the move, the
 migration in error, and the request's action ending in Error."""
+import time
+
 import pytest
 
 from nova_lite import context as nl_context
@@ -99,3 +101,35 @@ def test_an_evacuation_no_conductor_took_is_rolled_back(aio):
                                            force_down)
     _rolled_back(aio, server, request_id, before, 'evacuation',
                  'rebuilding')
+
+
+def test_a_destination_keeps_what_the_scheduler_claimed_for_a_move(
+        aio, monkeypatch):
+    """Between the scheduler's claim on the destination and the moment
+    the destination takes the server (its migration context), the
+    destination's report must not take the claim for a stray."""
+    sid = aio.client.boot('m1')['id']
+    conductor = next(svc.manager for svc in aio.services
+                     if svc.binary == 'nova-lite-conductor')
+    for step in ('check_can_live_migrate_destination', 'live_migration'):
+        monkeypatch.setattr(conductor.compute_api, step,
+                            lambda *args, **kwargs: None)
+    status, body = aio.client.post(
+        '/servers/%s/action' % sid, LIVE,
+        headers={'OpenStack-API-Version': 'compute 2.86'})
+    assert status == 202, body
+    deadline = time.monotonic() + 10
+    while True:
+        migration = _get(aio, '/os-migrations?instance_uuid=%s' % sid)[
+            'migrations'][0]
+        if migration['status'] == 'queued':
+            break
+        assert time.monotonic() < deadline, migration
+        time.sleep(0.05)
+    destination = _compute(aio, migration['dest_compute'])
+    held = aio.placement_client.get('/allocations/%s' % sid)[1][
+        'allocations']
+    assert list(held) == [destination.rt.compute_node.uuid]
+    destination.rt.update_available_resource(nl_context.get_admin_context())
+    assert aio.placement_client.get('/allocations/%s' % sid)[1][
+        'allocations'] == held

@@ -11,6 +11,7 @@ that a round settles in seconds; each is the production mechanism, only
 sooner.
 """
 import concurrent.futures
+import contextlib
 import datetime
 import json
 import os
@@ -24,6 +25,7 @@ import uuid
 import requests
 
 from nova_lite.virt.libvirt import simulated_host
+from tests.integration import databases
 from tests.integration import labs
 from tests.integration import ports
 from tests.integration import remote_compute
@@ -210,6 +212,25 @@ class Cloud:
         return {s['id']: s for s in body['servers']}
 
 
+@contextlib.contextmanager
+def running(directory, mode, kind):
+    """A cloud of ``mode`` on a fresh database of ``kind``, started, with
+    the flavors its servers use; stopped at the end."""
+    with databases.fresh_database(kind, directory) as url:
+        cloud = Cloud(directory, mode, url)
+        cloud.sync()
+        cloud.start_all()
+        try:
+            for flavor_id, ram in (('chaos', 256), ('chaos-2', 384)):
+                status, body = cloud.call('POST', '/flavors', {'flavor': {
+                    'name': flavor_id, 'id': flavor_id, 'ram': ram,
+                    'vcpus': 1, 'disk': 0}})
+                assert status == 200, body
+            yield cloud
+        finally:
+            cloud.stop_all()
+
+
 def _epoch(text):
     return datetime.datetime.fromisoformat(text).replace(
         tzinfo=datetime.timezone.utc).timestamp()
@@ -320,8 +341,9 @@ def _resized(cloud, servers):
 
 
 def audit(cloud):
-    """``nova-lite-manage placement audit``'s last line."""
-    return labs.audit(cloud.directory / 'api.conf')
+    """``nova-lite-manage placement audit``'s findings, or '0 findings'."""
+    report = labs.audit_report(cloud.directory / 'api.conf')
+    return report[-1] if report[-1] == '0 findings' else '\n'.join(report)
 
 
 def snapshot(cloud):

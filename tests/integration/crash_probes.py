@@ -35,14 +35,6 @@ ACCEPTED = (200, 202, 204)
 PER_PROBE = 4  # servers an operation acts on (creates: twice as many)
 
 
-def flavors(cloud):
-    for flavor_id, ram in (('chaos', 256), ('chaos-2', 384)):
-        status, body = cloud.call('POST', '/flavors', {'flavor': {
-            'name': flavor_id, 'id': flavor_id, 'ram': ram, 'vcpus': 1,
-            'disk': 0}})
-        assert status == 200, body
-
-
 def probe(cloud, operation, victim, kill_after):
     """One probe; {'done': n, 'failed': n, 'lost': [why...],
     'refused': n} of the requests sent."""

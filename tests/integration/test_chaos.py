@@ -17,8 +17,6 @@ import os
 import pytest
 
 from tests.integration import chaos
-from tests.integration import crash_probes
-from tests.integration import databases
 
 pytestmark = pytest.mark.integration
 ROUNDS = int(os.environ.get('CHAOS_ROUNDS', 4))
@@ -31,17 +29,12 @@ def test_kill_a_service_mid_burst_and_nothing_is_left(mode, kind, tmp_path,
                                                       capsys):
     seed, rng = chaos.seeded()
     lines = ['chaos %s on %s, seed %d' % (mode, kind, seed)]
-    with databases.fresh_database(kind, tmp_path) as url:
-        cloud = chaos.Cloud(tmp_path, mode, url)
-        cloud.sync()
-        cloud.start_all()
-        try:
-            crash_probes.flavors(cloud)
+    try:
+        with chaos.running(tmp_path, mode, kind) as cloud:
             answered = [chaos.run_round(cloud, rng, lines.append)
                         for _ in range(ROUNDS)]
             # The bursts did reach the cloud: servers were created.
             assert sum(a.get('202', 0) for a in answered) > 0, answered
-        finally:
-            cloud.stop_all()
-            with capsys.disabled():
-                print('\n' + '\n'.join(lines))
+    finally:
+        with capsys.disabled():
+            print('\n' + '\n'.join(lines))

@@ -17,7 +17,6 @@ import pytest
 
 from tests.integration import chaos
 from tests.integration import crash_probes
-from tests.integration import databases
 
 pytestmark = pytest.mark.integration
 KILL_POINTS = (0.2, 0.5, 1.0)
@@ -44,12 +43,8 @@ def test_every_accepted_request_is_accounted_for(mode, tmp_path, capsys):
                  'lost')]
     lost = []
     accepted = 0
-    with databases.fresh_database(kind, tmp_path) as url:
-        cloud = chaos.Cloud(tmp_path, mode, url)
-        cloud.sync()
-        cloud.start_all()
-        try:
-            crash_probes.flavors(cloud)
+    try:
+        with chaos.running(tmp_path, mode, kind) as cloud:
             for operation, kill_after, victim in _probes(mode):
                 outcome = crash_probes.probe(cloud, operation, victim,
                                              kill_after)
@@ -63,9 +58,8 @@ def test_every_accepted_request_is_accounted_for(mode, tmp_path, capsys):
                                                 victim, why)
                          for why in outcome['lost']]
             assert chaos.audit(cloud) == '0 findings'
-        finally:
-            cloud.stop_all()
-            with capsys.disabled():
-                print('\n' + '\n'.join(lines + lost))
+    finally:
+        with capsys.disabled():
+            print('\n' + '\n'.join(lines + lost))
     assert not lost
     assert accepted > 0  # the bursts reached the cloud before the kills
