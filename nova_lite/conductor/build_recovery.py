@@ -95,7 +95,9 @@ class BuildRecovery:
                 continue
             LOG.warning('no conductor took the build of %s for %d s: '
                         'sending its request again', uuid, seconds)
-            self.conductors.build_instances(context, instance, spec)
+            # In the create's request id: its steps show on its action.
+            self.conductors.build_instances(
+                cut_off.asking(context, uuid) or context, instance, spec)
 
 
 def _fail_by_uuid(context, uuid, error, host, expected_task_state):

@@ -37,12 +37,21 @@ def note(context, instance, task, host, outcome):
 def record(context, instance, error, host, event=EVENT):
     """``error`` as an Error event of the server's last action (the
     request that the end of its task answers), in that request's id."""
-    actions = instance_action.InstanceActionList.get_by_instance_uuid(
-        context, instance.uuid, limit=1)
-    if not actions:
+    asked = asking(context, instance.uuid)
+    if asked is None:
         return
-    asked = context.from_dict(dict(context.to_dict(),
-                                   request_id=actions[0].request_id),
-                              overwrite=False)
     instance_action.finish_event(asked, instance.uuid, event, error=error,
                                  started_at=timeutils.utcnow(), host=host)
+
+
+def asking(context, instance_uuid):
+    """``context`` in the request id of the server's last action (what a
+    service that takes the request up again records goes on that
+    request's action); None if the server has no action."""
+    actions = instance_action.InstanceActionList.get_by_instance_uuid(
+        context, instance_uuid, limit=1)
+    if not actions:
+        return None
+    return context.from_dict(dict(context.to_dict(),
+                                  request_id=actions[0].request_id),
+                             overwrite=False)

@@ -12,6 +12,7 @@ from nova_lite.objects import build_owner
 from nova_lite.objects import fields
 from nova_lite.objects import flavor as flavor_obj
 from nova_lite.objects import instance as instance_obj
+from nova_lite.objects import instance_action
 from nova_lite.objects import placement
 from nova_lite.objects import request_spec as request_spec_obj
 
@@ -93,17 +94,22 @@ class _Sent:
         self.builds = []
 
     def build_instances(self, context, instance, spec, **kwargs):
-        self.builds.append(instance.uuid)
+        self.builds.append((instance.uuid, context.request_id))
 
 
 def test_a_build_no_conductor_took_is_sent_again(flavor, admin_context,
                                                  conductor):
+    """In the create's request id: what the build does then shows on the
+    create's action, not on the conductor's periodic check."""
     lost = _build(admin_context, flavor)
+    create = admin_context.from_dict(dict(admin_context.to_dict(),
+                                          request_id='req-the-create'))
+    instance_action.InstanceAction.action_start(create, lost, 'create')
     taken = _build(admin_context, flavor, owner='ctl2:0123456789ab')
     half_written = _build(admin_context, flavor, spec=False)
     conductor.build_recovery.conductors = sent = _Sent()
     conductor.build_recovery.retry_untaken(admin_context, 0)
-    assert sent.builds == [lost]
+    assert sent.builds == [(lost, 'req-the-create')]
     assert _state(admin_context, taken)[:2] == (
         fields.VMState.BUILDING, fields.TaskState.SCHEDULING)
     # No request spec: the API stopped between its two records.
