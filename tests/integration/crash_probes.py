@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Crash probes: a burst of one operation on a chaos cloud, a service
 killed (SIGKILL) a fixed time into it and restarted, and every request
-that was accepted (202) accounted for once the cloud settled.
+that was accepted (202; a delete 204, an evacuation 200) accounted for
+once the cloud settled.
 
 A request is accounted for when it was done (the server is where and as
 the operation leaves it), or failed visibly (its instance action, found
@@ -27,10 +28,6 @@ BODIES = {'resize': {'resize': {'flavorRef': 'chaos-2'}},
           'shelve': {'shelve': None},
           'unshelve': {'unshelve': None},
           'evacuate': {'evacuate': {}}}
-SETTLED = {'ACTIVE', 'SHUTOFF', 'ERROR', 'VERIFY_RESIZE',
-           'SHELVED_OFFLOADED'}
-# What a request that was accepted is answered (a delete 204, an
-# evacuation 200, the others 202).
 ACCEPTED = (200, 202, 204)
 PER_PROBE = 4  # servers an operation acts on (creates: twice as many)
 
@@ -210,7 +207,7 @@ def _migrations_of(cloud, server_id):
 
 def quiet(cloud):
     """Every server settled with no task under way."""
-    return all(s['status'] in SETTLED and not s['OS-EXT-STS:task_state']
+    return all(s['status'] in chaos.FINAL and not s['OS-EXT-STS:task_state']
                for s in cloud.servers().values())
 
 
