@@ -212,8 +212,8 @@ def quiet(cloud):
 
 
 def clear(cloud):
-    """No server left (a resized one confirmed first, an offloaded one
-    too: they are deleted alike)."""
+    """No server left: each deleted as it is (the delete of a resized
+    server confirms its move first, as the API does)."""
     for server_id in cloud.servers():
         cloud.call('DELETE', '/servers/%s' % server_id)
     chaos.wait_for(lambda: not cloud.servers(), 120,
