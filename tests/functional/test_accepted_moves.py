@@ -10,6 +10,7 @@ import time
 import pytest
 
 from nova_lite import context as nl_context
+from nova_lite import exception
 
 LIVE = {'os-migrateLive': {'host': None, 'block_migration': 'auto'}}
 
@@ -133,3 +134,28 @@ def test_a_destination_keeps_what_the_scheduler_claimed_for_a_move(
     destination.rt.update_available_resource(nl_context.get_admin_context())
     assert aio.placement_client.get('/allocations/%s' % sid)[1][
         'allocations'] == held
+
+
+def test_a_live_migration_its_conductor_failed_says_so_on_its_action(
+        aio, monkeypatch):
+    """At 2.34+ the answer comes before the destination is checked: a
+    check that fails there ends the conductor's step in Error on the
+    request's action (the server, ACTIVE again, shows no fault)."""
+    sid = aio.client.boot('m1')['id']
+    conductor = next(svc.manager for svc in aio.services
+                     if svc.binary == 'nova-lite-conductor')
+
+    def refuse(*args, **kwargs):
+        raise exception.MigrationPreCheckError(reason='not today')
+    monkeypatch.setattr(conductor.compute_api,
+                        'check_can_live_migrate_destination', refuse)
+    status, body = aio.client.post(
+        '/servers/%s/action' % sid, LIVE,
+        headers={'OpenStack-API-Version': 'compute 2.86'})
+    assert status == 202, body
+    request_id = aio.client.last.headers['x-openstack-request-id']
+    aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    events = _get(aio, '/servers/%s/os-instance-actions/%s' % (
+        sid, request_id))['instanceAction']['events']
+    assert [(e['event'], e['result']) for e in events] == [
+        ('conductor_live_migrate_instance', 'Error')]

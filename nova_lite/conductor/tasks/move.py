@@ -5,7 +5,8 @@ migration recorded and the source's allocation handed to it, then a
 destination found and claimed for the server through the scheduler
 exactly as a boot's is (an admin's ``host`` narrows it; with ``force``,
 that host is not checked by the scheduler's filters, though placement
-must still have room there).
+must still have room there). The whole task is one event of the
+request's action, as in Nova.
 
 Until a compute takes the move, a failure rolls it back: the source's
 allocation returns to the server, the migration ends in error, and the
@@ -40,6 +41,16 @@ class MoveTask(base.TaskBase):
         self.force = force
         self.migration = migration
 
+    def execute(self):
+        """The whole task is the request's ``event``: a failure of any of
+        its steps (scheduling, the destination's checks, handing the move
+        on) ends it in Error on the request's action, not only on the
+        migration and a fault an ACTIVE server does not show."""
+        with instance_action.recorded_event(
+                self.context, self.instance.uuid, self.event,
+                self.peers.host, whole=True):
+            return super().execute()
+
     def rollback(self, error):
         """The move never reached a compute (the last step hands it on):
         the source's allocation back to the server, the migration in
@@ -65,10 +76,7 @@ class MoveTask(base.TaskBase):
         the server's host unless it may ``stay``), claimed for the
         instance and recorded on the migration; NoValidHost if there is
         none."""
-        with instance_action.recorded_event(
-                self.context, self.instance.uuid, self.event,
-                self.peers.host, whole=True):
-            chosen = self.schedule(self._spec(flavor, stay), max_hosts=1)[0]
+        chosen = self.schedule(self._spec(flavor, stay), max_hosts=1)[0]
         migration = self.migration
         migration.dest_compute = chosen.service_host
         migration.dest_node = chosen.nodename
