@@ -1,0 +1,92 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""One compute host's chassis: its Open vSwitch (database and
+ovs-vswitchd, with the integration bridge ``br-int`` on the userspace
+datapath) and the ovn-controller that registers the host with OVN under
+its hostname and wires the ports bound to it.
+
+Neutron binds a port only to a host whose chassis is alive, and a port
+goes ACTIVE when its host's ovn-controller claims it, which it does once
+an interface on ``br-int`` carries the port's id (``iface-id``): what
+the hypervisor's plugging does. The daemons run in the host's network
+namespace (the userspace datapath makes kernel devices named after its
+bridges, which two chassis in one namespace would share).
+"""
+import os
+import subprocess
+
+from nova_lite_tools.network_service import daemons
+
+_SCHEMA = '/usr/share/openvswitch/vswitch.ovsschema'
+BRIDGE = 'br-int'
+
+
+class Chassis:
+
+    def __init__(self, directory, hostname, sb_remote, namespace=None,
+                 encap_ip='127.0.0.1', bridge_mappings=''):
+        self.directory = directory
+        self.hostname = hostname
+        self.sb_remote = sb_remote
+        self.namespace = namespace or 'nl-chassis-%s' % hostname
+        self.own_namespace = namespace is None
+        self.encap_ip = encap_ip
+        self.bridge_mappings = bridge_mappings
+
+    @property
+    def db_socket(self):
+        return os.path.join(self.directory, 'db.sock')
+
+    @property
+    def ovsdb(self):
+        """Its Open vSwitch database's OVSDB remote."""
+        return 'unix:' + self.db_socket
+
+    def vsctl(self, *args):
+        return daemons.run(self.directory, ['ovs-vsctl', '--timeout=10',
+                                            '--db=' + self.ovsdb] + list(args))
+
+    def start(self):
+        os.makedirs(self.directory, exist_ok=True)
+        if self.own_namespace:
+            subprocess.run(['ip', 'netns', 'add', self.namespace],
+                           check=False, capture_output=True)
+            subprocess.run(['ip', '-n', self.namespace, 'link', 'set', 'lo',
+                            'up'], check=True)
+        path = os.path.join(self.directory, 'conf.db')
+        if not os.path.exists(path):
+            daemons.run(self.directory, ['ovsdb-tool', 'create', path,
+                                         _SCHEMA])
+        daemons.start(self.directory, 'ovsdb-server', [
+            'ovsdb-server', '--remote=p' + self.ovsdb,
+            '--unixctl=' + os.path.join(self.directory, 'db.ctl'), path],
+            self.namespace)
+        daemons.wait_for(lambda: os.path.exists(self.db_socket), 10,
+                         'Open vSwitch database of %s' % self.hostname)
+        self.vsctl('--no-wait', 'init')
+        daemons.start(self.directory, 'ovs-vswitchd', [
+            'ovs-vswitchd', self.ovsdb,
+            '--unixctl=' + os.path.join(self.directory, 'vswitchd.ctl')],
+            self.namespace)
+        self._configure()
+        daemons.start(self.directory, 'ovn-controller', [
+            'ovn-controller', self.ovsdb], self.namespace)
+
+    def _configure(self):
+        self.vsctl('--may-exist', 'add-br', BRIDGE, '--', 'set', 'Bridge',
+                   BRIDGE, 'datapath_type=netdev', 'fail-mode=secure',
+                   'other-config:disable-in-band=true')
+        ids = {'system-id': self.hostname, 'hostname': self.hostname,
+               'ovn-remote': self.sb_remote, 'ovn-encap-type': 'geneve',
+               'ovn-encap-ip': self.encap_ip,
+               'ovn-bridge-datapath-type': 'netdev',
+               'ovn-bridge-mappings': self.bridge_mappings}
+        self.vsctl('set', 'Open_vSwitch', '.', *[
+            'external_ids:%s="%s"' % item for item in sorted(ids.items())])
+
+    def stop(self):
+        for name in ('ovn-controller', 'ovs-vswitchd', 'ovsdb-server'):
+            daemons.stop(self.directory, name)
+        if self.own_namespace:
+            subprocess.run(['ip', 'netns', 'delete', self.namespace],
+                           check=False, capture_output=True)
