@@ -563,3 +563,53 @@ class LiveMigrationAborted(LiveMigrationFailed):
     """An abort (DELETE of the migration) stopped it: the guest runs on
     its source and the migration is cancelled, not in error."""
     msg_fmt = 'Live migration was aborted: %(reason)s'
+
+
+class VirtualInterfaceCreateException(NovaLiteException):
+    """A port that was not wired: the build is aborted, not rescheduled,
+    as Nova aborts it."""
+    msg_fmt = ('Virtual Interface creation failed for instance '
+               '%(instance_uuid)s: %(reason)s')
+    reschedule = False
+
+
+class NetworkServiceUnavailable(NovaLiteException):
+    msg_fmt = 'The network service is unavailable: %(reason)s'
+    code = 503
+
+
+class NetworkServiceError(NovaLiteException):
+    """The network service refused a request of ours."""
+    msg_fmt = '%(method)s %(path)s: the network service answered ' \
+              '%(status)s: %(reason)s'
+    reschedule = False
+
+
+class PortNotFound(Invalid):
+    msg_fmt = 'Port id %(port_id)s could not be found.'
+
+
+class RequestedNetworkNotFound(Invalid):
+    """A create's network that does not exist or is not the project's:
+    400, as Nova answers (its NetworkNotFound at the create)."""
+    msg_fmt = 'Network %(network_id)s could not be found.'
+
+
+class PortInUse(Conflict):
+    msg_fmt = 'Port %(port_id)s is still in use.'
+
+
+class NetworkAmbiguous(Conflict):
+    msg_fmt = ('Multiple possible networks found, use a Network ID to be '
+               'more specific.')
+
+
+class UnableToAutoAllocateNetwork(Invalid):
+    msg_fmt = ('Unable to automatically allocate a network for project '
+               '%(project_id)s')
+
+
+class PortBindingFailed(NovaLiteException):
+    msg_fmt = ('Binding failed for port %(port_id)s, please check neutron '
+               'logs for more information.')
+    reschedule = True

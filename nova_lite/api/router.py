@@ -20,6 +20,7 @@ from nova_lite.api.compute import remote_consoles
 from nova_lite.api.compute import server_actions
 from nova_lite.api.compute import server_attachments as attachments
 from nova_lite.api.compute import server_diagnostics
+from nova_lite.api.compute import server_external_events
 from nova_lite.api.compute import server_groups
 from nova_lite.api.compute import server_ips
 from nova_lite.api.compute import server_metadata
@@ -113,6 +114,8 @@ ROUTES = [
      _R + 'os-attach-interfaces:show'),
     ('DELETE', _PORTS + '/{port_id}', attachments.detach_interface,
      _R + 'os-attach-interfaces:delete'),
+    ('POST', '/os-server-external-events', server_external_events.create,
+     _R + 'os-server-external-events:create'),
     ('GET', '/os-networks', networks.index, _R + 'os-networks:list'),
     ('GET', '/os-networks/{network_id}', networks.show,
      _R + 'os-networks:show'),

@@ -160,6 +160,8 @@ class AllInOne:
             if server is not None:
                 urls[name + '_url'] = clouds_file.loopback_url(
                     self.conf[name].listen, server.port)
+        if self.conf.networks.backend == 'neutron':
+            urls['network_url'] = self.conf.neutron.endpoint_override
         path = clouds_file.write(
             self.conf.state_path, CLOUD, clouds_file.loopback_url(
                 self.conf.api.listen, self.api.port, '/v2.1'), **urls)

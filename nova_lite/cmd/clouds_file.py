@@ -54,13 +54,15 @@ def loopback_url(listen, port, path=''):
 
 
 def write(directory, cloud, compute_url, image_url=None,
-          placement_url=None):
-    """Write ``directory``/clouds.yaml naming ``cloud``; its path."""
+          placement_url=None, network_url=None):
+    """Write ``directory``/clouds.yaml naming ``cloud``; its path (with
+    ``network_url``, the network service the compute API uses)."""
     os.makedirs(directory, exist_ok=True)
     path = os.path.abspath(os.path.join(directory, FILE_NAME))
     others = ''.join('    %s_endpoint_override: %s\n' % (service, url)
                      for service, url in (('image', image_url),
-                                          ('placement', placement_url))
+                                          ('placement', placement_url),
+                                          ('network', network_url))
                      if url)
     placement_cloud = _PLACEMENT_CLOUD.format(
         cloud=cloud, placement=placement_url) if placement_url else ''

@@ -20,6 +20,7 @@ from nova_lite.compute import rpcapi as compute_rpcapi
 from nova_lite.compute import snapshot_image
 from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import exception
+from nova_lite.network import backend as network_backend
 from nova_lite.network import fixed_networks
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
@@ -67,6 +68,7 @@ class API(move_api.MoveAPI):
         self.conf = conf
         # Read at the start: a network line that does not parse stops it.
         self.networks = fixed_networks.networks_of(conf)
+        self.network = network_backend.load(conf)
         self.plugins = resources.load(conf) if plugins is None else plugins
         self.conductor_api = conductor_rpcapi.ConductorAPI(conf)
         self.compute_api = compute_rpcapi.ComputeAPI(conf)
@@ -76,13 +78,15 @@ class API(move_api.MoveAPI):
                reservation_id=None, launch_index=0, hostname=None,
                requested_destination=None, image_ref=None, options=None,
                hints=None, build=True, networks=request_spec_obj.AUTO,
-               quota=None, group=None):
+               network_requests=None, quota=None, group=None):
         """``options``: more of the instance's fields (key, user data,
         metadata...); ``hints``: the scheduler hints; ``networks``: 'auto'
-        or 'none'. Without ``build`` the server waits for
-        ``build_together``. With ``quota`` (``quotas.instance_guard``) the
-        project's and user's usage is counted in the step that writes the
-        instance, under the project's lock: OverQuota if it does not fit.
+        or 'none'; ``network_requests``: the network service's ports to
+        make or take (NetworkRequest; each server gets copies). Without
+        ``build`` the server waits for ``build_together``. With ``quota``
+        (``quotas.instance_guard``) the project's and user's usage is
+        counted in the step that writes the instance, under the project's
+        lock: OverQuota if it does not fit.
         """
         instance = instance_obj.Instance(
             context, uuid=uuidutils.generate_uuid(), display_name=name,
@@ -100,7 +104,9 @@ class API(move_api.MoveAPI):
         spec = request_spec_obj.RequestSpec.from_components(
             context, instance, flavor, hints=hints,
             requested_destination=requested_destination,
-            requested_networks=networks)
+            requested_networks=networks,
+            network_requests=None if network_requests is None else
+            [request.obj_clone() for request in network_requests])
         instance.create(action='create', request_spec=spec, quota=quota,
                         group=group)
         if build:
@@ -379,6 +385,30 @@ class API(move_api.MoveAPI):
         instance.vm_state = vm_state
         instance.task_state = None
         instance.save()
+
+    def external_instance_events(self, context, instances, events):
+        """Hand each event to the compute of its server's host, one
+        cast per host."""
+        by_uuid = {instance.uuid: instance for instance in instances}
+        by_host = {}
+        for event in events:
+            instance = by_uuid[event.instance_uuid]
+            hosts = {instance.host}
+            context_of_move = instance.obj_attr_is_set('migration_context') \
+                and instance.migration_context
+            if context_of_move and context_of_move.dest_host:
+                # A move's destination waits for its ports' events too.
+                hosts.add(context_of_move.dest_host)
+            for host in hosts:
+                found = by_host.setdefault(host, ({}, []))
+                found[0][instance.uuid] = instance
+                found[1].append(event)
+        for host, (found, host_events) in sorted(by_host.items()):
+            if not self.compute_api.external_instance_event(
+                    context, host, list(found.values()), host_events):
+                LOG.warning('compute on %s is too old for external events; '
+                            'dropped %s', host,
+                            ', '.join(e.key for e in host_events))
 
     def get_host_uptime(self, context, host):
         if not self._compute_up(context, host):

@@ -3,10 +3,14 @@
 """A server's build on this host, and its delete.
 
 A build claims (the claim's write also opens the build's event and
-records the conductor's scheduling step done), spawns the guest and marks
-the server ACTIVE; a failure gives the claim back and reschedules the
-server to the next alternate host, or ends it in ERROR with a fault. A
-delete waits for a build of the same server under way here.
+records the conductor's scheduling step done), makes or takes the
+server's ports where a network service gives them (bound to this host),
+spawns the guest, waits until the network service reports each port
+plugged (``[compute] vif_plugging_timeout``) and marks the server
+ACTIVE; a failure gives the claim back (and frees the ports) and
+reschedules the server to the next alternate host, or ends it in ERROR
+with a fault. A delete waits for a build of the same server under way
+here.
 """
 from oslo_log import log as logging
 from oslo_utils import timeutils
@@ -15,6 +19,7 @@ from nova_lite.compute import claims
 from nova_lite.compute import vnics
 from nova_lite import exception
 from nova_lite.objects import claim_write
+from nova_lite.objects import external_event
 from nova_lite.objects import fields
 from nova_lite.objects import instance_action
 from nova_lite.objects import request_spec as request_spec_obj
@@ -25,12 +30,16 @@ BUILD_EVENT = 'compute__do_build_and_run_instance'
 
 class Builds:
 
-    def __init__(self, driver, tracker, operations, conductor_api, images):
+    def __init__(self, conf, driver, tracker, operations, conductor_api,
+                 images, network, events):
+        self.conf = conf
         self.driver = driver
         self.rt = tracker
         self.operations = operations
         self.conductor_api = conductor_api
         self.images = images
+        self.network = network
+        self.events = events
 
     @property
     def host(self):
@@ -81,13 +90,31 @@ class Builds:
             return e, False
         try:
             with claim:
-                self.driver.spawn(context, instance)
+                self._spawn(context, instance, request_spec)
         except Exception as e:
             LOG.warning('spawn of %s failed on %s: %s', instance.uuid,
                         self.host, e)
             return e, True
         self._mark_active(context, instance, claim)
         return None, True
+
+    def _spawn(self, context, instance, request_spec):
+        """The ports, then the guest, then the ports' plugging reported;
+        on a failure the guest and the ports go again."""
+        waiting = self.network.allocate(
+            context, instance,
+            vnics.ports_asked(context, instance, request_spec), self.host)
+        timeout = self.conf.compute.vif_plugging_timeout
+        keys = ['%s-%s' % (external_event.VIF_PLUGGED, vif.uuid)
+                for vif in waiting] if timeout else []
+        try:
+            with self.events.expecting(instance.uuid, keys) as waiter:
+                self.driver.spawn(context, instance)
+                waiter.wait(timeout, self.conf.compute.vif_plugging_is_fatal)
+        except Exception:
+            self.driver.destroy(context, instance)
+            self.network.deallocate(context, instance)
+            raise
 
     def _mark_active(self, context, instance, claim):
         instance.vm_state = fields.VMState.ACTIVE
@@ -141,6 +168,7 @@ class Builds:
 
     def _terminate(self, context, instance):
         self.driver.destroy(context, instance)
+        self.network.deallocate(context, instance)
         if instance.shelved_image_id:
             self.images.discard(instance.shelved_image_id)
         # The last state goes with the record's removal, in one step: a

@@ -18,6 +18,7 @@ import oslo_messaging as messaging
 
 from nova_lite.compute import builds
 from nova_lite.compute import guest_images
+from nova_lite.compute import instance_events
 from nova_lite.compute import live_moves
 from nova_lite.compute import move_ends
 from nova_lite.compute import moves
@@ -33,6 +34,8 @@ from nova_lite.compute import snapshots
 from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import context as nl_context
 from nova_lite import exception
+from nova_lite.network import backend as network_backend
+from nova_lite.objects import external_event
 from nova_lite.service import service
 from nova_lite.virt import driver as virt_driver
 
@@ -41,7 +44,7 @@ LOG = logging.getLogger(__name__)
 
 class ComputeManager(service.Manager):
 
-    target = messaging.Target(version='1.4')
+    target = messaging.Target(version='1.5')
 
     def __init__(self, conf, host, driver=None):
         super().__init__(conf, host)
@@ -52,9 +55,12 @@ class ComputeManager(service.Manager):
         images = guest_images.GuestImages(conf, self.driver)
         self.computes = computes = compute_rpcapi.ComputeAPI(conf)
         ends = move_ends.MoveEnds(self.driver, self.rt, host)
+        self.network = network_backend.load(conf)
+        self.events = instance_events.InstanceEvents()
         self.builds = builds.Builds(
-            self.driver, self.rt, self.operations,
-            conductor_rpcapi.ConductorAPI(conf), images)
+            conf, self.driver, self.rt, self.operations,
+            conductor_rpcapi.ConductorAPI(conf), images, self.network,
+            self.events)
         self.power = power_actions.PowerActions(conf, self.driver,
                                                 self.operations)
         self.snapshots = snapshots.Snapshots(self.operations, images)
@@ -122,6 +128,20 @@ class ComputeManager(service.Manager):
 
     def terminate_instance(self, context, instance):
         self.builds.terminate(context, instance)
+
+    def external_instance_event(self, context, instances, events):
+        """Wake what waits for each event; a port changed or deleted
+        unawaited is recorded as the network service has it now."""
+        by_uuid = {instance.uuid: instance for instance in instances}
+        for event in events:
+            if self.events.deliver(event):
+                continue
+            if event.name in (external_event.NETWORK_CHANGED,
+                              external_event.VIF_DELETED):
+                self.network.refresh(context, by_uuid[event.instance_uuid])
+            else:
+                LOG.debug('event %s of instance %s: nothing waits for it',
+                          event.key, event.instance_uuid)
 
     def stop_instance(self, context, instance):
         self.power.run('stop', context, instance)

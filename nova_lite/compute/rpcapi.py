@@ -24,6 +24,8 @@ Version history:
         rollback_live_migration_at_destination,
         live_migration_force_complete, live_migration_abort (casts): live
         migration; rebuild_on_host (cast): evacuation
+* 1.5 - external_instance_event (cast): events of another service (the
+        network service's port events) for servers on the host
 """
 import oslo_messaging as messaging
 
@@ -40,12 +42,12 @@ _SINCE = {'pause': '1.3', 'unpause': '1.3', 'suspend': '1.3',
           'resize': '1.4', 'migrate': '1.4', 'confirmResize': '1.4',
           'revertResize': '1.4', 'os-migrateLive': '1.4',
           'evacuate': '1.4', 'force_complete': '1.4',
-          'abort': '1.4'}
+          'abort': '1.4', 'external_instance_event': '1.5'}
 
 
 class ComputeAPI:
 
-    VERSION = '1.4'
+    VERSION = '1.5'
 
     def __init__(self, conf, version_cap=None):
         target = messaging.Target(topic=TOPIC, version=self.VERSION)
@@ -91,6 +93,16 @@ class ComputeAPI:
         return self.client.prepare(
             server=instance.host,
             version=self._version_of(instance.host, action))
+
+    def external_instance_event(self, context, host, instances, events):
+        """Hand ``events`` of ``instances`` (all on ``host``) to its
+        compute; False if its compute is too old to take them."""
+        if not self.client.can_send_version('1.5'):
+            return False
+        self.client.prepare(server=host, version='1.5').cast(
+            context, 'external_instance_event', instances=instances,
+            events=events)
+        return True
 
     def stop_instance(self, context, instance):
         self._cast(context, instance, 'os-stop', 'stop_instance')

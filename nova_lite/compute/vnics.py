@@ -16,7 +16,10 @@ def wanted(networks, plugins, records, networks_asked):
     """[VirtualInterface] with ``network`` and how to plug it, by index,
     for an instance the plugins' claims gave ``records`` ({plugin name:
     record}); NoNetworkOnPhysicalNetwork for a vNIC whose physical
-    network has none."""
+    network has none. None (no change) where the vNICs are a network
+    service's ports, made after the claim."""
+    if not networks.managed:
+        return None
     found = []
     for plugin in plugins:
         vnics = plugin.vnics(records.get(plugin.name))
@@ -41,13 +44,29 @@ def _vif(network, device=None, inbound_rate=0, outbound_rate=0, queues=1):
         outbound_rate=outbound_rate, queues=queues)
 
 
+def _spec(context, instance, request_spec):
+    """The create's request: ``request_spec``, else the stored one (None
+    if that is gone too)."""
+    if request_spec is not None:
+        return request_spec
+    try:
+        return request_spec_obj.RequestSpec.get_by_instance_uuid(
+            context, instance.uuid)
+    except exception.NotFound:
+        return None
+
+
 def networks_asked(context, instance, request_spec=None):
-    """'auto' or 'none', as the create asked (its stored request when the
-    caller has none at hand, 'auto' if that is gone too)."""
+    """'auto' or 'none', as the create asked ('auto' if its request is
+    gone)."""
+    request_spec = _spec(context, instance, request_spec)
     if request_spec is None:
-        try:
-            request_spec = request_spec_obj.RequestSpec \
-                .get_by_instance_uuid(context, instance.uuid)
-        except exception.NotFound:
-            return request_spec_obj.AUTO
+        return request_spec_obj.AUTO
     return request_spec.networks_asked()
+
+
+def ports_asked(context, instance, request_spec=None):
+    """The network service's ports the create asked to make or take
+    ([NetworkRequest]; none if its request is gone)."""
+    request_spec = _spec(context, instance, request_spec)
+    return [] if request_spec is None else request_spec.ports_asked()

@@ -16,6 +16,7 @@ from nova_lite.conf import default
 from nova_lite.conf import image
 from nova_lite.conf import libvirt
 from nova_lite.conf import networks
+from nova_lite.conf import neutron
 from nova_lite.conf import placement
 from nova_lite.conf import quota
 from nova_lite.conf import resources
@@ -25,7 +26,7 @@ from nova_lite.conf import wsgi
 
 MODULES = (default, api, compute, conductor, database, libvirt, scheduler,
            upgrade_levels, all_in_one, placement, resources, image, wsgi,
-           quota, networks)
+           quota, networks, neutron)
 
 CONF = cfg.CONF
 

@@ -86,6 +86,15 @@ Possible values:
     cfg.BoolOpt('force_config_drive', default=False, help="""
 Give every server a config drive, whether or not its create asked for one.
 """),
+    cfg.IntOpt('vif_plugging_timeout', default=300, min=0, help="""
+Seconds a build waits, after plugging a server's ports, for the network
+service to report each wired (``network-vif-plugged``); 0: it does not
+wait. Only with ``[networks] backend = neutron``.
+"""),
+    cfg.BoolOpt('vif_plugging_is_fatal', default=True, help="""
+Whether a build whose ports were not reported wired within
+``vif_plugging_timeout`` fails (ERROR, its ports freed) or goes on.
+"""),
 ]
 
 

@@ -15,6 +15,16 @@ group = cfg.OptGroup('networks', title='Fixed networks on the hosts\' '
                                        'physical networks')
 
 opts = [
+    cfg.StrOpt('backend', default='fixed', choices=[
+        ('fixed', 'the fixed networks of the ``network`` lines, their '
+                  'addresses allocated by the control plane itself'),
+        ('neutron', 'an OpenStack network service (``[neutron]``): '
+                    'servers get its ports, bound to their host and '
+                    'wired by it')], help="""
+Where servers' vNICs and addresses come from. Every service reads it
+alike (the API checks a create's networks with it; the compute makes or
+takes the ports).
+"""),
     cfg.MultiStrOpt('network', default=[
         'name=private, physical_network=physnet1, cidr=10.0.0.0/24',
         'name=backend, physical_network=physnet2, cidr=10.0.1.0/24',

@@ -207,6 +207,10 @@ class VirtualInterface(TimestampMixin, Base):
     inbound_rate: Mapped[int] = mapped_column(Integer, default=0)
     outbound_rate: Mapped[int] = mapped_column(Integer, default=0)
     queues: Mapped[int] = mapped_column(Integer, default=1)
+    # A network service's port: its network's name (``network`` is then
+    # the network's id) and how it is plugged (JSON).
+    label: Mapped[str | None] = mapped_column(String(255))
+    details: Mapped[str | None] = mapped_column(Text)
 
 
 class Quota(TimestampMixin, Base):

@@ -53,6 +53,9 @@ class Network:
 class Networks:
     networks: tuple
     default: object  # Network, or None when none is declared
+    # Whether servers' vNICs are allocated on them (``[networks] backend
+    # = fixed``) rather than being a network service's ports.
+    managed: bool = True
 
     def by_name(self, name):
         return next((n for n in self.networks if n.name == name), None)
@@ -69,7 +72,8 @@ def networks_of(conf):
     """The declared networks, or ConfigInvalid naming what is wrong."""
     networks = tuple(_network(line) for line in conf.networks.network)
     _check_together(networks)
-    return Networks(networks, _default(conf, networks))
+    return Networks(networks, _default(conf, networks),
+                    conf.networks.backend == 'fixed')
 
 
 def _network(line):

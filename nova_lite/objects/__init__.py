@@ -13,5 +13,6 @@ def register_all():
                  'migration_context', 'placement', 'request_spec',
                  'selection', 'service', 'vietstack', 'image',
                  'image_member', 'image_task', 'instance_action', 'key_pair',
-                 'virtual_interface', 'migration', 'claim_write'):
+                 'virtual_interface', 'migration', 'claim_write',
+                 'network_request', 'external_event'):
         importlib.import_module('nova_lite.objects.' + name)

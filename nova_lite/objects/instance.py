@@ -105,7 +105,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     #              writes with the instance is ClaimWrite's (a conductor
     #              still takes a 1.8 compute's save(events, vifs, pools,
     #              node) as one)
-    VERSION = '1.9'
+    # Version 1.10: VirtualInterface 1.1 in vifs
+    VERSION = '1.10'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(),
@@ -174,7 +175,7 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Sub-object fields by the version they came in: older targets lose
     # them (oslo.versionedobjects drops them).
     obj_relationships = {'vietstack_request': [('1.2', '1.0')],
-                         'vifs': [('1.5', '1.0')],
+                         'vifs': [('1.5', '1.0'), ('1.10', '1.1')],
                          'migration_context': [('1.7', '1.1')]}
 
     def obj_make_compatible(self, primitive, target_version):

@@ -26,7 +26,8 @@ class RequestSpec(base.NovaLiteObject):
     # Version 1.3: requested_networks
     # Version 1.4: availability_zone
     # Version 1.5: force_destination
-    VERSION = '1.5'
+    # Version 1.6: network_requests
+    VERSION = '1.6'
 
     fields = {
         'id': fields.IntegerField(),
@@ -49,12 +50,18 @@ class RequestSpec(base.NovaLiteObject):
         # The create's ``networks``: 'auto' (a vNIC on the default network
         # unless the flavor gives vNICs of its own) or 'none'.
         'requested_networks': fields.StringField(default=AUTO),
+        # With a network service: the ports to make or take, as the API
+        # resolved the create's ``networks`` (None: none resolved, as
+        # with the fixed networks, or ``networks: none``).
+        'network_requests': fields.ListOfObjectsField(
+            'NetworkRequest', nullable=True, default=None),
         # The zone the create (or an unshelve) asked for; None: any.
         'availability_zone': fields.StringField(nullable=True,
                                                 default=None),
     }
 
-    obj_relationships = {'vietstack_requests': [('1.2', '1.0')]}
+    obj_relationships = {'vietstack_requests': [('1.2', '1.0')],
+                         'network_requests': [('1.6', '1.0')]}
 
     def obj_make_compatible(self, primitive, target_version):
         super().obj_make_compatible(primitive, target_version)
@@ -70,7 +77,7 @@ class RequestSpec(base.NovaLiteObject):
     @classmethod
     def from_components(cls, context, instance, flavor, hints=None,
                         requested_destination=None,
-                        requested_networks=AUTO):
+                        requested_networks=AUTO, network_requests=None):
         return cls(context, instance_uuid=instance.uuid,
                    project_id=instance.project_id,
                    user_id=instance.user_id, flavor=flavor,
@@ -78,6 +85,7 @@ class RequestSpec(base.NovaLiteObject):
                    scheduler_hints=hints or {},
                    requested_destination=requested_destination,
                    requested_networks=requested_networks,
+                   network_requests=network_requests,
                    availability_zone=(
                        instance.availability_zone if instance.obj_attr_is_set(
                            'availability_zone') else None),
@@ -114,6 +122,12 @@ class RequestSpec(base.NovaLiteObject):
         if self.obj_attr_is_set('requested_networks'):
             return self.requested_networks
         return AUTO
+
+    def ports_asked(self):
+        """The network service's ports to make or take ([] if none)."""
+        if self.obj_attr_is_set('network_requests'):
+            return list(self.network_requests or [])
+        return []
 
     def zone(self):
         """The zone asked for, or None (a spec stored before 1.4)."""

@@ -8,8 +8,17 @@ that no other server holds; the host plugs it on its
 ``physical_network``, through ``device`` (the host NIC a resource plugin
 chose, if any), shaped to ``inbound_rate``/``outbound_rate`` kbit/s (0:
 not shaped) with ``queues`` queues.
+
+With a network service (``[networks] backend = neutron``) a vNIC is one of
+its ports: ``uuid`` is the port's id, ``network`` its network's id and
+``label`` the network's name, ``address`` its first fixed address
+(``more_addresses`` the others), ``vif_type`` how the host plugs it
+(``ovs``: on the integration bridge), ``preserve_on_delete`` whether it
+was the user's own port (unbound, not deleted, when the server goes) and
+``tag`` the device tag the create gave it.
 """
 import ipaddress
+import json
 import secrets
 
 from oslo_db import api as oslo_db_api
@@ -23,6 +32,8 @@ from nova_lite.objects import fields
 MAC_PREFIX = 'fa:16:3e'
 _PLUG_FIELDS = ('physical_network', 'device', 'inbound_rate',
                 'outbound_rate', 'queues')
+# What a port's row keeps as JSON in its ``details``.
+_DETAIL_FIELDS = ('more_addresses', 'vif_type', 'preserve_on_delete', 'tag')
 
 
 def new_mac():
@@ -32,7 +43,8 @@ def new_mac():
 @base.NovaLiteObjectRegistry.register
 class VirtualInterface(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.0: Initial version
-    VERSION = '1.0'
+    # Version 1.1: label, more_addresses, vif_type, preserve_on_delete, tag
+    VERSION = '1.1'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(),
@@ -47,14 +59,55 @@ class VirtualInterface(base.NovaLiteTimestampObject, base.NovaLiteObject):
         'inbound_rate': fields.IntegerField(default=0),
         'outbound_rate': fields.IntegerField(default=0),
         'queues': fields.IntegerField(default=1),
+        'label': fields.StringField(nullable=True, default=None),
+        'more_addresses': fields.ListOfStringsField(default=[]),
+        'vif_type': fields.StringField(nullable=True, default=None),
+        'preserve_on_delete': fields.BooleanField(default=False),
+        'tag': fields.StringField(nullable=True, default=None),
     })
+
+    def obj_make_compatible(self, primitive, target_version):
+        super().obj_make_compatible(primitive, target_version)
+        if target_version == '1.0':
+            for name in ('label',) + _DETAIL_FIELDS:
+                primitive.pop(name, None)
 
     @classmethod
     def from_db(cls, context, row):
         vif = base.fill_from_db(cls(context), row)
         vif.index = row.vnic_index
+        details = json.loads(row.details) if row.details else {}
+        for name in _DETAIL_FIELDS:
+            if name in details:
+                setattr(vif, name, details[name])
+        vif.obj_set_defaults(*_DETAIL_FIELDS)
         vif.obj_reset_changes()
         return vif
+
+    @property
+    def network_name(self):
+        """The name servers' ``addresses`` show it under."""
+        return self.label or self.network
+
+    @property
+    def is_port(self):
+        """Whether it is a network service's port."""
+        return self.obj_attr_is_set('vif_type') and self.vif_type == 'ovs'
+
+    def addresses(self):
+        """Every fixed address it holds, its first first."""
+        more = self.more_addresses if self.obj_attr_is_set(
+            'more_addresses') else []
+        return [self.address] + list(more)
+
+    def port_row(self):
+        """The row a port is recorded as (record_ports)."""
+        self.obj_set_defaults(*(_PLUG_FIELDS + _DETAIL_FIELDS))
+        row = {name: getattr(self, name) for name in
+               ('uuid', 'network', 'label', 'address', 'mac') + _PLUG_FIELDS}
+        row['details'] = json.dumps({name: getattr(self, name)
+                                     for name in _DETAIL_FIELDS})
+        return row
 
     @property
     def version(self):
@@ -70,7 +123,8 @@ class VirtualInterface(base.NovaLiteTimestampObject, base.NovaLiteObject):
 @base.NovaLiteObjectRegistry.register
 class VirtualInterfaceList(base.ObjectListBase, base.NovaLiteObject):
     # Version 1.0: Initial version
-    VERSION = '1.0'
+    # Version 1.1: VirtualInterface 1.1; record_ports()
+    VERSION = '1.1'
 
     fields = {'objects': fields.ListOfObjectsField('VirtualInterface')}
 
@@ -91,6 +145,13 @@ class VirtualInterfaceList(base.ObjectListBase, base.NovaLiteObject):
         for vif in self.objects:
             found.setdefault(vif.instance_uuid, []).append(vif)
         return found
+
+    @base.remotable_classmethod
+    def record_ports(cls, context, instance_uuid, vifs):
+        """Make the instance's vNICs exactly ``vifs`` (a network service's
+        ports); InstanceNotFound if it is gone."""
+        db.record_ports(context, instance_uuid,
+                        [vif.port_row() for vif in vifs])
 
     @base.remotable_classmethod
     def free(cls, context, instance_uuid):

@@ -23,13 +23,15 @@ BRIDGE = 'br-int'
 
 class Chassis:
 
-    def __init__(self, directory, hostname, sb_remote, namespace=None,
-                 encap_ip='127.0.0.1', bridge_mappings=''):
+    def __init__(self, directory, hostname, sb_remote, namespace,
+                 encap_ip, own_namespace=True, bridge_mappings=''):
+        """``own_namespace``: the namespace is made and removed here (a
+        simulated host's), not the host's own (a lab compute's)."""
         self.directory = directory
         self.hostname = hostname
         self.sb_remote = sb_remote
-        self.namespace = namespace or 'nl-chassis-%s' % hostname
-        self.own_namespace = namespace is None
+        self.namespace = namespace
+        self.own_namespace = own_namespace
         self.encap_ip = encap_ip
         self.bridge_mappings = bridge_mappings
 

@@ -72,7 +72,7 @@ use = egg:Paste#urlmap
 /v2.0: neutronapi_v2_0
 
 [pipeline:neutronapi_v2_0]
-pipeline = http_proxy_to_wsgi request_id catch_errors labtoken keystonecontext extensions neutronapiapp_v2_0
+pipeline = {pipeline}
 
 [filter:request_id]
 paste.filter_factory = oslo_middleware:RequestId.factory
@@ -81,7 +81,7 @@ paste.filter_factory = oslo_middleware:RequestId.factory
 paste.filter_factory = oslo_middleware:CatchErrors.factory
 
 [filter:http_proxy_to_wsgi]
-paste.filter_factory = oslo_middleware.http_proxy_to_wsgi:HTTPProxyToWSGI.factory
+paste.filter_factory = {proxy_factory}
 
 [filter:labtoken]
 paste.filter_factory = nova_lite_tools.network_service.lab_token:filter_factory
@@ -90,7 +90,7 @@ paste.filter_factory = nova_lite_tools.network_service.lab_token:filter_factory
 paste.filter_factory = neutron.auth:NeutronKeystoneContext.factory
 
 [filter:extensions]
-paste.filter_factory = neutron.api.extensions:plugin_aware_extension_middleware_factory
+paste.filter_factory = {extensions_factory}
 
 [app:neutronversions]
 paste.app_factory = neutron.pecan_wsgi.app:versions_factory
@@ -98,6 +98,16 @@ paste.app_factory = neutron.pecan_wsgi.app:versions_factory
 [app:neutronapiapp_v2_0]
 paste.app_factory = neutron.api.v2.router:APIRouter.factory
 """
+
+_PASTE_VALUES = {
+    'pipeline': ' '.join(['http_proxy_to_wsgi', 'request_id', 'catch_errors',
+                          'labtoken', 'keystonecontext', 'extensions',
+                          'neutronapiapp_v2_0']),
+    'proxy_factory': 'oslo_middleware.http_proxy_to_wsgi:'
+                     'HTTPProxyToWSGI.factory',
+    'extensions_factory': 'neutron.api.extensions:'
+                          'plugin_aware_extension_middleware_factory',
+}
 
 _TOOLS_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
@@ -130,7 +140,7 @@ class NeutronAPI:
             'ml2_conf.ini': ML2_CONF.format(
                 nb=self.central.remote('nb'), sb=self.central.remote('sb'),
                 physnets=','.join(self.physnets)),
-            'api-paste.ini': API_PASTE}
+            'api-paste.ini': API_PASTE.format(**_PASTE_VALUES)}
         for name, text in files.items():
             with open(os.path.join(self.directory, name), 'w') as out:
                 out.write(text)
@@ -155,7 +165,7 @@ class NeutronAPI:
                    OS_NEUTRON_CONFIG_FILES='neutron.conf;ml2_conf.ini',
                    PYTHONPATH=_TOOLS_ROOT)
         argv = [os.path.join(self.venv, 'bin', 'uwsgi'),
-                '--http-socket', '127.0.0.1:%d' % self.port,
+                '--http11-socket', '127.0.0.1:%d' % self.port,
                 '--module', 'neutron.wsgi.api:application',
                 '--master', '--processes', '1', '--threads', '8',
                 '--enable-threads', '--lazy-apps', '--die-on-term',

@@ -45,9 +45,13 @@ class Stack:
         return 'http://127.0.0.1:%d' % self.port
 
     @property
+    def _digest(self):
+        return hashlib.sha1(
+            os.path.abspath(self.directory).encode()).hexdigest()
+
+    @property
     def database_name(self):
-        digest = hashlib.sha1(os.path.abspath(self.directory).encode())
-        return 'neutron_' + digest.hexdigest()[:12]
+        return 'neutron_' + self._digest[:12]
 
     @property
     def central(self):
@@ -56,10 +60,12 @@ class Stack:
     def chassis(self, hostname):
         encap_ip = self.encap_ips.get(hostname) or '127.0.1.%d' % (
             self.hosts.index(hostname) + 1)
+        namespace = self.namespaces.get(hostname)
         return chassis_mod.Chassis(
             os.path.join(self.directory, 'chassis', hostname), hostname,
-            self.central.remote('sb'), self.namespaces.get(hostname),
-            encap_ip)
+            self.central.remote('sb'),
+            namespace or 'nl-%s-%s' % (self._digest[:6], hostname),
+            encap_ip, own_namespace=namespace is None)
 
     def api(self, venv=None):
         return neutron_api.NeutronAPI(

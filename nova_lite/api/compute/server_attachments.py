@@ -98,10 +98,18 @@ def virtual_interfaces(req, server_id):
     for vif in instance.vifs:
         entry = {'id': vif.uuid, 'mac_address': vif.mac}
         if req.api_version.matches('2.12'):
-            network = req.compute_api.networks.by_name(vif.network)
-            entry['OS-EXT-VIF-NET:net_id'] = network.id if network else None
+            entry['OS-EXT-VIF-NET:net_id'] = _network_id(req, vif)
         found.append(entry)
     return 200, {'virtual_interfaces': found}
+
+
+def _network_id(req, vif):
+    """The id of the vNIC's network: a port's is its network's own, a
+    fixed network's is made from its name."""
+    if vif.is_port:
+        return vif.network
+    network = req.compute_api.networks.by_name(vif.network)
+    return network.id if network else None
 
 
 @validation.responds(200, responses.server_password)

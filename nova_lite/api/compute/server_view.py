@@ -9,6 +9,7 @@ attributes, 2.9 locked, 2.16 host_status, 2.19 description, 2.26 tags,
 ``ServerView`` works that out once per request and then shapes each server.
 """
 import hashlib
+import ipaddress
 
 from nova_lite.api.compute import links
 from nova_lite.api import policy
@@ -86,11 +87,15 @@ def addresses(instance, with_mac=True):
     'version'."""
     found = {}
     for vif in instance.vifs:
-        entry = {'version': vif.version, 'addr': vif.address}
-        if with_mac:
-            entry.update({'OS-EXT-IPS:type': 'fixed',
-                          'OS-EXT-IPS-MAC:mac_addr': vif.mac})
-        found.setdefault(vif.network, []).append(entry)
+        for address in vif.addresses():
+            if not address:
+                continue  # a port without a fixed address yet
+            entry = {'version': ipaddress.ip_address(address).version,
+                     'addr': address}
+            if with_mac:
+                entry.update({'OS-EXT-IPS:type': 'fixed',
+                              'OS-EXT-IPS-MAC:mac_addr': vif.mac})
+            found.setdefault(vif.network_name, []).append(entry)
     return found
 
 

@@ -135,13 +135,21 @@ def _image(context, body):
 
 
 def _check_boot_source(body):
-    networks = body.get('networks')
-    if isinstance(networks, list) and networks:
-        raise exception.Invalid(
-            message='This deployment has no network service: boot with '
-                    "networks 'none' or 'auto' (microversion 2.37 and "
-                    'later) or with no networks.')
     boot_source.check_security_groups(body)
+
+
+def _network_requests(req, body, max_count):
+    """The network backend's reading of the create's ``networks``: the
+    network service's ports to make or take (None with the fixed
+    networks). One port cannot serve several servers."""
+    asked = body.get('networks')
+    requests = req.compute_api.network.resolve(req.context, asked)
+    if max_count > 1 and any(r.port_id for r in requests or []):
+        raise exception.Invalid(
+            message='Unable to launch multiple instances with a single '
+                    'configured port ID. Please launch your instance one '
+                    'by one with different ports.')
+    return requests
 
 
 def _networks_asked(req, body, flavor):
@@ -193,12 +201,13 @@ def create(req):
     request_body = req.body_json()
     body = request_body['server']
     _check_boot_source(body)
+    low, high = _count(body)
+    network_requests = _network_requests(req, body, high)
     image_id = _image(req.context, body)
     with objects_base.one_read(req.context):
         # What the request names (flavor, key pair, zone, group, the
         # limits its options are held to), read in one transaction.
         flavor = flavor_of_ref(req.context, body['flavorRef'])
-        low, high = _count(body)
         networks = _networks_asked(req, body, flavor)
         destination = _requested_destination(req, body)
         options = create_options.fields_of(req, body)
@@ -213,7 +222,7 @@ def create(req):
         description=body.get('description'), tags=body.get('tags', []),
         reservation_id=reservation_id, requested_destination=destination,
         image_ref=image_id, options=options, hints=hints, networks=networks,
-        group=group)
+        network_requests=network_requests, group=group)
     if strutils.bool_from_string(body.get('return_reservation_id', False)):
         return 202, {'reservation_id': reservation_id}
     return 202, {'server': _created(req, body, instances[0], options)}

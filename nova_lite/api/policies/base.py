@@ -11,6 +11,7 @@ from oslo_policy import policy
 ADMIN = 'rule:admin_api'
 PROJECT_MEMBER = 'rule:project_member_api'
 PROJECT_READER = 'rule:project_reader_api'
+SERVICE = 'rule:service_api'
 ANY = '@'
 PREFIX = 'os_compute_api:'
 
@@ -28,6 +29,9 @@ RULES = [
                        'Decides who is an administrator.'),
     policy.RuleDefault('admin_api', 'role:admin',
                        'Administrators of the whole deployment.'),
+    policy.RuleDefault('service_api', 'role:service',
+                       'Other services of the cloud (the network service) '
+                       'acting as themselves.'),
     policy.RuleDefault('project_member_api',
                        'role:member or role:admin',
                        'Members of a project, who manage its servers.'),

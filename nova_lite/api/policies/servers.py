@@ -161,6 +161,10 @@ RULES = [
     base.rule('os-virtual-interfaces', base.PROJECT_READER, 'GET',
               '/servers/{server_id}/os-virtual-interfaces',
               "List a server's virtual interfaces (to 2.43)."),
+    base.rule('os-server-external-events:create', base.SERVICE, 'POST',
+              '/os-server-external-events',
+              "Tell a server's compute of an event of another service "
+              "(a port plugged, changed or deleted)."),
     base.rule('os-server-diagnostics', base.ADMIN, 'GET',
               '/servers/{server_id}/diagnostics',
               "Show what the hypervisor tells of a server's guest."),

@@ -323,3 +323,11 @@ diagnostics = _object({
             'read_bytes', 'read_requests', 'write_bytes', 'write_requests',
             'errors_count')})},
 })
+
+_external_event = _object({
+    'server_uuid': {'type': 'string'}, 'name': {'type': 'string'},
+    'status': {'type': 'string', 'enum': ['failed', 'completed',
+                                          'in-progress']},
+    'tag': {'type': 'string'}, 'code': {'type': 'integer'}},
+    required=['server_uuid', 'name', 'status', 'code'])
+external_events = wrap('events', {'type': 'array', 'items': _external_event})

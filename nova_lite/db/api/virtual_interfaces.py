@@ -103,6 +103,30 @@ def delete_in(session, instance_uuid):
         _VIF.instance_uuid == instance_uuid))
 
 
+@engine.writer
+def record_ports(context, instance_uuid, ports):
+    """Make the instance's vNICs exactly ``ports`` (dicts by vNIC index:
+    the network service's ports, their addresses its own), in one
+    transaction holding the instance's row; InstanceNotFound if it is
+    gone (the caller then frees the ports)."""
+    session = context.session
+    session.execute(
+        sa.select(models.Instance.id)
+        .where(models.Instance.uuid == instance_uuid,
+               models.Instance.deleted == 0).with_for_update()
+    ).one_or_none() or _gone(instance_uuid)
+    delete_in(session, instance_uuid)
+    session.flush()
+    for index, port in enumerate(ports):
+        session.add(_VIF(instance_uuid=instance_uuid, vnic_index=index,
+                         **port))
+    session.flush()
+
+
+def _gone(instance_uuid):
+    raise exception.InstanceNotFound(instance_id=instance_uuid)
+
+
 @engine.reader
 def held_by_no_server(context):
     """Rows whose server is deleted, or in ERROR on no host (its build

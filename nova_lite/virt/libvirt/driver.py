@@ -31,6 +31,7 @@ from nova_lite.virt.libvirt import domain_xml
 from nova_lite.virt.libvirt import guest_files
 from nova_lite.virt.libvirt import guest_moves
 from nova_lite.virt.libvirt import interfaces
+from nova_lite.virt.libvirt import ovs_ports
 from nova_lite.virt.libvirt import tc_shaping
 
 LOG = logging.getLogger(__name__)
@@ -61,6 +62,11 @@ def _disk_stats(dom, device):
     return {'device': device, 'read_bytes': rd_bytes,
             'read_requests': rd_req, 'write_bytes': wr_bytes,
             'write_requests': wr_req, 'errors_count': errors}
+
+
+def _ports(instance):
+    """The server's vNICs that are a network service's ports."""
+    return [vif for vif in instance.vifs if vif.is_port]
 
 
 class LibvirtDriver(driver.ComputeDriver):
@@ -246,10 +252,23 @@ class LibvirtDriver(driver.ComputeDriver):
 
     def _start(self, dom, instance):
         """Start the domain and, where the compute shapes them, its taps
-        (libvirt makes them afresh at each start)."""
+        (libvirt makes them afresh at each start); a simulated host plugs
+        the network service's ports itself."""
         dom.create()
         if self.compute_shapes:
             tc_shaping.apply(instance.vifs)
+        ovsdb = self._simulated_ovsdb()
+        if ovsdb:
+            ovs_ports.plug(ovsdb, self.conf.neutron.ovs_bridge,
+                           instance.uuid, _ports(instance))
+
+    def _simulated_ovsdb(self):
+        """The Open vSwitch database a simulated host plugs ports into,
+        or None (a real host's libvirt plugs them)."""
+        template = self.conf.neutron.simulated_host_ovsdb
+        if self.is_real or not template:
+            return None
+        return template.replace('{host}', self.host)
 
     def _failure_reason(self, error):
         """Why an operation failed, saying so when libvirtd went away."""
@@ -287,6 +306,10 @@ class LibvirtDriver(driver.ComputeDriver):
         if self.compute_shapes:
             for tap in taps:
                 tc_shaping.remove_ifb_of_tap(tap)
+        ovsdb = self._simulated_ovsdb()
+        if ovsdb and (instance.obj_attr_is_set('vifs') or instance._context):
+            ovs_ports.unplug(ovsdb, self.conf.neutron.ovs_bridge,
+                             _ports(instance))
 
     def _undefine_quietly(self, instance):
         """After a failed start: no domain may stay behind, even when

@@ -13,6 +13,10 @@ outbound traffic out of it, as a resource plugin's vNIC rates are. A
 vNIC's queues (the queue slots its plugin claimed) become virtio-net
 queues, ``<driver queues=N>``, at most 256, Linux's limit for a tap
 device.
+
+A network service's port is a tap on the host's Open vSwitch integration
+bridge instead, which libvirt plugs with the port's id (``<virtualport
+type='openvswitch'>``): the network service wires it and shapes it.
 """
 from xml.etree import ElementTree as ET
 
@@ -41,19 +45,25 @@ def queues_of(vif):
     return min(max(vif.queues or 1, 1), MAX_QUEUES)
 
 
-def add(devices, vifs, mappings, bandwidth=True):
+def add(devices, vifs, mappings, bandwidth=True, ovs_bridge='br-int'):
     """Append an ``<interface>`` per vNIC to ``devices`` (without
     ``bandwidth``, no ``<bandwidth>``: the compute shapes the taps)."""
     for vif in vifs:
         interface = ET.SubElement(devices, 'interface', type='bridge')
         ET.SubElement(interface, 'mac', address=vif.mac)
-        ET.SubElement(interface, 'source', bridge=bridge_of(
-            vif.physical_network, mappings))
+        if vif.is_port:
+            ET.SubElement(interface, 'source', bridge=ovs_bridge)
+            port = ET.SubElement(interface, 'virtualport',
+                                 type='openvswitch')
+            ET.SubElement(port, 'parameters', interfaceid=vif.uuid)
+        else:
+            ET.SubElement(interface, 'source', bridge=bridge_of(
+                vif.physical_network, mappings))
         ET.SubElement(interface, 'target', dev=tap_name(vif))
         ET.SubElement(interface, 'model', type='virtio')
         if queues_of(vif) > 1:
             ET.SubElement(interface, 'driver', queues=str(queues_of(vif)))
-        if bandwidth:
+        if bandwidth and not vif.is_port:
             _bandwidth(interface, vif)
 
 

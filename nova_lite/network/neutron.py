@@ -1,0 +1,174 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""Servers' ports from an OpenStack network service (Neutron), as Nova
+takes them.
+
+At the API a create's ``networks`` are checked and resolved: a port must
+exist, be the project's (or the caller an admin) and be free; a network
+must exist and be the project's or shared; ``auto`` is the one network
+the project may use. After the claim, the compute makes a port on each
+network asked for (in the server's project, its device the server) or
+takes the port given, binds each to its host, and records them as the
+server's vNICs. A server's delete deletes the ports made for it and
+unbinds the user's own.
+"""
+from oslo_log import log as logging
+
+from nova_lite import exception
+from nova_lite.objects import network_request
+from nova_lite.objects import request_spec as request_spec_obj
+from nova_lite.objects import virtual_interface
+
+LOG = logging.getLogger(__name__)
+
+VIF_TYPE = 'ovs'
+_FAILED_BINDINGS = ('binding_failed', 'unbound')
+_UNBOUND = {'device_id': '', 'device_owner': '', 'binding:host_id': None,
+            'binding:profile': {}}
+
+
+class NeutronNetworks:
+
+    managed = False  # addresses are the network service's, not ours
+
+    def __init__(self, conf, client):
+        self.conf = conf
+        self.client = client
+
+    # At the API
+
+    def resolve(self, context, asked):
+        """[NetworkRequest] for the create's ``networks`` ('auto',
+        'none' or its list); 400/409 as Nova answers a bad one."""
+        if asked == request_spec_obj.NONE:
+            return []
+        if asked == request_spec_obj.AUTO or asked is None:
+            network = self._only_network(context)
+            return [network_request.NetworkRequest(network_id=network['id'])]
+        return [self._checked(context, network_request.NetworkRequest
+                              .from_body(entry)) for entry in asked]
+
+    def _visible(self, context, owner, shared=False):
+        return shared or context.is_admin or owner == context.project_id
+
+    def _checked(self, context, request):
+        if request.port_id:
+            port = self.client.show('ports', request.port_id)
+            if port is None or not self._visible(context,
+                                                 port['project_id']):
+                raise exception.PortNotFound(port_id=request.port_id)
+            if port['device_id']:
+                raise exception.PortInUse(port_id=request.port_id)
+            request.network_id = port['network_id']
+            return request
+        network = self.client.show('networks', request.network_id)
+        if network is None or not self._visible(
+                context, network['project_id'], network.get('shared')):
+            raise exception.RequestedNetworkNotFound(
+                network_id=request.network_id)
+        return request
+
+    def _only_network(self, context):
+        """The network a create without networks goes on: the only one
+        of the project's and the shared ones (external ones aside)."""
+        found = {n['id']: n for n in
+                 self.client.list('networks', project_id=context.project_id)
+                 + self.client.list('networks', shared='true')
+                 if not n.get('router:external')}
+        if not found:
+            raise exception.UnableToAutoAllocateNetwork(
+                project_id=context.project_id)
+        if len(found) > 1:
+            raise exception.NetworkAmbiguous()
+        return next(iter(found.values()))
+
+    # At the compute
+
+    def allocate(self, context, instance, requests, host):
+        """Make or take the ports of ``requests`` for the instance, bound
+        to ``host``, and record them as its vNICs (instance.vifs); the
+        ports are freed again if any step fails. Returns the vNICs whose
+        ports are not yet ACTIVE (their plugging is to be reported)."""
+        vifs, statuses = [], {}
+        try:
+            for index, request in enumerate(requests):
+                port = self._bound(context, instance, request, host)
+                statuses[port['id']] = port['status']
+                vifs.append(self._vif(instance, index, port, request))
+            virtual_interface.VirtualInterfaceList.record_ports(
+                context, instance.uuid, vifs)
+        except Exception:
+            self._free(vifs, self._ports_of(instance.uuid))
+            raise
+        instance.vifs = vifs
+        instance.obj_reset_changes(['vifs'])
+        return [vif for vif in vifs if statuses[vif.uuid] != 'ACTIVE']
+
+    def _bound(self, context, instance, request, host):
+        binding = {'device_id': instance.uuid,
+                   'device_owner': 'compute:%s' % (
+                       instance.availability_zone or 'nova'),
+                   'binding:host_id': host}
+        if request.port_id:
+            port = self.client.update('ports', request.port_id, binding)
+        else:
+            values = dict(binding, network_id=request.network_id,
+                          project_id=instance.project_id)
+            if request.address:
+                values['fixed_ips'] = [{'ip_address': request.address}]
+            port = self.client.create('ports', values)
+        if port.get('binding:vif_type') in _FAILED_BINDINGS:
+            raise exception.PortBindingFailed(port_id=port['id'])
+        return port
+
+    def _vif(self, instance, index, port, request):
+        network = self.client.show('networks', port['network_id']) or {}
+        addresses = [ip['ip_address'] for ip in port['fixed_ips']]
+        return virtual_interface.VirtualInterface(
+            uuid=port['id'], instance_uuid=instance.uuid, index=index,
+            network=port['network_id'], label=network.get('name') or
+            port['network_id'], address=addresses[0] if addresses else '',
+            more_addresses=addresses[1:], mac=port['mac_address'],
+            physical_network=network.get('provider:physical_network'),
+            vif_type=VIF_TYPE, preserve_on_delete=bool(request.port_id),
+            tag=request.tag)
+
+    def deallocate(self, context, instance):
+        """Delete the ports made for the server and unbind its user's
+        own; ports of it the records missed (a crash between the port's
+        making and its record) are found by their device."""
+        vifs = [vif for vif in instance.vifs if vif.is_port]
+        self._free(vifs, self._ports_of(instance.uuid))
+
+    def _ports_of(self, instance_uuid):
+        try:
+            return self.client.list('ports', device_id=instance_uuid)
+        except exception.NetworkServiceUnavailable:
+            return []
+
+    def _free(self, vifs, found):
+        preserved = {vif.uuid for vif in vifs if vif.preserve_on_delete}
+        for port_id in sorted({vif.uuid for vif in vifs} |
+                              {port['id'] for port in found}):
+            if port_id in preserved:
+                self.client.update('ports', port_id, _UNBOUND)
+            else:
+                self.client.delete('ports', port_id)
+
+    def refresh(self, context, instance):
+        """Record the server's ports again as the service has them now
+        (a ``network-changed`` event: an address added or removed)."""
+        known = {vif.uuid: vif for vif in instance.vifs if vif.is_port}
+        vifs = []
+        for vif in known.values():
+            port = self.client.show('ports', vif.uuid)
+            if port is None:
+                continue
+            request = network_request.NetworkRequest(
+                port_id=vif.uuid if vif.preserve_on_delete else None,
+                tag=vif.tag)
+            vifs.append(self._vif(instance, len(vifs), port, request))
+        virtual_interface.VirtualInterfaceList.record_ports(
+            context, instance.uuid, vifs)
+        instance.vifs = vifs
+        instance.obj_reset_changes(['vifs'])

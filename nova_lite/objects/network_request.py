@@ -1,0 +1,35 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""NetworkRequest: one entry of a create's ``networks``, as the network
+service backend resolved it at the API.
+
+A port the user made (``port_id``; its network then known too), or a
+network to make a port on (``network_id``, with the fixed ``address``
+asked for, if one was); ``tag`` is the device tag (2.32+). ``networks:
+auto`` is resolved to the one network the project may use.
+"""
+from nova_lite.objects import base
+from nova_lite.objects import fields
+
+
+@base.NovaLiteObjectRegistry.register
+class NetworkRequest(base.NovaLiteObject):
+    # Version 1.0: Initial version
+    VERSION = '1.0'
+
+    fields = {
+        'network_id': fields.StringField(nullable=True, default=None),
+        'port_id': fields.StringField(nullable=True, default=None),
+        'address': fields.StringField(nullable=True, default=None),
+        'tag': fields.StringField(nullable=True, default=None),
+    }
+
+    def __init__(self, context=None, **kwargs):
+        super().__init__(context, **kwargs)
+        self.obj_set_defaults()
+
+    @classmethod
+    def from_body(cls, entry):
+        """From one entry of the create's ``networks`` list."""
+        return cls(network_id=entry.get('uuid'), port_id=entry.get('port'),
+                   address=entry.get('fixed_ip'), tag=entry.get('tag'))

@@ -1,0 +1,52 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""A real Neutron (ML2/OVN) for the tests of the neutron backend, and
+the all-in-one's settings that use it.
+
+The stack is started once per module (nova_lite_tools.network_service:
+OVN, a chassis per simulated host, Neutron's API on MariaDB) and told the
+compute API's address ahead (a port chosen now), since Neutron reports
+its port events there; each test's all-in-one then listens on it.
+"""
+import os
+
+from keystoneauth1 import loading as ks_loading
+
+from nova_lite import conf as nl_conf
+from nova_lite_tools.network_service import stack as stack_mod
+from tests.integration import ports
+
+HOSTS = ['sim-host-1', 'sim-host-2']
+SERVICE_TOKEN = 'nova:service:admin,service'
+
+
+def start(directory, hosts=HOSTS):
+    api_port = ports.free_port()
+    stack = stack_mod.Stack(
+        str(directory), list(hosts), port=ports.free_port(),
+        compute_url='http://127.0.0.1:%d/v2.1' % api_port)
+    stack_mod.up(stack)
+    stack.compute_api_port = api_port
+    return stack
+
+
+def use(overrides, stack, **compute):
+    """Point the next all-in-one at ``stack`` (its API on the port the
+    stack reports to); ``compute``: [compute] options to override."""
+    conf = nl_conf.CONF
+    if 'token' not in conf.neutron:
+        # keystoneauth registers a plugin's options as it loads it; the
+        # overrides below need them first.
+        conf.register_opts(
+            ks_loading.get_auth_plugin_conf_options('admin_token'),
+            group='neutron')
+    overrides('backend', 'neutron', group='networks')
+    overrides('auth_type', 'admin_token', group='neutron')
+    overrides('endpoint', stack.url, group='neutron')
+    overrides('token', SERVICE_TOKEN, group='neutron')
+    overrides('endpoint_override', stack.url, group='neutron')
+    overrides('simulated_host_ovsdb', 'unix:' + os.path.join(
+        stack.directory, 'chassis', '{host}', 'db.sock'), group='neutron')
+    overrides('port', stack.compute_api_port, group='api')
+    for name, value in compute.items():
+        overrides(name, value, group='compute')

@@ -1,0 +1,208 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""Servers on a real Neutron (ML2/OVN) network, driven with the openstack
+client: the ports are made (or the user's taken), bound to the server's
+host, plugged by the simulated host into its chassis and reported wired
+by Neutron (``network-vif-plugged``) before the server is ACTIVE; the
+server shows Neutron's addresses; its delete deletes the ports made for
+it and unbinds the user's own; bad networks and ports are refused as
+Nova refuses them, nothing made."""
+import uuid
+
+import pytest
+import requests
+
+from tests.functional import compute_calls
+from tests.integration import network_service
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope='module')
+def neutron(tmp_path_factory):
+    stack = network_service.start(tmp_path_factory.mktemp('network'))
+    yield stack
+    network_service.stack_mod.down(stack)
+
+
+@pytest.fixture
+def cloud(all_in_one, overrides, neutron, tmp_path):
+    network_service.use(overrides, neutron, vif_plugging_timeout=30)
+    aio = all_in_one(hosts=2)
+    compute_calls.active_image(aio)
+    aio.client.create_flavor('m1', flavor_id='m1')
+    env = dict(compute_calls.cloud_env(tmp_path, aio))
+    path = env['OS_CLIENT_CONFIG_FILE']
+    with open(path, 'a') as out:
+        out.write('    network_endpoint_override: %s\n' % neutron.url)
+    yield aio, env
+    for port in _neutron(neutron, 'GET', '/ports')['ports']:
+        _neutron(neutron, 'DELETE', '/ports/' + port['id'])
+    for network in _neutron(neutron, 'GET', '/networks')['networks']:
+        _neutron(neutron, 'DELETE', '/networks/' + network['id'])
+
+
+def _neutron(stack, method, path, body=None):
+    response = requests.request(
+        method, stack.url + '/v2.0' + path, json=body, timeout=30,
+        headers={'X-Auth-Token': network_service.SERVICE_TOKEN})
+    assert response.status_code < 400, response.text
+    return response.json() if response.content else None
+
+
+def osc(env, *args, fails=False):
+    return compute_calls.osc(env, *args, fails=fails)
+
+
+def _network(env, name, cidr):
+    network = osc(env, 'network', 'create', name, '-f', 'json')
+    osc(env, 'subnet', 'create', '--network', name, '--subnet-range', cidr,
+        name + '-subnet', '-f', 'json')
+    return network
+
+
+def _ports_of(env, server_id):
+    return osc(env, 'port', 'list', '--device-id', server_id, '-f', 'json')
+
+
+def test_a_server_gets_a_bound_active_port_and_loses_it(cloud, neutron):
+    aio, env = cloud
+    network = _network(env, 'net1', '10.20.0.0/24')
+    server = osc(env, 'server', 'create', '--image', 'disk', '--flavor',
+                 'm1', '--nic', 'net-id=%s' % network['id'], '--wait', 's1',
+                 '-f', 'json')
+    assert server['status'] == 'ACTIVE'
+    ports = _ports_of(env, server['id'])
+    assert len(ports) == 1
+    port = osc(env, 'port', 'show', ports[0]['ID'], '-f', 'json')
+    assert port['status'] == 'ACTIVE'
+    assert port['binding_host_id'] == server['OS-EXT-SRV-ATTR:host']
+    assert port['device_owner'] == 'compute:nova'
+    address = port['fixed_ips'][0]['ip_address']
+    assert server['addresses'] == {'net1': [address]}
+    status, body = aio.client.get('/servers/%s' % server['id'])
+    assert body['server']['addresses'] == {'net1': [{
+        'version': 4, 'addr': address, 'OS-EXT-IPS:type': 'fixed',
+        'OS-EXT-IPS-MAC:mac_addr': port['mac_address']}]}
+    osc(env, 'server', 'delete', '--wait', server['id'])
+    assert _ports_of(env, server['id']) == []
+
+
+def test_a_users_port_is_taken_and_given_back(cloud, neutron):
+    aio, env = cloud
+    network = _network(env, 'net2', '10.21.0.0/24')
+    port = osc(env, 'port', 'create', '--network', network['id'], 'mine',
+               '-f', 'json')
+    server = osc(env, 'server', 'create', '--image', 'disk', '--flavor',
+                 'm1', '--nic', 'port-id=%s' % port['id'], '--wait', 's2',
+                 '-f', 'json')
+    assert server['status'] == 'ACTIVE'
+    shown = osc(env, 'port', 'show', port['id'], '-f', 'json')
+    assert (shown['status'], shown['device_id']) == ('ACTIVE', server['id'])
+    # A port in use is refused to a second server, which is not made.
+    error = osc(env, 'server', 'create', '--image', 'disk', '--flavor',
+                'm1', '--nic', 'port-id=%s' % port['id'], 's3', fails=True)
+    assert 'Port %s is still in use.' % port['id'] in error
+    assert '409' in error
+    osc(env, 'server', 'delete', '--wait', server['id'])
+    shown = osc(env, 'port', 'show', port['id'], '-f', 'json')
+    assert (shown['device_id'], shown['binding_host_id']) == ('', '')
+    names = [s['Name'] for s in osc(env, 'server', 'list', '-f', 'json')]
+    assert names == []
+
+
+def test_networks_auto_takes_the_only_network(cloud, neutron):
+    aio, env = cloud
+    code, body = aio.client.post('/servers', {'server': {
+        'name': 'a', 'flavorRef': 'm1', 'networks': 'auto'}},
+        headers={'OpenStack-API-Version': 'compute 2.37'})
+    assert (code, body['badRequest']['message']) == (
+        400, 'Unable to automatically allocate a network for project admin')
+    network = _network(env, 'only', '10.22.0.0/24')
+    server = aio.client.boot('m1', version='2.37', networks='auto')
+    assert server['status'] == 'ACTIVE'
+    assert list(server['addresses']) == ['only']
+    assert _ports_of(env, server['id'])[0]['Status'] == 'ACTIVE'
+    _network(env, 'second', '10.23.0.0/24')
+    code, body = aio.client.post('/servers', {'server': {
+        'name': 'b', 'flavorRef': 'm1', 'networks': 'auto'}},
+        headers={'OpenStack-API-Version': 'compute 2.37'})
+    assert (code, body['conflictingRequest']['message']) == (
+        409, 'Multiple possible networks found, use a Network ID to be '
+        'more specific.')
+    assert [p['network_id'] for p in _neutron(
+        neutron, 'GET', '/ports?device_id=%s' % server['id'])['ports']] == [
+        network['id']]
+
+
+def test_bad_networks_and_ports_are_refused(cloud, neutron):
+    aio, env = cloud
+    network = _network(env, 'net3', '10.24.0.0/24')
+    port = osc(env, 'port', 'create', '--network', network['id'], 'p',
+               '-f', 'json')
+    missing = str(uuid.uuid4())
+    cases = [
+        ({'networks': [{'uuid': missing}]},
+         400, 'Network %s could not be found.' % missing),
+        ({'networks': [{'port': missing}]},
+         400, 'Port id %s could not be found.' % missing),
+        ({'networks': [{'port': port['id']}], 'min_count': 2},
+         400, 'Unable to launch multiple instances with a single '
+              'configured port ID. Please launch your instance one by one '
+              'with different ports.'),
+    ]
+    for extra, code, message in cases:
+        status, body = aio.client.post('/servers', {'server': dict(
+            {'name': 'bad', 'flavorRef': 'm1'}, **extra)})
+        assert status == code, body
+        assert list(body.values())[0]['message'] == message
+    # Another project's network and port are not found for a member.
+    member = aio.client.as_user('demo:demo')
+    for extra, message in (
+            ({'uuid': network['id']},
+             'Network %s could not be found.' % network['id']),
+            ({'port': port['id']},
+             'Port id %s could not be found.' % port['id'])):
+        status, body = member.post('/servers', {'server': {
+            'name': 'bad', 'flavorRef': 'm1', 'networks': [extra]}})
+        assert (status, body['badRequest']['message']) == (400, message)
+    assert aio.client.get('/servers')[1]['servers'] == []
+    assert [p['id'] for p in _neutron(neutron, 'GET', '/ports?device_owner='
+                                      'compute:nova')['ports']] == []
+
+
+def test_a_port_never_plugged_fails_the_build_and_is_freed(
+        all_in_one, overrides, neutron, tmp_path):
+    """Without its plugging (a simulated host with no chassis to plug
+    into) no network-vif-plugged comes: the build fails after
+    vif_plugging_timeout, its port deleted; with vif_plugging_is_fatal
+    off it goes on."""
+    network_service.use(overrides, neutron, vif_plugging_timeout=3)
+    overrides('simulated_host_ovsdb', None, group='neutron')
+    aio = all_in_one(hosts=1)
+    aio.client.create_flavor('m1', flavor_id='m1')
+    network = _neutron(neutron, 'POST', '/networks', {'network': {
+        'name': 'unplugged'}})['network']
+    _neutron(neutron, 'POST', '/subnets', {'subnet': {
+        'network_id': network['id'], 'ip_version': 4,
+        'cidr': '10.25.0.0/24'}})
+    server = aio.client.boot('m1', networks=[{'uuid': network['id']}])
+    assert server['status'] == 'ERROR'
+    assert 'network-vif-plugged' in server['fault']['message']
+    assert _neutron(neutron, 'GET', '/ports?device_id=%s'
+                    % server['id'])['ports'] == []
+    overrides('vif_plugging_is_fatal', False, group='compute')
+    aio.client.delete('/servers/%s' % server['id'])
+    aio.client.wait_server(server['id'], ('DELETED',))
+    all_in_one.stop(aio)
+    aio = all_in_one(hosts=1)
+    server = aio.client.boot('m1', networks=[{'uuid': network['id']}])
+    assert server['status'] == 'ACTIVE'
+    ports = _neutron(neutron, 'GET', '/ports?device_id=%s'
+                     % server['id'])['ports']
+    assert [p['status'] for p in ports] == ['DOWN']
+    aio.client.delete('/servers/%s' % server['id'])
+    aio.client.wait_server(server['id'], ('DELETED',))
+    assert _neutron(neutron, 'GET', '/ports?device_id=%s'
+                    % server['id'])['ports'] == []
+    _neutron(neutron, 'DELETE', '/networks/' + network['id'])
