@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NOVA_LITE_STATE_DIR ?= $(CURDIR)/var
 
-.PHONY: venv run run-real demo-image test pep8 bench genconfig clean lab lab-real lab-down
+.PHONY: venv run run-real run-neutron demo-image test pep8 bench genconfig clean lab lab-real lab-down
 
 # System packages, installed with apt-get only when missing: libvirt's
 # headers for libvirt-python and MariaDB's client library for mysqlclient
@@ -41,6 +41,14 @@ run-real: venv
 	$(SUDO) $(VENV)/bin/nova-lite-libvirtd
 	$(VENV)/bin/nova-lite-manage db sync
 	$(VENV)/bin/nova-lite-all-in-one --config-file etc/nova-lite/real.conf
+
+# The all-in-one with a real network service: Neutron (ML2/OVN) and a
+# chassis per simulated host, started first (needs root: namespaces) and
+# stopped when the all-in-one stops.
+run-neutron: venv
+	$(VENV)/bin/nova-lite-manage db sync
+	$(SUDO) $(VENV)/bin/nova-lite-network-service run -- \
+	  $(VENV)/bin/nova-lite-all-in-one --config-file etc/nova-lite/neutron.conf
 
 # Build the demo guest (Debian kernel, busybox initramfs) and upload it to
 # the running image API as nova-lite-demo.

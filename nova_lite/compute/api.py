@@ -203,12 +203,26 @@ class API(move_api.MoveAPI):
         instance.vm_state = fields.VMState.DELETED
         instance.task_state = None
         instance.terminated_at = timeutils.utcnow()
+        if not self.network.managed and not instance.obj_attr_is_set('vifs'):
+            # Which ports were the user's: read before the records go.
+            instance.obj_load_attr('vifs')
         instance.forget()
         request_spec_obj.RequestSpec.destroy_by_instance_uuid(
             context, instance.uuid)
         if instance.shelved_image_id:  # nothing will unshelve it now
             image_client.ImageClient(self.conf).discard(
                 instance.shelved_image_id)
+        self._free_ports(context, instance)
+
+    def _free_ports(self, context, instance):
+        """The ports of a server deleted here; if the network service
+        cannot be reached, they are left for the audit to find."""
+        try:
+            self.network.deallocate(context, instance)
+        except (exception.NetworkServiceUnavailable,
+                exception.NetworkServiceError) as e:
+            LOG.warning('ports of deleted server %s not freed: %s',
+                        instance.uuid, e)
 
     def _begin(self, context, instance, action, vm_states, task_state,
                record, needs_host=True):

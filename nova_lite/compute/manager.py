@@ -54,8 +54,8 @@ class ComputeManager(service.Manager):
         self.operations = operations.InstanceOperations(host)
         images = guest_images.GuestImages(conf, self.driver)
         self.computes = computes = compute_rpcapi.ComputeAPI(conf)
-        ends = move_ends.MoveEnds(self.driver, self.rt, host)
         self.network = network_backend.load(conf)
+        ends = move_ends.MoveEnds(self.driver, self.rt, host, self.network)
         self.events = instance_events.InstanceEvents()
         self.builds = builds.Builds(
             conf, self.driver, self.rt, self.operations,
@@ -65,7 +65,8 @@ class ComputeManager(service.Manager):
                                                 self.operations)
         self.snapshots = snapshots.Snapshots(self.operations, images)
         self.shelving = shelving.Shelving(conf, self.driver, self.rt,
-                                          self.operations, images)
+                                          self.operations, images,
+                                          self.network)
         self.rebuilds = rebuilds.Rebuilds(self.driver, self.operations)
         self.moves = moves.Moves(conf, self.driver, self.rt,
                                  self.operations, computes, ends)

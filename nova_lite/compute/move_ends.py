@@ -18,16 +18,18 @@ LOG = logging.getLogger(__name__)
 
 class MoveEnds:
 
-    def __init__(self, driver, tracker, host):
+    def __init__(self, driver, tracker, host, network):
         self.driver = driver
         self.rt = tracker
         self.host = host
+        self.network = network
 
     def take(self, context, instance, end, task_from, task_to,
              clear_context=False):
         """The server on this host with the flavor and resource records
         of its move's ``end`` ('new' or 'old'), its vNICs to match (each
-        keeping its address on its network), in one save."""
+        keeping its address on its network), in one save; then its
+        network service's ports bound here."""
         move = instance.migration_context
         flavor = move.new_flavor if end == 'new' else move.old_flavor
         instance.host = self.host
@@ -50,6 +52,7 @@ class MoveEnds:
             vifs=vnics.wanted(self.rt.networks, self.rt.plugins, records,
                               vnics.networks_asked(context, instance)),
             pools=self.rt.networks.pools()).commit()
+        self.network.bind_to(context, instance, self.host)
 
     def end_task(self, instance, vm_state, task_state):
         """The move's task over, the server in ``vm_state`` with its

@@ -28,12 +28,13 @@ _T = fields.TaskState
 
 class Shelving:
 
-    def __init__(self, conf, driver, tracker, operations, images):
+    def __init__(self, conf, driver, tracker, operations, images, network):
         self.conf = conf
         self.driver = driver
         self.rt = tracker
         self.operations = operations
         self.images = images
+        self.network = network
 
     @property
     def host(self):
@@ -102,9 +103,11 @@ class Shelving:
     def offload(self, context, instance):
         """The guest and its files removed, the server off this host and
         its placement claim dropped (its disk is in its shelved image),
-        in one save with the host's usage freed. The caller has set task
+        in one save with the host's usage freed; its network service's
+        ports bound to no host. The caller has set task
         shelving_offloading, so no other request acts on it meanwhile."""
         self.driver.destroy(context, instance)
+        self.network.bind_to(context, instance, None)
         instance.vm_state = fields.VMState.SHELVED_OFFLOADED
         instance.task_state = None
         instance.host = None
@@ -156,6 +159,7 @@ class Shelving:
             return e
         try:
             with claim:
+                self.network.bind_to(context, instance, self.host)
                 self.driver.spawn(context, instance,
                                   image_id=instance.shelved_image_id)
         except Exception as e:

@@ -25,6 +25,9 @@ class FixedBackend:
     def allocate(self, context, instance, requests, host):
         return []
 
+    def bind_to(self, context, instance, host):
+        pass
+
     def deallocate(self, context, instance):
         pass
 

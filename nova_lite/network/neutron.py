@@ -133,6 +133,19 @@ class NeutronNetworks:
             vif_type=VIF_TYPE, preserve_on_delete=bool(request.port_id),
             tag=request.tag)
 
+    def bind_to(self, context, instance, host):
+        """Bind the server's ports to ``host`` (a move's end took it, an
+        unshelve placed it), or unbind them from any host (None: an
+        offloaded server's); PortBindingFailed if the host cannot take
+        one."""
+        for vif in instance.vifs:
+            if not vif.is_port:
+                continue
+            port = self.client.update('ports', vif.uuid,
+                                      {'binding:host_id': host or ''})
+            if host and port.get('binding:vif_type') in _FAILED_BINDINGS:
+                raise exception.PortBindingFailed(port_id=vif.uuid)
+
     def deallocate(self, context, instance):
         """Delete the ports made for the server and unbind its user's
         own; ports of it the records missed (a crash between the port's

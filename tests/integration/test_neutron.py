@@ -7,6 +7,7 @@ by Neutron (``network-vif-plugged``) before the server is ACTIVE; the
 server shows Neutron's addresses; its delete deletes the ports made for
 it and unbinds the user's own; bad networks and ports are refused as
 Nova refuses them, nothing made."""
+import time
 import uuid
 
 import pytest
@@ -206,3 +207,54 @@ def test_a_port_never_plugged_fails_the_build_and_is_freed(
     assert _neutron(neutron, 'GET', '/ports?device_id=%s'
                     % server['id'])['ports'] == []
     _neutron(neutron, 'DELETE', '/networks/' + network['id'])
+
+
+def _binding(neutron, server_id):
+    ports = _neutron(neutron, 'GET', '/ports?device_id=%s'
+                     % server_id)['ports']
+    return [(p['binding:host_id'], p['status']) for p in ports]
+
+
+def _wait_binding(neutron, server_id, wanted, timeout=30):
+    deadline = time.monotonic() + timeout
+    while _binding(neutron, server_id) != wanted:
+        assert time.monotonic() < deadline, _binding(neutron, server_id)
+        time.sleep(0.2)
+
+
+def test_ports_follow_their_server_when_it_moves(cloud, neutron):
+    """Cold migration and its revert, live migration, shelve offload and
+    unshelve: the port is bound wherever the server is (none while it is
+    offloaded) and goes ACTIVE there."""
+    aio, env = cloud
+    network = _network(env, 'moving', '10.26.0.0/24')
+    server = osc(env, 'server', 'create', '--image', 'disk', '--flavor',
+                 'm1', '--nic', 'net-id=%s' % network['id'], '--wait', 'mv',
+                 '-f', 'json')
+    first = server['OS-EXT-SRV-ATTR:host']
+    other = next(h for h in network_service.HOSTS if h != first)
+    _wait_binding(neutron, server['id'], [(first, 'ACTIVE')])
+
+    osc(env, 'server', 'migrate', '--wait', server['id'])
+    shown = osc(env, 'server', 'show', server['id'], '-f', 'json')
+    assert (shown['status'], shown['OS-EXT-SRV-ATTR:host']) == (
+        'VERIFY_RESIZE', other)
+    _wait_binding(neutron, server['id'], [(other, 'ACTIVE')])
+    osc(env, 'server', 'resize', 'revert', server['id'])
+    aio.client.wait_server(server['id'], ('ACTIVE',), settled=True)
+    _wait_binding(neutron, server['id'], [(first, 'ACTIVE')])
+
+    osc(env, 'server', 'migrate', '--live-migration', '--wait',
+        server['id'])
+    shown = osc(env, 'server', 'show', server['id'], '-f', 'json')
+    assert shown['OS-EXT-SRV-ATTR:host'] == other
+    _wait_binding(neutron, server['id'], [(other, 'ACTIVE')])
+
+    osc(env, 'server', 'shelve', '--offload', '--wait', server['id'])
+    _wait_binding(neutron, server['id'], [('', 'DOWN')])
+    osc(env, 'server', 'unshelve', '--wait', server['id'])
+    shown = osc(env, 'server', 'show', server['id'], '-f', 'json')
+    assert shown['status'] == 'ACTIVE'
+    _wait_binding(neutron, server['id'], [
+        (shown['OS-EXT-SRV-ATTR:host'], 'ACTIVE')])
+    assert list(shown['addresses']) == ['moving']
