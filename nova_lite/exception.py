@@ -613,3 +613,9 @@ class PortBindingFailed(NovaLiteException):
     msg_fmt = ('Binding failed for port %(port_id)s, please check neutron '
                'logs for more information.')
     reschedule = True
+
+
+class InterfaceAttachFailed(NovaLiteException):
+    """Nova answers its attach failures with 500 and these words."""
+    msg_fmt = ('Failed to attach network adapter device to '
+               '%(instance_uuid)s')

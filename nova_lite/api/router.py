@@ -22,6 +22,7 @@ from nova_lite.api.compute import server_attachments as attachments
 from nova_lite.api.compute import server_diagnostics
 from nova_lite.api.compute import server_external_events
 from nova_lite.api.compute import server_groups
+from nova_lite.api.compute import server_interfaces as interfaces
 from nova_lite.api.compute import server_ips
 from nova_lite.api.compute import server_metadata
 from nova_lite.api.compute import server_tags
@@ -106,13 +107,12 @@ ROUTES = [
      _R + 'os-volumes-attachments:update'),
     ('DELETE', _VOLUMES + '/{volume_id}', attachments.detach_volume,
      _R + 'os-volumes-attachments:delete'),
-    ('GET', _PORTS, attachments.interfaces,
-     _R + 'os-attach-interfaces:list'),
-    ('POST', _PORTS, attachments.attach_interface,
+    ('GET', _PORTS, interfaces.index, _R + 'os-attach-interfaces:list'),
+    ('POST', _PORTS, interfaces.attach_interface,
      _R + 'os-attach-interfaces:create'),
-    ('GET', _PORTS + '/{port_id}', attachments.interface,
+    ('GET', _PORTS + '/{port_id}', interfaces.interface,
      _R + 'os-attach-interfaces:show'),
-    ('DELETE', _PORTS + '/{port_id}', attachments.detach_interface,
+    ('DELETE', _PORTS + '/{port_id}', interfaces.detach_interface,
      _R + 'os-attach-interfaces:delete'),
     ('POST', '/os-server-external-events', server_external_events.create,
      _R + 'os-server-external-events:create'),

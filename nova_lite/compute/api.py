@@ -31,6 +31,9 @@ from nova_lite import resources
 from nova_lite.virt import image_client
 
 LOG = logging.getLogger(__name__)
+# Where a port may be attached or detached, as Nova allows it.
+_INTERFACE_STATES = (fields.VMState.ACTIVE, fields.VMState.PAUSED,
+                     fields.VMState.STOPPED)
 
 
 _VM = fields.VMState
@@ -399,6 +402,21 @@ class API(move_api.MoveAPI):
         instance.vm_state = vm_state
         instance.task_state = None
         instance.save()
+
+    def attach_interface(self, context, instance, request):
+        """One more port for the server, on its host (a call: the port is
+        made, bound and plugged when it answers); the vNIC."""
+        check_state(instance, 'attach_interface', _INTERFACE_STATES)
+        request = self.network.check_attach(context, request)
+        self.compute_api.check_action_supported(instance, 'attach_interface')
+        record_action(context, instance, 'attach_interface')
+        return self.compute_api.attach_interface(context, instance, request)
+
+    def detach_interface(self, context, instance, port_id):
+        check_state(instance, 'detach_interface', _INTERFACE_STATES)
+        self.compute_api.check_action_supported(instance, 'detach_interface')
+        record_action(context, instance, 'detach_interface')
+        self.compute_api.detach_interface(context, instance, port_id)
 
     def external_instance_events(self, context, instances, events):
         """Hand each event to the compute of its server's host, one

@@ -19,6 +19,7 @@ import oslo_messaging as messaging
 from nova_lite.compute import builds
 from nova_lite.compute import guest_images
 from nova_lite.compute import instance_events
+from nova_lite.compute import interfaces
 from nova_lite.compute import live_moves
 from nova_lite.compute import move_ends
 from nova_lite.compute import moves
@@ -61,6 +62,8 @@ class ComputeManager(service.Manager):
             conf, self.driver, self.rt, self.operations,
             conductor_rpcapi.ConductorAPI(conf), images, self.network,
             self.events)
+        self.interfaces = interfaces.Interfaces(self.driver, self.operations,
+                                                self.network)
         self.power = power_actions.PowerActions(conf, self.driver,
                                                 self.operations)
         self.snapshots = snapshots.Snapshots(self.operations, images)
@@ -130,19 +133,34 @@ class ComputeManager(service.Manager):
     def terminate_instance(self, context, instance):
         self.builds.terminate(context, instance)
 
+    @messaging.expected_exceptions(exception.InterfaceAttachFailed,
+                                   exception.NetworkServiceError,
+                                   exception.NetworkServiceUnavailable,
+                                   exception.PortBindingFailed,
+                                   exception.InstanceNotFound)
+    def attach_interface(self, context, instance, request):
+        return self.interfaces.attach(context, instance, request)
+
+    def detach_interface(self, context, instance, port_id):
+        self.interfaces.detach(context, instance, port_id)
+
     def external_instance_event(self, context, instances, events):
-        """Wake what waits for each event; a port changed or deleted
-        unawaited is recorded as the network service has it now."""
+        """Wake what waits for each event first; then record a port
+        changed or deleted unawaited as the network service has it now,
+        holding its server (a build waiting for an event of the same
+        batch is never what holds it up)."""
         by_uuid = {instance.uuid: instance for instance in instances}
-        for event in events:
-            if self.events.deliver(event):
-                continue
-            if event.name in (external_event.NETWORK_CHANGED,
-                              external_event.VIF_DELETED):
-                self.network.refresh(context, by_uuid[event.instance_uuid])
-            else:
+        unawaited = [event for event in events
+                     if not self.events.deliver(event)]
+        for event in unawaited:
+            if event.name not in (external_event.NETWORK_CHANGED,
+                                  external_event.VIF_DELETED):
                 LOG.debug('event %s of instance %s: nothing waits for it',
                           event.key, event.instance_uuid)
+                continue
+            with self.operations.working_on(event.instance_uuid):
+                self.network.refresh(context, by_uuid[event.instance_uuid],
+                                     event.tag)
 
     def stop_instance(self, context, instance):
         self.power.run('stop', context, instance)

@@ -25,7 +25,9 @@ Version history:
         live_migration_force_complete, live_migration_abort (casts): live
         migration; rebuild_on_host (cast): evacuation
 * 1.5 - external_instance_event (cast): events of another service (the
-        network service's port events) for servers on the host
+        network service's port events) for servers on the host;
+        attach_interface (a call) and detach_interface (a cast): a
+        server's ports
 """
 import oslo_messaging as messaging
 
@@ -42,7 +44,8 @@ _SINCE = {'pause': '1.3', 'unpause': '1.3', 'suspend': '1.3',
           'resize': '1.4', 'migrate': '1.4', 'confirmResize': '1.4',
           'revertResize': '1.4', 'os-migrateLive': '1.4',
           'evacuate': '1.4', 'force_complete': '1.4',
-          'abort': '1.4', 'external_instance_event': '1.5'}
+          'abort': '1.4', 'external_instance_event': '1.5',
+          'attach_interface': '1.5', 'detach_interface': '1.5'}
 
 
 class ComputeAPI:
@@ -103,6 +106,14 @@ class ComputeAPI:
             context, 'external_instance_event', instances=instances,
             events=events)
         return True
+
+    def attach_interface(self, context, instance, request):
+        return self._prepare(instance, 'attach_interface').call(
+            context, 'attach_interface', instance=instance, request=request)
+
+    def detach_interface(self, context, instance, port_id):
+        self._prepare(instance, 'detach_interface').cast(
+            context, 'detach_interface', instance=instance, port_id=port_id)
 
     def stop_instance(self, context, instance):
         self._cast(context, instance, 'os-stop', 'stop_instance')

@@ -25,11 +25,17 @@ class FixedBackend:
     def allocate(self, context, instance, requests, host):
         return []
 
+    def ports_of(self, instance_uuid):
+        return []
+
+    def port(self, port_id):
+        return None
+
     def bind_to(self, context, instance, host):
         pass
 
     def deallocate(self, context, instance):
         pass
 
-    def refresh(self, context, instance):
+    def refresh(self, context, instance, port_id=None):
         pass

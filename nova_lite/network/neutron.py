@@ -68,6 +68,28 @@ class NeutronNetworks:
                 network_id=request.network_id)
         return request
 
+    def check_attach(self, context, request):
+        """The attach's port or network checked (404 if not found or not
+        the project's, 409 for a port in use), or the project's only
+        network taken (400 if it has none or several)."""
+        if not (request.port_id or request.network_id):
+            try:
+                network = self._only_network(context)
+            except exception.UnableToAutoAllocateNetwork:
+                raise exception.Invalid(
+                    message="No specific network was requested and none "
+                            "are available for project '%s'."
+                            % context.project_id)
+            except exception.NetworkAmbiguous as e:
+                raise exception.Invalid(message=e.format_message())
+            request.network_id = network['id']
+            return request
+        try:
+            return self._checked(context, request)
+        except (exception.PortNotFound,
+                exception.RequestedNetworkNotFound) as e:
+            raise exception.NotFound(message=e.format_message())
+
     def _only_network(self, context):
         """The network a create without networks goes on: the only one
         of the project's and the shared ones (external ones aside)."""
@@ -155,9 +177,48 @@ class NeutronNetworks:
 
     def _ports_of(self, instance_uuid):
         try:
-            return self.client.list('ports', device_id=instance_uuid)
+            return self.ports_of(instance_uuid)
         except exception.NetworkServiceUnavailable:
             return []
+
+    def ports_of(self, instance_uuid):
+        """The ports whose device is the server, as the service has
+        them."""
+        return self.client.list('ports', device_id=instance_uuid)
+
+    def port(self, port_id):
+        """The port, or None if the service has none by that id."""
+        return self.client.show('ports', port_id)
+
+    def attach(self, context, instance, request, host):
+        """One more port for the server (os-interface): made or taken,
+        bound to ``host`` and recorded after its others; the vNIC."""
+        vifs = [vif for vif in instance.vifs if vif.is_port]
+        port = self._bound(context, instance, request, host)
+        vif = self._vif(instance, len(vifs), port, request)
+        try:
+            virtual_interface.VirtualInterfaceList.record_ports(
+                context, instance.uuid, vifs + [vif])
+        except Exception:
+            self._free([vif], [])
+            raise
+        instance.vifs = vifs + [vif]
+        instance.obj_reset_changes(['vifs'])
+        return vif
+
+    def detach(self, context, instance, port_id):
+        """The port off the server's records, then freed (deleted, or
+        unbound if it was the user's)."""
+        vifs = [vif for vif in instance.vifs if vif.is_port]
+        gone = [vif for vif in vifs if vif.uuid == port_id]
+        kept = [vif for vif in vifs if vif.uuid != port_id]
+        for index, vif in enumerate(kept):
+            vif.index = index
+        virtual_interface.VirtualInterfaceList.record_ports(
+            context, instance.uuid, kept)
+        instance.vifs = kept
+        instance.obj_reset_changes(['vifs'])
+        self._free(gone, [])
 
     def _free(self, vifs, found):
         preserved = {vif.uuid for vif in vifs if vif.preserve_on_delete}
@@ -168,19 +229,24 @@ class NeutronNetworks:
             else:
                 self.client.delete('ports', port_id)
 
-    def refresh(self, context, instance):
+    def refresh(self, context, instance, port_id=None):
         """Record the server's ports again as the service has them now
-        (a ``network-changed`` event: an address added or removed)."""
-        known = {vif.uuid: vif for vif in instance.vifs if vif.is_port}
+        (a ``network-changed`` event: an address added or removed; a
+        ``network-vif-deleted``: the port gone): ``port_id``'s, or all of
+        them. The caller holds the server (no attach or detach runs)."""
+        known = virtual_interface.VirtualInterfaceList.get_by_instance_uuids(
+            context, [instance.uuid]).objects
         vifs = []
-        for vif in known.values():
-            port = self.client.show('ports', vif.uuid)
-            if port is None:
-                continue
-            request = network_request.NetworkRequest(
-                port_id=vif.uuid if vif.preserve_on_delete else None,
-                tag=vif.tag)
-            vifs.append(self._vif(instance, len(vifs), port, request))
+        for vif in known:
+            if vif.is_port and port_id in (None, vif.uuid):
+                port = self.client.show('ports', vif.uuid)
+                if port is None:
+                    continue  # deleted: off the records
+                vif = self._vif(instance, len(vifs), port, (
+                    network_request.NetworkRequest(
+                        port_id=vif.uuid if vif.preserve_on_delete
+                        else None, tag=vif.tag)))
+            vifs.append(vif)
         virtual_interface.VirtualInterfaceList.record_ports(
             context, instance.uuid, vifs)
         instance.vifs = vifs

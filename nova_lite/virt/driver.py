@@ -171,6 +171,13 @@ class ComputeDriver:
         or raise LiveMigrationFailed (the guest still runs here;
         LiveMigrationAborted if ``live_migration_abort`` stopped it)."""
 
+    def attach_interface(self, context, instance, vif):
+        """Plug one more vNIC (a port attached while the server lives)
+        into its guest; nothing where guests carry none."""
+
+    def detach_interface(self, context, instance, vif):
+        """Unplug the vNIC from the guest."""
+
     def post_live_migration_at_destination(self, context, instance):
         """On the destination: the guest that arrived, as the server's
         (started, paused again if it was paused)."""

@@ -54,9 +54,17 @@ def test_port_interfaces(aio, server):
     code, body = aio.client.post(path, {'interfaceAttachment': {}})
     assert code == 400
     assert 'needs the network service' in body['badRequest']['message']
-    code, body = aio.client.get(path + '/' + VOLUME)
-    assert (code, body['itemNotFound']['message']) == (
-        404, 'Port %s could not be found.' % VOLUME)
+    for method in ('get', 'delete'):
+        code, body = getattr(aio.client, method)(path + '/' + VOLUME)
+        assert (code, body['itemNotFound']['message']) == (
+            404, 'Port id %s could not be found.' % VOLUME)
+    code, body = aio.client.post(path, {'interfaceAttachment': {
+        'tag': 'eth1'}}, **_at('2.48'))
+    assert code == 400 and "'tag' was unexpected" in body['badRequest'][
+        'message']
+    code, body = aio.client.post(path, {'interfaceAttachment': {
+        'net_id': VOLUME, 'fixed_ips': [{'ip_address': 'not-an-ip'}]}})
+    assert code == 400 and 'not-an-ip' in body['badRequest']['message']
 
 
 def test_virtual_interfaces_until_2_43(aio, server):

@@ -85,6 +85,12 @@ def test_a_server_gets_a_bound_active_port_and_loses_it(cloud, neutron):
     assert body['server']['addresses'] == {'net1': [{
         'version': 4, 'addr': address, 'OS-EXT-IPS:type': 'fixed',
         'OS-EXT-IPS-MAC:mac_addr': port['mac_address']}]}
+    # Its guest off, its port is down, as a real host's tap goes with it.
+    osc(env, 'server', 'stop', server['id'])
+    _wait_binding(neutron, server['id'], [(port['binding_host_id'], 'DOWN')])
+    osc(env, 'server', 'start', server['id'])
+    _wait_binding(neutron, server['id'], [(port['binding_host_id'],
+                                           'ACTIVE')])
     osc(env, 'server', 'delete', '--wait', server['id'])
     assert _ports_of(env, server['id']) == []
 
@@ -258,3 +264,72 @@ def test_ports_follow_their_server_when_it_moves(cloud, neutron):
     _wait_binding(neutron, server['id'], [
         (shown['OS-EXT-SRV-ATTR:host'], 'ACTIVE')])
     assert list(shown['addresses']) == ['moving']
+
+
+def test_ports_are_attached_and_detached_while_the_server_lives(
+        cloud, neutron):
+    """`server add port|network`, `server remove port|network`: the port
+    is bound and wired on the server's host, listed by os-interface with
+    Nova's keys (its tag from 2.70), shown in the server's addresses, and
+    freed on detach (the user's own unbound); bad attaches are refused."""
+    aio, env = cloud
+    first = _network(env, 'first', '10.27.0.0/24')
+    second = _network(env, 'second-net', '10.28.0.0/24')
+    server = osc(env, 'server', 'create', '--image', 'disk', '--flavor',
+                 'm1', '--nic', 'net-id=%s' % first['id'], '--wait', 'if',
+                 '-f', 'json')
+    mine = osc(env, 'port', 'create', '--network', second['id'], 'mine',
+               '-f', 'json')
+    osc(env, 'server', 'add', 'port', server['id'], mine['id'])
+    osc(env, 'server', 'add', 'network', server['id'], first['id'])
+    path = '/servers/%s/os-interface' % server['id']
+    code, body = aio.client.get(path, headers={
+        'OpenStack-API-Version': 'compute 2.70'})
+    assert code == 200
+    attached = body['interfaceAttachments']
+    assert len(attached) == 3
+    assert {a['net_id'] for a in attached} == {first['id'], second['id']}
+    assert all(set(a) == {'net_id', 'port_id', 'mac_addr', 'port_state',
+                          'fixed_ips', 'tag'} for a in attached)
+    _wait_binding(neutron, server['id'], [
+        (server['OS-EXT-SRV-ATTR:host'], 'ACTIVE')] * 3)
+    code, body = aio.client.get(path + '/' + mine['id'])
+    assert 'tag' not in body['interfaceAttachment']
+    assert body['interfaceAttachment']['port_id'] == mine['id']
+    shown = osc(env, 'server', 'show', server['id'], '-f', 'json')
+    assert sorted(shown['addresses']) == ['first', 'second-net']
+    assert len(shown['addresses']['first']) == 2
+
+    osc(env, 'server', 'remove', 'port', server['id'], mine['id'])
+    deadline = time.monotonic() + 30
+    while len(aio.client.get(path)[1]['interfaceAttachments']) != 2:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    kept = osc(env, 'port', 'show', mine['id'], '-f', 'json')
+    assert (kept['device_id'], kept['binding_host_id']) == ('', '')
+
+    missing = str(uuid.uuid4())
+    for body, code, message in (
+            ({'net_id': missing}, 404,
+             'Network %s could not be found.' % missing),
+            ({'port_id': missing}, 404,
+             'Port id %s could not be found.' % missing),
+            ({'net_id': first['id'], 'port_id': mine['id']}, 400,
+             'Must not input both network_id and port_id'),
+            ({'port_id': mine['id'], 'fixed_ips': [
+                {'ip_address': '10.28.0.9'}]}, 400,
+             'Must input network_id when request IP address')):
+        status, answer = aio.client.post(path, {'interfaceAttachment': body})
+        assert status == code, answer
+        assert list(answer.values())[0]['message'] == message
+    used = _ports_of(env, server['id'])[0]['ID']
+    other = aio.client.boot('m1', networks=[{'uuid': first['id']}])
+    status, answer = aio.client.post(
+        '/servers/%s/os-interface' % other['id'],
+        {'interfaceAttachment': {'port_id': used}})
+    assert (status, answer['conflictingRequest']['message']) == (
+        409, 'Port %s is still in use.' % used)
+    status, answer = aio.client.delete(path + '/' + missing)
+    assert (status, answer['itemNotFound']['message']) == (
+        404, 'Port id %s could not be found.' % missing)
+    assert len(aio.client.get(path)[1]['interfaceAttachments']) == 2

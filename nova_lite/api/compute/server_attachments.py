@@ -1,12 +1,12 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
-"""A server's volumes and ports (os-volume_attachments, os-interface),
-its vNICs (os-virtual-interfaces, to 2.43), its admin password
-(os-server-password) and its NUMA topology (2.78).
+"""A server's volume attachments (os-volume_attachments), its vNICs
+(os-virtual-interfaces, to 2.43), its admin password (os-server-password)
+and its NUMA topology (2.78); its ports are server_interfaces'.
 
-Without block-storage or network services a server has no volume and no
-port: the lists are empty, one attachment is not found, and attaching
-is refused naming the missing service (400). The password is the one a
+Without a block-storage service a server has no volume: the list is
+empty, one attachment is not found, and attaching is refused naming the
+missing service (400). The password is the one a
 guest agent posts through the metadata service, which there is none of:
 empty. A server without a NUMA topology has no nodes.
 """
@@ -55,36 +55,6 @@ def swap_volume(req, server_id, volume_id):
 @validation.responds(202, None)
 def detach_volume(req, server_id, volume_id):
     _no_volume(req, server_id, volume_id)
-
-
-@validation.responds(200, responses.interface_attachments)
-def interfaces(req, server_id):
-    servers.get(req, server_id)
-    return 200, {'interfaceAttachments': []}
-
-
-@validation.schema(schema.attach_interface)
-@validation.responds(200, None)
-def attach_interface(req, server_id):
-    servers.get(req, server_id)
-    raise exception.ServiceNotDeployed(what='Attaching an interface',
-                                       service='network')
-
-
-def _no_port(req, server_id, port_id):
-    servers.get(req, server_id)
-    raise exception.NotFound(message='Port %s could not be found.'
-                             % port_id)
-
-
-@validation.responds(200, None)
-def interface(req, server_id, port_id):
-    _no_port(req, server_id, port_id)
-
-
-@validation.responds(202, None)
-def detach_interface(req, server_id, port_id):
-    _no_port(req, server_id, port_id)
 
 
 @microversion.since('2.1', '2.43')

@@ -276,8 +276,20 @@ extension_one = wrap('extension', _extension)
 
 volume_attachments = wrap('volumeAttachments', {'type': 'array',
                                                 'maxItems': 0})
-interface_attachments = wrap('interfaceAttachments', {'type': 'array',
-                                                      'maxItems': 0})
+_fixed_ip = _object({'ip_address': {'type': 'string'},
+                    'subnet_id': {'type': 'string'}})
+_interface = _object({
+    'net_id': {'type': 'string'}, 'port_id': {'type': 'string'},
+    'mac_addr': {'type': 'string'}, 'port_state': {'type': 'string'},
+    'fixed_ips': {'type': 'array', 'items': _fixed_ip}})
+_interface_2_70 = _object(dict(_interface['properties'],
+                               tag=_nullable_string))
+interface_attachments = wrap('interfaceAttachments', {
+    'type': 'array', 'items': _interface})
+interface_attachments_2_70 = wrap('interfaceAttachments', {
+    'type': 'array', 'items': _interface_2_70})
+interface_attachment = wrap('interfaceAttachment', _interface)
+interface_attachment_2_70 = wrap('interfaceAttachment', _interface_2_70)
 server_password = wrap('password', {'type': 'string'})
 _network = {'type': 'object', 'required': ['id', 'label', 'cidr'],
             'properties': {'id': {'type': 'string'},

@@ -43,13 +43,17 @@ attach_interface = {
                               'maxItems': 1, 'items': {
                                   'type': 'object',
                                   'properties': {'ip_address': {
-                                      'type': 'string'}},
+                                      'type': 'string', 'oneOf': [
+                                          {'format': 'ipv4'},
+                                          {'format': 'ipv6'}]}},
                                   'required': ['ip_address'],
                                   'additionalProperties': False}},
-                'tag': servers.tag,
             },
             'additionalProperties': False,
         },
     },
     'additionalProperties': False,
 }
+attach_interface_2_49 = copy.deepcopy(attach_interface)
+attach_interface_2_49['properties']['interfaceAttachment']['properties'][
+    'tag'] = servers.tag

@@ -17,6 +17,7 @@ import os
 import subprocess
 import threading
 import time
+from xml.etree import ElementTree as ET
 
 import libvirt
 from oslo_log import log as logging
@@ -262,6 +263,44 @@ class LibvirtDriver(driver.ComputeDriver):
             ovs_ports.plug(ovsdb, self.conf.neutron.ovs_bridge,
                            instance.uuid, _ports(instance))
 
+    def attach_interface(self, context, instance, vif):
+        """The vNIC into the domain, live if it runs and in its
+        definition; a simulated host plugs the port itself."""
+        ovsdb = self._simulated_ovsdb()
+        if ovsdb:
+            ovs_ports.plug(ovsdb, self.conf.neutron.ovs_bridge,
+                           instance.uuid, [vif])
+        if not self.is_real:
+            return
+        dom = self._lookup(instance)
+        if dom is not None:
+            dom.attachDeviceFlags(self._interface_xml(vif),
+                                  self._device_flags(dom))
+
+    def detach_interface(self, context, instance, vif):
+        ovsdb = self._simulated_ovsdb()
+        if ovsdb:
+            ovs_ports.unplug(ovsdb, self.conf.neutron.ovs_bridge, [vif])
+        if not self.is_real:
+            return
+        dom = self._lookup(instance)
+        if dom is not None:
+            dom.detachDeviceFlags(self._interface_xml(vif),
+                                  self._device_flags(dom))
+
+    def _interface_xml(self, vif):
+        devices = ET.Element('devices')
+        interfaces.add(devices, [vif], self.conf.libvirt.bridge_mappings,
+                       ovs_bridge=self.conf.neutron.ovs_bridge)
+        return ET.tostring(devices[0], encoding='unicode')
+
+    @staticmethod
+    def _device_flags(dom):
+        flags = libvirt.VIR_DOMAIN_AFFECT_CONFIG
+        if dom.isActive():
+            flags |= libvirt.VIR_DOMAIN_AFFECT_LIVE
+        return flags
+
     def _simulated_ovsdb(self):
         """The Open vSwitch database a simulated host plugs ports into,
         or None (a real host's libvirt plugs them)."""
@@ -306,6 +345,9 @@ class LibvirtDriver(driver.ComputeDriver):
         if self.compute_shapes:
             for tap in taps:
                 tc_shaping.remove_ifb_of_tap(tap)
+        self._unplug_simulated(instance)
+
+    def _unplug_simulated(self, instance):
         ovsdb = self._simulated_ovsdb()
         if ovsdb and (instance.obj_attr_is_set('vifs') or instance._context):
             ovs_ports.unplug(ovsdb, self.conf.neutron.ovs_bridge,
@@ -328,9 +370,17 @@ class LibvirtDriver(driver.ComputeDriver):
         return not dom.isActive()
 
     def power_off(self, instance, timeout=0):
+        """The guest off; its taps go with it (on a simulated host, its
+        ports are unplugged as libvirt's taps would be)."""
         dom = self._lookup(instance)
         if dom is None or not dom.isActive():
             return
+        try:
+            self._power_off(dom, instance, timeout)
+        finally:
+            self._unplug_simulated(instance)
+
+    def _power_off(self, dom, instance, timeout):
         if timeout:
             try:
                 dom.shutdown()
