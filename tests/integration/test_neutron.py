@@ -7,6 +7,10 @@ by Neutron (``network-vif-plugged``) before the server is ACTIVE; the
 server shows Neutron's addresses; its delete deletes the ports made for
 it and unbinds the user's own; bad networks and ports are refused as
 Nova refuses them, nothing made."""
+import json
+import os
+import subprocess
+import sys
 import time
 import uuid
 
@@ -333,3 +337,99 @@ def test_ports_are_attached_and_detached_while_the_server_lives(
     assert (status, answer['itemNotFound']['message']) == (
         404, 'Port id %s could not be found.' % missing)
     assert len(aio.client.get(path)[1]['interfaceAttachments']) == 2
+
+
+NETWORK_PLAYBOOK = """
+- hosts: localhost
+  connection: local
+  gather_facts: false
+  vars:
+    ansible_python_interpreter: %(python)s
+  tasks:
+    - openstack.cloud.network:
+        cloud: aio
+        name: anet
+    - openstack.cloud.subnet:
+        cloud: aio
+        name: asub
+        network_name: anet
+        cidr: 10.30.0.0/24
+    - openstack.cloud.port:
+        cloud: aio
+        name: aport
+        network: anet
+    - name: a server on the network, waited for with its address
+      openstack.cloud.server:
+        cloud: aio
+        name: aweb
+        image: disk
+        flavor: m1
+        network: anet
+        wait: true
+        timeout: 120
+      register: on_network
+    - name: a server on the user's port
+      openstack.cloud.server:
+        cloud: aio
+        name: aport-server
+        image: disk
+        flavor: m1
+        nics:
+          - port-name: aport
+        wait: true
+        timeout: 120
+      register: on_port
+    - copy:
+        dest: "%(out)s"
+        content: "{{ {'on_network': on_network,
+                      'on_port': on_port} | to_json }}"
+    - openstack.cloud.server:
+        cloud: aio
+        name: "{{ item }}"
+        state: absent
+        wait: true
+      loop: [aweb, aport-server]
+    - openstack.cloud.port:
+        cloud: aio
+        name: aport
+        state: absent
+"""
+
+
+def test_ansible_and_the_sdk_boot_on_networks_by_name(cloud, neutron,
+                                                      tmp_path, monkeypatch):
+    """Ansible's network, subnet, port and server modules (``network:``,
+    ``nics: port-name``) and openstacksdk's ``create_server(network=)``:
+    each looks the network up by name in Neutron and boots on it."""
+    import openstack
+
+    from tests.functional import test_ansible
+    aio, env = cloud
+    env = dict(env, ANSIBLE_LOCALHOST_WARNING='false',
+               ANSIBLE_INVENTORY_UNPARSED_WARNING='false')
+    playbook, out = tmp_path / 'play.yml', tmp_path / 'out.json'
+    playbook.write_text(NETWORK_PLAYBOOK % {
+        'python': test_ansible._modules_python(), 'out': out})
+    result = subprocess.run(
+        [os.path.join(os.path.dirname(sys.executable), 'ansible-playbook'),
+         str(playbook)], capture_output=True, text=True, env=env,
+        timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    done = json.loads(out.read_text())
+    for name, server in (('on_network', done['on_network']['server']),
+                         ('on_port', done['on_port']['server'])):
+        assert server['status'] == 'ACTIVE', name
+        assert list(server['addresses']) == ['anet'], name
+    assert aio.client.get('/servers')[1]['servers'] == []
+
+    monkeypatch.setenv('OS_CLIENT_CONFIG_FILE', env['OS_CLIENT_CONFIG_FILE'])
+    conn = openstack.connect(cloud='aio')
+    server = conn.create_server('sdk', image='disk', flavor='m1',
+                                network='anet', wait=True, timeout=120)
+    assert server.status == 'ACTIVE'
+    assert list(server.addresses) == ['anet']
+    port = next(conn.network.ports(device_id=server.id))
+    assert (port.status, port.binding_host_id) == (
+        'ACTIVE', server.compute_host)
+    conn.delete_server(server.id, wait=True, timeout=60)
+    assert list(conn.network.ports(device_id=server.id)) == []
