@@ -619,3 +619,13 @@ class InterfaceAttachFailed(NovaLiteException):
     """Nova answers its attach failures with 500 and these words."""
     msg_fmt = ('Failed to attach network adapter device to '
                '%(instance_uuid)s')
+
+
+class SecurityGroupNotFound(Invalid):
+    """A create's security group that the project does not have: 400,
+    as Nova answers it there."""
+    msg_fmt = 'Security group %(security_group_id)s not found.'
+
+
+class NoUniqueMatch(Conflict):
+    msg_fmt = '%(message)s'

@@ -25,6 +25,7 @@ from nova_lite.api.compute import server_groups
 from nova_lite.api.compute import server_interfaces as interfaces
 from nova_lite.api.compute import server_ips
 from nova_lite.api.compute import server_metadata
+from nova_lite.api.compute import server_security_groups
 from nova_lite.api.compute import server_tags
 from nova_lite.api.compute import servers
 from nova_lite.api.compute import services
@@ -129,6 +130,8 @@ ROUTES = [
      _R + 'os-tenant-networks:show'),
     ('POST', '/os-tenant-networks', networks.gone, None),
     ('DELETE', '/os-tenant-networks/{network_id}', networks.gone, None),
+    ('GET', _SERVER + '/os-security-groups', server_security_groups.index,
+     _R + 'os-security-groups:list'),
     ('GET', _SERVER + '/os-virtual-interfaces',
      attachments.virtual_interfaces, _R + 'os-virtual-interfaces'),
     ('GET', _PASSWORD, attachments.password,

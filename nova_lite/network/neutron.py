@@ -13,6 +13,7 @@ server's vNICs. A server's delete deletes the ports made for it and
 unbinds the user's own.
 """
 from oslo_log import log as logging
+from oslo_utils import uuidutils
 
 from nova_lite import exception
 from nova_lite.objects import network_request
@@ -22,9 +23,14 @@ from nova_lite.objects import virtual_interface
 LOG = logging.getLogger(__name__)
 
 VIF_TYPE = 'ovs'
+DEFAULT_GROUP = 'default'
 _FAILED_BINDINGS = ('binding_failed', 'unbound')
 _UNBOUND = {'device_id': '', 'device_owner': '', 'binding:host_id': None,
             'binding:profile': {}}
+
+
+def _looks_like_uuid(text):
+    return uuidutils.is_uuid_like(text)
 
 
 class NeutronNetworks:
@@ -37,16 +43,131 @@ class NeutronNetworks:
 
     # At the API
 
-    def resolve(self, context, asked):
+    def resolve(self, context, asked, security_groups=()):
         """[NetworkRequest] for the create's ``networks`` ('auto',
-        'none' or its list); 400/409 as Nova answers a bad one."""
+        'none' or its list), the ports made on networks in the
+        ``security_groups`` named; 400/409 as Nova answers a bad one."""
         if asked == request_spec_obj.NONE:
             return []
         if asked == request_spec_obj.AUTO or asked is None:
             network = self._only_network(context)
-            return [network_request.NetworkRequest(network_id=network['id'])]
-        return [self._checked(context, network_request.NetworkRequest
-                              .from_body(entry)) for entry in asked]
+            requests = [network_request.NetworkRequest(
+                network_id=network['id'])]
+        else:
+            requests = [self._checked(context, network_request.NetworkRequest
+                                      .from_body(entry)) for entry in asked]
+        groups = self.security_group_ids(context, security_groups)
+        for request in requests:
+            if not request.port_id and groups:
+                request.security_groups = groups
+        return requests
+
+    def security_group_ids(self, context, names):
+        """The ids of the project's security groups by ``names`` (or
+        ids); 400 naming one that is not found, 409 for a name two groups
+        share. The default group, not made yet, is left to the service
+        (which puts a port in it when it makes the group)."""
+        ids = []
+        for name in sorted(set(names or ())):
+            found = self._security_groups(context, name)
+            if not found and name == DEFAULT_GROUP:
+                continue
+            if not found:
+                raise exception.SecurityGroupNotFound(
+                    security_group_id=name)
+            if len(found) > 1:
+                raise exception.NoUniqueMatch(
+                    message="Multiple security groups found matching '%s'. "
+                            "Use an ID to be more specific." % name)
+            ids.append(found[0]['id'])
+        return ids
+
+    def _security_groups(self, context, name_or_id):
+        by_id = self.client.show('security-groups', name_or_id) \
+            if _looks_like_uuid(name_or_id) else None
+        if by_id is not None and self._visible(context, by_id['project_id']):
+            return [by_id]
+        return self.client.list('security-groups', name=name_or_id,
+                                project_id=context.project_id)
+
+    def server_security_groups(self, context, instance):
+        """The security groups of the server's ports, as the service has
+        them (with their rules)."""
+        ids = sorted({group for port in self.ports_of(instance.uuid)
+                      for group in port.get('security_groups', ())})
+        if not ids:
+            return []
+        return self.client.list('security-groups', id=ids)
+
+    def add_security_group(self, context, instance, name):
+        """Every port of the server in the group too; 404 if the project
+        has no such group, 400 if the server is in it already or has no
+        port."""
+        group = self._one_group(context, name)
+        ports = self._server_ports(instance, name)
+        if all(group['id'] in p['security_groups'] for p in ports):
+            raise exception.Invalid(
+                message='Security group %s is already associated with the '
+                        'instance %s' % (name, instance.uuid))
+        for port in ports:
+            if group['id'] not in port['security_groups']:
+                self.client.update('ports', port['id'], {
+                    'security_groups': port['security_groups'] +
+                    [group['id']]})
+        self._record_group_names(context, instance)
+
+    def remove_security_group(self, context, instance, name):
+        group = self._one_group(context, name)
+        ports = self._server_ports(instance, name)
+        if not any(group['id'] in p['security_groups'] for p in ports):
+            raise exception.Invalid(
+                message='Security group %s not associated with the '
+                        'instance %s' % (name, instance.uuid))
+        for port in ports:
+            if group['id'] in port['security_groups']:
+                self.client.update('ports', port['id'], {
+                    'security_groups': [g for g in port['security_groups']
+                                        if g != group['id']]})
+        self._record_group_names(context, instance)
+
+    def _one_group(self, context, name):
+        found = self._security_groups(context, name)
+        if not found:
+            raise exception.NotFound(
+                message='Security group %s is not found for project %s'
+                        % (name, context.project_id))
+        if len(found) > 1:
+            raise exception.NoUniqueMatch(
+                message="Multiple security groups found matching '%s'. "
+                        "Use an ID to be more specific." % name)
+        return found[0]
+
+    def _server_ports(self, instance, name):
+        ports = self.ports_of(instance.uuid)
+        if not ports:
+            raise exception.Invalid(
+                message='Network requires port_security_enabled and subnet '
+                        'associated in order to apply security groups.')
+        return ports
+
+    def _record_group_names(self, context, instance):
+        """The server's records of its ports' groups, as they are now."""
+        with_groups = []
+        for vif in virtual_interface.VirtualInterfaceList \
+                .get_by_instance_uuids(context, [instance.uuid]).objects:
+            if vif.is_port:
+                port = self.client.show('ports', vif.uuid) or {}
+                vif.security_groups = self._group_names(
+                    port.get('security_groups', ()))
+            with_groups.append(vif)
+        virtual_interface.VirtualInterfaceList.record_ports(
+            context, instance.uuid, with_groups)
+
+    def _group_names(self, ids):
+        if not ids:
+            return []
+        return sorted(group['name'] for group in self.client.list(
+            'security-groups', id=sorted(ids)))
 
     def _visible(self, context, owner, shared=False):
         return shared or context.is_admin or owner == context.project_id
@@ -138,6 +259,8 @@ class NeutronNetworks:
                           project_id=instance.project_id)
             if request.address:
                 values['fixed_ips'] = [{'ip_address': request.address}]
+            if request.security_groups:
+                values['security_groups'] = request.security_groups
             port = self.client.create('ports', values)
         if port.get('binding:vif_type') in _FAILED_BINDINGS:
             raise exception.PortBindingFailed(port_id=port['id'])
@@ -153,7 +276,8 @@ class NeutronNetworks:
             more_addresses=addresses[1:], mac=port['mac_address'],
             physical_network=network.get('provider:physical_network'),
             vif_type=VIF_TYPE, preserve_on_delete=bool(request.port_id),
-            tag=request.tag)
+            tag=request.tag,
+            security_groups=self._group_names(port.get('security_groups')))
 
     def bind_to(self, context, instance, host):
         """Bind the server's ports to ``host`` (a move's end took it, an

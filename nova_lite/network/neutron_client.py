@@ -60,7 +60,7 @@ class NeutronClient:
         query = parse.urlencode(sorted(
             (k, v) for k, v in filters.items() if v is not None), doseq=True)
         path = '/%s%s' % (collection, '?' + query if query else '')
-        return self._request('GET', path)[collection]
+        return self._request('GET', path)[_key(collection)]
 
     def show(self, collection, uuid):
         """The resource, or None if the service has none by that id."""
@@ -84,8 +84,15 @@ class NeutronClient:
                       missing_ok=True)
 
 
+def _key(collection):
+    """The body's key for a collection of the path (security-groups:
+    security_groups)."""
+    return collection.replace('-', '_')
+
+
 def _singular(collection):
-    return {'policies': 'policy'}.get(collection, collection[:-1])
+    key = _key(collection)
+    return {'policies': 'policy'}.get(key, key[:-1])
 
 
 def _reason(response):

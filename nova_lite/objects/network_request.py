@@ -22,6 +22,10 @@ class NetworkRequest(base.NovaLiteObject):
         'port_id': fields.StringField(nullable=True, default=None),
         'address': fields.StringField(nullable=True, default=None),
         'tag': fields.StringField(nullable=True, default=None),
+        # The security groups (ids) a port made for it is in; None: the
+        # project's default, as the service gives it.
+        'security_groups': fields.ListOfStringsField(nullable=True,
+                                                     default=None),
     }
 
     def __init__(self, context=None, **kwargs):

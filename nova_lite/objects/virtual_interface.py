@@ -15,7 +15,8 @@ its ports: ``uuid`` is the port's id, ``network`` its network's id and
 (``more_addresses`` the others), ``vif_type`` how the host plugs it
 (``ovs``: on the integration bridge), ``preserve_on_delete`` whether it
 was the user's own port (unbound, not deleted, when the server goes) and
-``tag`` the device tag the create gave it.
+``tag`` the device tag the create gave it, ``security_groups`` the names
+of the port's security groups.
 """
 import ipaddress
 import json
@@ -33,7 +34,8 @@ MAC_PREFIX = 'fa:16:3e'
 _PLUG_FIELDS = ('physical_network', 'device', 'inbound_rate',
                 'outbound_rate', 'queues')
 # What a port's row keeps as JSON in its ``details``.
-_DETAIL_FIELDS = ('more_addresses', 'vif_type', 'preserve_on_delete', 'tag')
+_DETAIL_FIELDS = ('more_addresses', 'vif_type', 'preserve_on_delete', 'tag',
+                  'security_groups')
 
 
 def new_mac():
@@ -43,7 +45,8 @@ def new_mac():
 @base.NovaLiteObjectRegistry.register
 class VirtualInterface(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.0: Initial version
-    # Version 1.1: label, more_addresses, vif_type, preserve_on_delete, tag
+    # Version 1.1: label, more_addresses, vif_type, preserve_on_delete, tag,
+    #              security_groups
     VERSION = '1.1'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
@@ -64,6 +67,8 @@ class VirtualInterface(base.NovaLiteTimestampObject, base.NovaLiteObject):
         'vif_type': fields.StringField(nullable=True, default=None),
         'preserve_on_delete': fields.BooleanField(default=False),
         'tag': fields.StringField(nullable=True, default=None),
+        # A port's security groups, by name (as the server shows them).
+        'security_groups': fields.ListOfStringsField(default=[]),
     })
 
     def obj_make_compatible(self, primitive, target_version):

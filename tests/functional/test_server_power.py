@@ -282,8 +282,10 @@ def test_force_delete_deletes_and_restore_has_nothing_to_restore(aio,
 @pytest.mark.parametrize('action, version, status, words', [
     ({'addSecurityGroup': {'name': 'web'}}, '2.86', 400,
      'Security group web needs the network service'),
-    ({'removeSecurityGroup': {'name': 'default'}}, '2.86', 400,
-     'Security group default needs the network service'),
+    ({'removeSecurityGroup': {'name': 'web'}}, '2.86', 400,
+     'Security group web needs the network service'),
+    ({'removeSecurityGroup': {'name': '  '}}, '2.86', 400,
+     'Security group name cannot be empty'),
     ({'addSecurityGroup': {}}, '2.86', 400, "'name' is a required"),
     ({'addFloatingIp': {'address': '192.0.2.1'}}, '2.43', 400,
      'A floating IP needs the network service'),
@@ -306,9 +308,26 @@ def test_actions_of_services_this_deployment_lacks(aio, server, action,
     assert shown['security_groups'] == [{'name': 'default'}]
 
 
-def test_the_default_group_is_there_already(aio, server):
-    assert _act(aio, server['id'], {'addSecurityGroup': {
-        'name': 'default'}})[0] == 202
+def test_the_default_group_is_all_there_is(aio, server):
+    """With the fixed networks every server is in the default group,
+    and stays in it: adding or removing it changes nothing alike, and
+    os-security-groups lists it, with no rules."""
+    for action in ('addSecurityGroup', 'removeSecurityGroup'):
+        assert _act(aio, server['id'], {action: {
+            'name': 'default'}})[0] == 202
+    code, body = aio.client.get('/servers/%s/os-security-groups'
+                                % server['id'])
+    assert code == 200
+    [group] = body['security_groups']
+    assert (group['name'], group['tenant_id'], group['rules']) == (
+        'default', 'admin', [])
+    assert sorted(group) == ['description', 'id', 'name', 'rules',
+                             'tenant_id']
+    shown = aio.client.get('/servers/%s' % server['id'])[1]['server']
+    assert shown['security_groups'] == [{'name': 'default'}]
+    code, body = aio.client.as_user('other:other').get(
+        '/servers/%s/os-security-groups' % server['id'])
+    assert code == 404
 
 
 def test_remote_consoles_need_a_console_proxy(aio, server):

@@ -433,3 +433,71 @@ def test_ansible_and_the_sdk_boot_on_networks_by_name(cloud, neutron,
         'ACTIVE', server.compute_host)
     conn.delete_server(server.id, wait=True, timeout=60)
     assert list(conn.network.ports(device_id=server.id)) == []
+
+
+def test_security_groups_are_the_ports_groups(cloud, neutron):
+    """`server create --security-group`, `server add|remove security
+    group`: the server's ports are in the groups, which the server shows
+    and os-security-groups lists with their ingress rules; unknown groups
+    are refused in Nova's words, nothing made."""
+    aio, env = cloud
+    network = _network(env, 'guarded', '10.31.0.0/24')
+    web = osc(env, 'security', 'group', 'create', 'web', '-f', 'json')
+    osc(env, 'security', 'group', 'rule', 'create', '--protocol', 'tcp',
+        '--dst-port', '80', '--remote-ip', '192.0.2.0/24', 'web')
+    # The client finds no such group in Neutron; the API says so too.
+    error = osc(env, 'server', 'create', '--image', 'disk', '--flavor',
+                'm1', '--nic', 'net-id=%s' % network['id'],
+                '--security-group', 'nope', 'refused', fails=True)
+    assert 'nope' in error
+    code, body = aio.client.post('/servers', {'server': {
+        'name': 'refused', 'flavorRef': 'm1', 'security_groups': [
+            {'name': 'nope'}], 'networks': [{'uuid': network['id']}]}})
+    assert (code, body['badRequest']['message']) == (
+        400, 'Security group nope not found.')
+    assert aio.client.get('/servers')[1]['servers'] == []
+
+    server = osc(env, 'server', 'create', '--image', 'disk', '--flavor',
+                 'm1', '--nic', 'net-id=%s' % network['id'],
+                 '--security-group', 'web', '--wait', 'sg', '-f', 'json')
+    port = _neutron(neutron, 'GET', '/ports?device_id=%s'
+                    % server['id'])['ports'][0]
+    assert port['security_groups'] == [web['id']]
+    shown = aio.client.get('/servers/%s' % server['id'])[1]['server']
+    assert shown['security_groups'] == [{'name': 'web'}]
+
+    osc(env, 'server', 'add', 'security', 'group', server['id'], 'default')
+    shown = aio.client.get('/servers/%s' % server['id'])[1]['server']
+    assert shown['security_groups'] == [{'name': 'default'},
+                                        {'name': 'web'}]
+    code, body = aio.client.get('/servers/%s/os-security-groups'
+                                % server['id'])
+    assert code == 200
+    assert [g['name'] for g in body['security_groups']] == ['default',
+                                                            'web']
+    [rule] = body['security_groups'][1]['rules']
+    assert {k: rule[k] for k in ('ip_protocol', 'from_port', 'to_port',
+                                 'ip_range', 'group')} == {
+        'ip_protocol': 'tcp', 'from_port': 80, 'to_port': 80,
+        'ip_range': {'cidr': '192.0.2.0/24'}, 'group': {}}
+
+    path = '/servers/%s/action' % server['id']
+    code, body = aio.client.post(path, {'addSecurityGroup': {
+        'name': 'web'}})
+    assert (code, body['badRequest']['message']) == (
+        400, 'Security group web is already associated with the instance '
+        '%s' % server['id'])
+    code, body = aio.client.post(path, {'addSecurityGroup': {
+        'name': 'nope'}})
+    assert (code, body['itemNotFound']['message']) == (
+        404, 'Security group nope is not found for project admin')
+    osc(env, 'server', 'remove', 'security', 'group', server['id'], 'web')
+    code, body = aio.client.post(path, {'removeSecurityGroup': {
+        'name': 'web'}})
+    assert (code, body['badRequest']['message']) == (
+        400, 'Security group web not associated with the instance %s'
+        % server['id'])
+    port = _neutron(neutron, 'GET', '/ports/%s' % port['id'])['port']
+    assert web['id'] not in port['security_groups']
+    shown = aio.client.get('/servers/%s' % server['id'])[1]['server']
+    assert shown['security_groups'] == [{'name': 'default'}]

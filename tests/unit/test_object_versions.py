@@ -44,7 +44,7 @@ EXPECTED = {
     'MigrationContext': '1.1-ce8240ed038b2bf684c8c507ad9540af',
     'Migration': '1.0-7045b324c205ea1fc4518260ab7d4e68',
     'MigrationList': '1.1-983ce55cee501106a1541ee274d35504',
-    'NetworkRequest': '1.0-272e60ff79472ba1639c891962929af4',
+    'NetworkRequest': '1.0-a62351beac36b7dd3f9655c81e107ee8',
     'Placement': '1.6-e377d11d8f87b10fac49802da5ec9864',
     'RequestSpec': '1.6-4526b9fc0a6181ec3487dc6591d35d4f',
     'Selection': '1.1-e2cf2d8fe3e763401f64da9eacad9995',
@@ -54,7 +54,7 @@ EXPECTED = {
     'VietStackPerNic': '1.0-a463dde20fd700c24551ae356133bdcb',
     'VietStackPerVnic': '1.0-dc126adc335be65212f0c0a6d06423a5',
     'VietStackStat': '1.0-0bc3c112114eea5ca0cd812e36787017',
-    'VirtualInterface': '1.1-0903f55260a0fd8a6379799b5c7ab156',
+    'VirtualInterface': '1.1-605915455d7f011aae9031ed1477a807',
     'VirtualInterfaceList': '1.1-4a9e3270e22813f27fc5fbc4999a2da1',
 }
 

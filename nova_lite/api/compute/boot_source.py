@@ -51,15 +51,3 @@ def image_ref(body):
 
 def _image_id(image_ref):
     return str(image_ref).rstrip('/').rsplit('/', 1)[-1]
-
-
-def check_security_groups(body):
-    """Only the default group (there is no network service to hold
-    others)."""
-    names = [g.get('name') for g in body.get('security_groups') or ()]
-    others = sorted({n for n in names if n and n != DEFAULT_GROUP})
-    if others:
-        raise exception.Invalid(
-            message='Security group %s needs the network service, which '
-                    'this deployment does not have: ask for no group or '
-                    "for '%s'." % (', '.join(others), DEFAULT_GROUP))

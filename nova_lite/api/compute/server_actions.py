@@ -23,7 +23,6 @@ server body and filterable with ``locked``. Who locked it is kept: an
 owner may not unlock what an admin locked (403), as in Nova.
 """
 from nova_lite.api import actions
-from nova_lite.api.compute import boot_source
 from nova_lite.api.compute import create_options
 from nova_lite.api.compute import server_moves
 from nova_lite.api.compute import server_view
@@ -221,14 +220,20 @@ def _no_network(what):
 
 
 def _security_group(adding):
-    """Every server is in the default group, which is all there is."""
+    """The server's ports into or out of the named group (the network
+    service's; with the fixed networks only ``default``, all there is)."""
     def handler(req, body, server_id):
         validation.validate(schema.security_group_action, body)
-        servers.get(req, server_id)
-        if adding and body['name'] == boot_source.DEFAULT_GROUP:
-            return 202, None
-        return _no_network('Security group %s' % body['name'])(
-            req, body, server_id)
+        instance = servers.get(req, server_id)
+        network = req.compute_api.network
+        change = (network.add_security_group if adding
+                  else network.remove_security_group)
+        name = body['name'].strip()
+        if not name:
+            raise exception.Invalid(
+                message='Security group name cannot be empty')
+        change(req.context, instance, name)
+        return 202, None
     return handler
 
 

@@ -99,6 +99,16 @@ def addresses(instance, with_mac=True):
     return found
 
 
+def security_groups(instance):
+    """[{'name'}] of the server's groups: its ports' (the network
+    service's), else the default group every server is in."""
+    ports = [vif for vif in instance.vifs if vif.is_port]
+    if not ports:
+        return [{'name': 'default'}]
+    return [{'name': name} for name in sorted(
+        {name for vif in ports for name in vif.security_groups})]
+
+
 def brief(req, instance):
     return {'id': instance.uuid, 'name': instance.display_name,
             'links': links.links(req, 'servers', instance.uuid)}
@@ -194,7 +204,7 @@ class ServerView:
             self.req.conf.default_availability_zone,
             'config_drive': instance.config_drive or '',
             'key_name': instance.key_name,
-            'security_groups': [{'name': 'default'}],
+            'security_groups': security_groups(instance),
             'os-extended-volumes:volumes_attached': [],
             'OS-EXT-STS:vm_state': instance.vm_state,
             'OS-EXT-STS:task_state': instance.task_state,

@@ -134,16 +134,14 @@ def _image(context, body):
     return image_id
 
 
-def _check_boot_source(body):
-    boot_source.check_security_groups(body)
-
-
 def _network_requests(req, body, max_count):
     """The network backend's reading of the create's ``networks``: the
     network service's ports to make or take (None with the fixed
     networks). One port cannot serve several servers."""
     asked = body.get('networks')
-    requests = req.compute_api.network.resolve(req.context, asked)
+    groups = [g['name'] for g in body.get('security_groups') or ()
+              if g.get('name')]
+    requests = req.compute_api.network.resolve(req.context, asked, groups)
     if max_count > 1 and any(r.port_id for r in requests or []):
         raise exception.Invalid(
             message='Unable to launch multiple instances with a single '
@@ -200,7 +198,6 @@ def _create_schemas(func):
 def create(req):
     request_body = req.body_json()
     body = request_body['server']
-    _check_boot_source(body)
     low, high = _count(body)
     network_requests = _network_requests(req, body, high)
     image_id = _image(req.context, body)
@@ -236,7 +233,9 @@ def _created(req, body, instance, options):
     server.update({
         'OS-DCF:diskConfig': 'AUTO' if options['auto_disk_config']
         else 'MANUAL',
-        'security_groups': [{'name': boot_source.DEFAULT_GROUP}]})
+        # The groups asked for, as Nova answers a create.
+        'security_groups': body.get('security_groups', [
+            {'name': boot_source.DEFAULT_GROUP}])})
     password = create_options.admin_password(req, body)
     if password is not None:
         server['adminPass'] = password

@@ -161,6 +161,9 @@ RULES = [
     base.rule('os-virtual-interfaces', base.PROJECT_READER, 'GET',
               '/servers/{server_id}/os-virtual-interfaces',
               "List a server's virtual interfaces (to 2.43)."),
+    base.rule('os-security-groups:list', base.PROJECT_READER, 'GET',
+              '/servers/{server_id}/os-security-groups',
+              "List the security groups a server's ports are in."),
     base.rule('os-server-external-events:create', base.SERVICE, 'POST',
               '/os-server-external-events',
               "Tell a server's compute of an event of another service "

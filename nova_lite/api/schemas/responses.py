@@ -343,3 +343,16 @@ _external_event = _object({
     'tag': {'type': 'string'}, 'code': {'type': 'integer'}},
     required=['server_uuid', 'name', 'status', 'code'])
 external_events = wrap('events', {'type': 'array', 'items': _external_event})
+
+_security_group_rule = _object({
+    'id': {'type': 'string'}, 'parent_group_id': {'type': 'string'},
+    'ip_protocol': _nullable_string,
+    'from_port': {'type': ['integer', 'null']},
+    'to_port': {'type': ['integer', 'null']},
+    'group': {'type': 'object'}, 'ip_range': {'type': 'object'}})
+_security_group = _object({
+    'id': {'type': 'string'}, 'name': {'type': 'string'},
+    'description': {'type': 'string'}, 'tenant_id': _nullable_string,
+    'rules': {'type': 'array', 'items': _security_group_rule}})
+server_security_groups = wrap('security_groups', {
+    'type': 'array', 'items': _security_group})
