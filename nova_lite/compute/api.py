@@ -436,11 +436,8 @@ class API(move_api.MoveAPI):
                 found[0][instance.uuid] = instance
                 found[1].append(event)
         for host, (found, host_events) in sorted(by_host.items()):
-            if not self.compute_api.external_instance_event(
-                    context, host, list(found.values()), host_events):
-                LOG.warning('compute on %s is too old for external events; '
-                            'dropped %s', host,
-                            ', '.join(e.key for e in host_events))
+            self.compute_api.external_instance_event(
+                context, host, list(found.values()), host_events)
 
     def get_host_uptime(self, context, host):
         if not self._compute_up(context, host):

@@ -144,6 +144,13 @@ class ComputeManager(service.Manager):
     def detach_interface(self, context, instance, port_id):
         self.interfaces.detach(context, instance, port_id)
 
+    def events_endpoint(self):
+        """Port events arrive on their own topic where a network service
+        sends them (never behind builds waiting for them)."""
+        if self.network.managed:
+            return None
+        return EventsEndpoint(self)
+
     def external_instance_event(self, context, instances, events):
         """Wake what waits for each event first; then record a port
         changed or deleted unawaited as the network service has it now,
@@ -279,6 +286,19 @@ class ComputeManager(service.Manager):
 
     def get_console_output(self, context, instance):
         return self.driver.get_console_output(instance)
+
+
+class EventsEndpoint:
+    """The compute's events topic: only the events of other services."""
+
+    topic = compute_rpcapi.EVENTS_TOPIC
+    target = messaging.Target(version=compute_rpcapi.EVENTS_VERSION)
+
+    def __init__(self, manager):
+        self._manager = manager
+
+    def external_instance_event(self, context, instances, events):
+        self._manager.external_instance_event(context, instances, events)
 
 
 def _every(seconds, task, failure):

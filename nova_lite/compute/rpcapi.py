@@ -24,10 +24,12 @@ Version history:
         rollback_live_migration_at_destination,
         live_migration_force_complete, live_migration_abort (casts): live
         migration; rebuild_on_host (cast): evacuation
-* 1.5 - external_instance_event (cast): events of another service (the
-        network service's port events) for servers on the host;
-        attach_interface (a call) and detach_interface (a cast): a
+* 1.5 - attach_interface (a call) and detach_interface (a cast): a
         server's ports
+
+The network service's port events go to each compute on a topic of their
+own, ``compute_events`` (version 1.0: external_instance_event, a cast),
+which a compute serves when its servers' ports are that service's.
 """
 import oslo_messaging as messaging
 
@@ -44,8 +46,10 @@ _SINCE = {'pause': '1.3', 'unpause': '1.3', 'suspend': '1.3',
           'resize': '1.4', 'migrate': '1.4', 'confirmResize': '1.4',
           'revertResize': '1.4', 'os-migrateLive': '1.4',
           'evacuate': '1.4', 'force_complete': '1.4',
-          'abort': '1.4', 'external_instance_event': '1.5',
-          'attach_interface': '1.5', 'detach_interface': '1.5'}
+          'abort': '1.4', 'attach_interface': '1.5',
+          'detach_interface': '1.5'}
+EVENTS_TOPIC = 'compute_events'
+EVENTS_VERSION = '1.0'
 
 
 class ComputeAPI:
@@ -57,6 +61,8 @@ class ComputeAPI:
         if version_cap is None:
             version_cap = conf.upgrade_levels.compute
         self.client = rpc.get_client(conf, target, version_cap=version_cap)
+        self.events_client = rpc.get_client(conf, messaging.Target(
+            topic=EVENTS_TOPIC, version=EVENTS_VERSION))
 
     def build_and_run_instance(self, context, instance, host, request_spec,
                                alternates, allocations=None, scheduled=None):
@@ -99,13 +105,10 @@ class ComputeAPI:
 
     def external_instance_event(self, context, host, instances, events):
         """Hand ``events`` of ``instances`` (all on ``host``) to its
-        compute; False if its compute is too old to take them."""
-        if not self.client.can_send_version('1.5'):
-            return False
-        self.client.prepare(server=host, version='1.5').cast(
+        compute, on the events topic."""
+        self.events_client.prepare(server=host).cast(
             context, 'external_instance_event', instances=instances,
             events=events)
-        return True
 
     def attach_interface(self, context, instance, request):
         return self._prepare(instance, 'attach_interface').call(

@@ -39,6 +39,7 @@ class Service:
         self.manager = manager
         self.record = None
         self._rpc_server = None
+        self._events_server = None
         self._endpoint = None
         self._own_tasks = tasks is None
         self._tasks = tasks or service_tasks.ServiceTasks(conf)
@@ -55,12 +56,26 @@ class Service:
         self._rpc_server = rpc.get_server(self.conf, target, [self._endpoint],
                                           self._shared_listener)
         self._rpc_server.start(override_pool_size=self.pool_size)
+        self._start_events_server()
         # Up only now: a peer that sees this service up may send to it, and
         # its queue is bound only once the RPC server has started.
         self._first_heartbeat()
         self._start_periodics()
         self.manager.post_start_hook(context)
         LOG.info('%s started on host %s', self.binary, self.host)
+
+    def _start_events_server(self):
+        """Another service's events for the manager (a compute's port
+        events, when a network service sends them) arrive on a topic of
+        their own, so that they are taken while every thread of the main
+        server is busy, as builds waiting for those very events keep
+        them."""
+        endpoint = self.manager.events_endpoint()
+        if endpoint is None:
+            return
+        target = messaging.Target(topic=endpoint.topic, server=self.host)
+        self._events_server = rpc.get_server(self.conf, target, [endpoint])
+        self._events_server.start(override_pool_size=2)
 
     def _register(self, context):
         try:
@@ -88,8 +103,9 @@ class Service:
 
     def stop(self):
         """Stop taking work; ``wait()`` then lets in-flight work finish."""
-        if self._rpc_server is not None:
-            self._rpc_server.stop()
+        for server in (self._rpc_server, self._events_server):
+            if server is not None:
+                server.stop()
         if self._running is not None:
             self._tasks.remove(self._running)
             if self._own_tasks:
@@ -103,8 +119,9 @@ class Service:
             self._endpoint.wait_idle(timeout)
 
     def wait(self):
-        if self._rpc_server is not None:
-            self._rpc_server.wait()
+        for server in (self._rpc_server, self._events_server):
+            if server is not None:
+                server.wait()
         if self._running is not None:
             self._running.wait()
             if self._own_tasks:
@@ -156,6 +173,11 @@ class Manager:
         self.conf = conf
         self.host = host
         self.service_record = None
+
+    def events_endpoint(self):
+        """The endpoint of the manager's events topic (with its ``topic``
+        and ``target``), or None if it takes no events."""
+        return None
 
     def init_host(self, context):
         """Called before the RPC server starts: reconcile local state."""

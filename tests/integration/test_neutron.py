@@ -501,3 +501,31 @@ def test_security_groups_are_the_ports_groups(cloud, neutron):
     assert web['id'] not in port['security_groups']
     shown = aio.client.get('/servers/%s' % server['id'])[1]['server']
     assert shown['security_groups'] == [{'name': 'default'}]
+
+
+def test_a_burst_of_builds_is_not_held_up_by_its_own_events(cloud, neutron):
+    """More builds at once than a compute has RPC threads (4 per host in
+    the all-in-one): each waits for its port's event, which must still
+    get through (on the events topic) rather than queue behind them until
+    the builds time out."""
+    aio, env = cloud
+    network = _network(env, 'burst', '10.32.0.0/24')
+    started = time.monotonic()
+    code, body = aio.client.post('/servers', {'server': {
+        'name': 'burst', 'flavorRef': 'm1', 'min_count': 12,
+        'networks': [{'uuid': network['id']}],
+        'return_reservation_id': True}})
+    assert code == 202, body
+    deadline = started + 25  # below the fixture's vif_plugging_timeout
+    while True:
+        servers = aio.client.get('/servers/detail')[1]['servers']
+        states = sorted(s['status'] for s in servers)
+        if states == ['ACTIVE'] * 12 or 'ERROR' in states:
+            break
+        assert time.monotonic() < deadline, states
+        time.sleep(0.5)
+    assert states == ['ACTIVE'] * 12
+    ports = _neutron(neutron, 'GET', '/ports?network_id=%s'
+                     % network['id'])['ports']
+    assert sorted(p['status'] for p in ports
+                  if p['device_owner'] == 'compute:nova') == ['ACTIVE'] * 12
