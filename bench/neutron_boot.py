@@ -14,7 +14,7 @@ reported plugged by Neutron before ACTIVE), each deleting what it booted.
 Prints boots/s and POST->ACTIVE p50/p95 of each round and the median
 ratio of the rates; never asserts.
 
-    .venv/bin/python bench/neutron_boot.py [--servers 100] [--hosts 2] \
+    .venv/bin/python bench/neutron_boot.py [--servers 60] [--hosts 2] \
         [--rounds 3]
 """
 import argparse
@@ -42,7 +42,7 @@ TOKEN = {'X-Auth-Token': 'admin:admin'}
 
 def parse():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    parser.add_argument('--servers', type=int, default=100)
+    parser.add_argument('--servers', type=int, default=60)
     parser.add_argument('--hosts', type=int, default=2)
     parser.add_argument('--clients', type=int, default=8)
     parser.add_argument('--rounds', type=int, default=3)

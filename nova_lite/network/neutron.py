@@ -269,7 +269,7 @@ class NeutronNetworks:
     def _vif(self, instance, index, port, request):
         network = self.client.show('networks', port['network_id']) or {}
         addresses = [ip['ip_address'] for ip in port['fixed_ips']]
-        return virtual_interface.VirtualInterface(
+        vif = virtual_interface.VirtualInterface(
             uuid=port['id'], instance_uuid=instance.uuid, index=index,
             network=port['network_id'], label=network.get('name') or
             port['network_id'], address=addresses[0] if addresses else '',
@@ -278,6 +278,10 @@ class NeutronNetworks:
             vif_type=VIF_TYPE, preserve_on_delete=bool(request.port_id),
             tag=request.tag,
             security_groups=self._group_names(port.get('security_groups')))
+        # Whole here: its record is written over RPC where the compute has
+        # no database, and the driver reads every field.
+        vif.obj_set_defaults()
+        return vif
 
     def bind_to(self, context, instance, host):
         """Bind the server's ports to ``host`` (a move's end took it, an

@@ -31,6 +31,8 @@ from nova_lite_tools.lab import readiness
 from nova_lite_tools.lab import real_host
 from nova_lite_tools.lab import services
 from nova_lite_tools import libvirtd
+from nova_lite_tools.network_service import daemons
+from nova_lite_tools.network_service import stack as network_service
 from nova_lite_tools import rabbit_node
 
 FORWARDER = 'broker-forwarder'
@@ -64,6 +66,10 @@ def _check(args):
             ', '.join(missing), ' '.join(missing)))
     if not 1 <= args.computes <= 200:
         raise LabError('--computes must be 1 to 200: %d' % args.computes)
+    if args.neutron and args.real:
+        raise LabError('--neutron runs on the test-driver hosts only: a '
+                       "real host's libvirtd does not plug into its chassis "
+                       'yet')
     if args.rabbit_nodes not in (0, 1, 3, 5):
         raise LabError('--rabbit-nodes must be 0 (the machine\'s broker), '
                        '1, 3 or 5: %d' % args.rabbit_nodes)
@@ -91,7 +97,8 @@ def up(args):
         placement_port=args.placement_port, image_port=args.image_port,
         real=args.real, schedulers=args.schedulers,
         conductors=args.conductors, api_workers=args.api_workers,
-        rabbit_nodes=args.rabbit_nodes, rabbit_port=args.rabbit_port)
+        rabbit_nodes=args.rabbit_nodes, rabbit_port=args.rabbit_port,
+        neutron_port=args.neutron_port if args.neutron else 0)
     if os.path.exists(layout.path('lab.json')):
         previous = lab_layout.Layout.load(layout.state_dir)
         running = processes.running(previous)
@@ -114,7 +121,9 @@ def up(args):
         raise LabError(str(e))
     _report(layout, clouds_file.write(
         layout.state_dir, layout.name, layout.api_url,
-        image_url=layout.image_url, placement_url=layout.placement_url))
+        image_url=layout.image_url, placement_url=layout.placement_url,
+        network_url='http://127.0.0.1:%d' % layout.neutron_port
+        if layout.neutron_port else None))
 
 
 def _prepare(layout):
@@ -138,6 +147,8 @@ def _prepare(layout):
 
 def _start(layout, vcpus, memory_mb):
     network.create(layout)
+    if layout.neutron_port:
+        _start_network_service(layout)
     if layout.rabbit_nodes:
         started = broker_cluster.start(layout)
     else:
@@ -156,6 +167,28 @@ def _start(layout, vcpus, memory_mb):
         config_file = configs.write_compute(layout, index, vcpus, memory_mb)
         started.append(_start_compute(layout, index, config_file))
     return started
+
+
+def _network_service(layout):
+    """The lab's network service: a chassis in each compute's namespace,
+    tunnelling from its address; Neutron on the controller."""
+    hosts = [layout.hostname(i) for i in range(1, layout.computes + 1)]
+    return network_service.Stack(
+        layout.path('network'), hosts, port=layout.neutron_port,
+        compute_url='http://127.0.0.1:%d/v2.1' % layout.api_port,
+        placement_url='http://127.0.0.1:%d' % layout.placement_port,
+        namespaces={layout.hostname(i): layout.namespace(i)
+                    for i in range(1, layout.computes + 1)},
+        encap_ips={layout.hostname(i): layout.compute_ip(i)
+                   for i in range(1, layout.computes + 1)},
+        listen='0.0.0.0')
+
+
+def _start_network_service(layout):
+    try:
+        network_service.up(_network_service(layout))
+    except daemons.DaemonError as e:
+        raise LabError('the network service did not start: %s' % e)
 
 
 def _start_compute(layout, index, config_file):
@@ -220,6 +253,9 @@ def _teardown(layout):
             layout.controller_processes())])
     processes.stop(layout, [FORWARDER], timeout=5)
     broker_cluster.stop(layout)
+    if os.path.exists(layout.path('network', 'stack.json')):
+        network_service.down(network_service.Stack.load(
+            layout.path('network')))
     removed = network.remove(layout)
     return killed, removed
 
@@ -295,6 +331,11 @@ def _parser():
     up_command.add_argument('--timeout', type=int,
                             help='seconds to wait for every compute up '
                             '(default: 120, 300 with --real)')
+    up_command.add_argument('--neutron', action='store_true',
+                            help='a real network service: Neutron (ML2/'
+                            'OVN) on the controller and a chassis in each '
+                            "compute's namespace")
+    up_command.add_argument('--neutron-port', type=int, default=9696)
     up_command.add_argument('--real', action='store_true',
                             help='each compute on a libvirtd of its own '
                             '(QEMU guests) instead of a test-driver host')

@@ -56,6 +56,28 @@ nic = name=eth1, physical_network=physnet2, vnic_types=normal, rate=10000000, si
 {broker}"""
 
 
+# The network service: servers' ports are Neutron's; a compute plugs its
+# simulated host's into its chassis (nova_lite_tools.network_service).
+NEUTRON = """
+[networks]
+backend = neutron
+
+[neutron]
+auth_type = admin_token
+endpoint = {url}
+token = nova:service:admin,service
+endpoint_override = {url}
+simulated_host_ovsdb = unix:{chassis}/{{host}}/db.sock
+"""
+
+
+def _neutron(layout):
+    if not layout.neutron_port:
+        return ''
+    return NEUTRON.format(url=layout.neutron_url,
+                          chassis=layout.path('network', 'chassis'))
+
+
 def write_controller(layout):
     return _write(layout, 'controller.conf', CONTROLLER.format(
         host=layout.controller_host, state=layout.path('controller'),
@@ -63,7 +85,7 @@ def write_controller(layout):
         transport_url=services.transport_url(layout, '127.0.0.1'),
         database_url=services.database_url(layout),
         api_port=layout.api_port, placement_port=layout.placement_port,
-        image_port=layout.image_port))
+        image_port=layout.image_port) + _neutron(layout))
 
 
 def write_controller_host(layout, process, host):
@@ -98,7 +120,8 @@ def write_compute(layout, index, vcpus, memory_mb):
         transport_url=services.transport_url(layout, layout.controller_ip),
         state=layout.path(hostname), uri=uri, real=real,
         broker=_broker(layout),
-        controller_ip=layout.controller_ip, image_port=layout.image_port))
+        controller_ip=layout.controller_ip, image_port=layout.image_port)
+        + _neutron(layout))
 
 
 def _broker(layout):

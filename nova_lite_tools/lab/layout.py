@@ -32,6 +32,9 @@ class Layout:
     # N nodes of the lab's own on ports rabbit_port + 1 .. + N.
     rabbit_nodes: int = 0
     rabbit_port: int = 5700
+    # A network service (Neutron with a chassis in each compute's
+    # namespace) on this port of the controller; 0: the fixed networks.
+    neutron_port: int = 0
 
     @property
     def network(self):
@@ -83,6 +86,12 @@ class Layout:
     @property
     def database_name(self):
         return 'nova_lite_%s' % self.name
+
+    @property
+    def neutron_url(self):
+        """The network service's URL on the controller, as computes in
+        their namespaces reach it."""
+        return 'http://%s:%d' % (self.controller_ip, self.neutron_port)
 
     def path(self, *parts):
         return os.path.join(self.state_dir, *parts)

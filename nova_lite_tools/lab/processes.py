@@ -8,6 +8,8 @@ import signal
 import subprocess
 import time
 
+from nova_lite_tools import pids
+
 
 class StartError(Exception):
     """A lab process did not come up."""
@@ -34,8 +36,8 @@ def running(layout):
     if not os.path.isdir(directory):
         return alive
     for entry in sorted(os.listdir(directory)):
-        pid = _read_pid(os.path.join(directory, entry))
-        if pid and _alive(pid):
+        pid = pids.read(os.path.join(directory, entry))
+        if pid and pids.alive(pid):
             alive[entry[:-len('.pid')]] = pid
     return alive
 
@@ -46,44 +48,16 @@ def stop(layout, names, timeout=30):
     names that had to be killed."""
     alive = {n: p for n, p in running(layout).items() if n in names}
     for pid in alive.values():
-        _signal(pid, signal.SIGTERM)
+        pids.send(pid, signal.SIGTERM)
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and any(map(_alive, alive.values())):
+    while time.monotonic() < deadline and any(map(pids.alive, alive.values())):
         time.sleep(0.1)
-    killed = [n for n, p in alive.items() if _alive(p)]
+    killed = [n for n, p in alive.items() if pids.alive(p)]
     for name in killed:
-        _signal(alive[name], signal.SIGKILL)
+        pids.send(alive[name], signal.SIGKILL)
     for name in names:
         try:
             os.unlink(layout.pidfile(name))
         except FileNotFoundError:
             pass
     return killed
-
-
-def _read_pid(path):
-    try:
-        with open(path) as pidfile:
-            return int(pidfile.read().strip() or 0)
-    except (OSError, ValueError):
-        return 0
-
-
-def _alive(pid):
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    # A zombie of ours is not alive (it only awaits its reaping).
-    try:
-        with open('/proc/%d/stat' % pid) as stat:
-            return stat.read().split(') ', 1)[1][0] != 'Z'
-    except OSError:
-        return False
-
-
-def _signal(pid, signum):
-    try:
-        os.kill(pid, signum)
-    except ProcessLookupError:
-        pass

@@ -8,6 +8,8 @@ import signal
 import subprocess
 import time
 
+from nova_lite_tools import pids
+
 
 class DaemonError(Exception):
     """A daemon of the network service did not come up."""
@@ -60,42 +62,15 @@ def pidfile(directory, name):
 def stop(directory, name, timeout=10):
     """SIGTERM the daemon, SIGKILL it if it is still there after
     ``timeout``; nothing if it is not running."""
-    pid = read_pid(pidfile(directory, name))
+    pid = pids.read(pidfile(directory, name))
     if not pid:
         return
-    _signal(pid, signal.SIGTERM)
+    pids.send(pid, signal.SIGTERM)
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and alive(pid):
+    while time.monotonic() < deadline and pids.alive(pid):
         time.sleep(0.05)
-    if alive(pid):
-        _signal(pid, signal.SIGKILL)
-
-
-def read_pid(path):
-    try:
-        with open(path) as source:
-            return int(source.read().strip() or 0)
-    except (OSError, ValueError):
-        return 0
-
-
-def alive(pid):
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    try:
-        with open('/proc/%d/stat' % pid) as stat:
-            return stat.read().split(') ', 1)[1][0] != 'Z'
-    except OSError:
-        return False
-
-
-def _signal(pid, signum):
-    try:
-        os.kill(pid, signum)
-    except ProcessLookupError:
-        pass
+    if pids.alive(pid):
+        pids.send(pid, signal.SIGKILL)
 
 
 def wait_for(check, timeout, what):

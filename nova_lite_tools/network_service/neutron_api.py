@@ -116,7 +116,8 @@ _TOOLS_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
 class NeutronAPI:
 
     def __init__(self, directory, venv, port, database, central,
-                 compute_url, placement_url, physnets=()):
+                 compute_url, placement_url, physnets=(),
+                 listen='127.0.0.1'):
         self.directory = directory
         self.venv = venv
         self.port = port
@@ -125,6 +126,7 @@ class NeutronAPI:
         self.compute_url = compute_url
         self.placement_url = placement_url
         self.physnets = physnets
+        self.listen = listen
 
     @property
     def url(self):
@@ -165,7 +167,7 @@ class NeutronAPI:
                    OS_NEUTRON_CONFIG_FILES='neutron.conf;ml2_conf.ini',
                    PYTHONPATH=_TOOLS_ROOT)
         argv = [os.path.join(self.venv, 'bin', 'uwsgi'),
-                '--http11-socket', '127.0.0.1:%d' % self.port,
+                '--http11-socket', '%s:%d' % (self.listen, self.port),
                 '--module', 'neutron.wsgi.api:application',
                 '--master', '--processes', '1', '--threads', '8',
                 '--enable-threads', '--lazy-apps', '--die-on-term',

@@ -39,6 +39,9 @@ class Stack:
     # named gets a loopback address of its own.
     encap_ips: dict = dataclasses.field(default_factory=dict)
     physnets: list = dataclasses.field(default_factory=list)
+    # Where Neutron's API listens: loopback, unless computes in network
+    # namespaces of their own (the lab's) reach it over their bridge.
+    listen: str = '127.0.0.1'
 
     @property
     def url(self):
@@ -71,7 +74,8 @@ class Stack:
         return neutron_api.NeutronAPI(
             os.path.join(self.directory, 'neutron'), venv, self.port,
             '%s/%s' % (self.server, self.database_name), self.central,
-            self.compute_url, self.placement_url, self.physnets)
+            self.compute_url, self.placement_url, self.physnets,
+            self.listen)
 
     def ovsdb_of(self, hostname):
         """The Open vSwitch database of the host's chassis."""

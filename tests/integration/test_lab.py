@@ -18,6 +18,7 @@ import requests
 
 from tests.functional import compute_calls
 from tests.integration import labs
+from tests.integration import ports
 
 pytestmark = pytest.mark.integration
 
@@ -139,3 +140,37 @@ def test_a_bad_lab_request_says_what_and_creates_nothing(tmp_path):
     assert labs.namespaces() == before
     down = labs.nova_lite_lab('down', '--state-dir', str(tmp_path / 'none'))
     assert down.returncode == 0 and 'nothing to stop' in down.stdout
+
+
+def test_a_lab_with_neutron_boots_on_its_ports(tmp_path):
+    """``nova-lite-lab up --neutron``: Neutron on the controller, a
+    chassis in each compute's namespace. The openstack client (the lab's
+    clouds.yaml names Neutron) makes a network and boots on it; the port
+    is bound to the compute that took the server and reported plugged by
+    its chassis; ``down --purge`` leaves nothing of it."""
+    with labs.running(str(tmp_path / 'lab'), '--neutron', '--neutron-port',
+                      str(ports.free_port())) as layout:
+        _openstack(layout, layout['name'], 'network', 'create', 'labnet')
+        _openstack(layout, layout['name'], 'subnet', 'create', '--network',
+                   'labnet', '--subnet-range', '10.40.0.0/24', 'labsub')
+        client = Client(layout['api_port'])
+        client.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1',
+                                            'ram': 256, 'vcpus': 1,
+                                            'disk': 1}})
+        network = _openstack(layout, layout['name'], 'network', 'show',
+                             'labnet')
+        servers = [client.post('/servers', {'server': {
+            'name': 'n%d' % i, 'flavorRef': 'm1', 'networks': [
+                {'uuid': network['id']}]}})['server']['id']
+            for i in range(4)]
+        shown = [client.wait(server_id) for server_id in servers]
+        assert [s['status'] for s in shown] == ['ACTIVE'] * 4
+        for server in shown:
+            [port] = _openstack(layout, layout['name'], 'port', 'list',
+                                '--device-id', server['id'], '--long')
+            detail = _openstack(layout, layout['name'], 'port', 'show',
+                                port['ID'])
+            assert (detail['status'], detail['binding_host_id']) == (
+                'ACTIVE', server['OS-EXT-SRV-ATTR:host'])
+            assert list(server['addresses']) == ['labnet']
+        assert len({s['OS-EXT-SRV-ATTR:host'] for s in shown}) == 2
