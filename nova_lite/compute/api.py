@@ -210,12 +210,13 @@ class API(move_api.MoveAPI):
             # Which ports were the user's: read before the records go.
             instance.obj_load_attr('vifs')
         instance.forget()
+        # Before its request goes: it names the user's own ports.
+        self._free_ports(context, instance)
         request_spec_obj.RequestSpec.destroy_by_instance_uuid(
             context, instance.uuid)
         if instance.shelved_image_id:  # nothing will unshelve it now
             image_client.ImageClient(self.conf).discard(
                 instance.shelved_image_id)
-        self._free_ports(context, instance)
 
     def _free_ports(self, context, instance):
         """The ports of a server deleted here; if the network service

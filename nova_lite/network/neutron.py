@@ -241,7 +241,8 @@ class NeutronNetworks:
             virtual_interface.VirtualInterfaceList.record_ports(
                 context, instance.uuid, vifs)
         except Exception:
-            self._free(vifs, self._ports_of(instance.uuid))
+            self._free(vifs, self._ports_of(instance.uuid),
+                       {r.port_id for r in requests if r.port_id})
             raise
         instance.vifs = vifs
         instance.obj_reset_changes(['vifs'])
@@ -298,10 +299,22 @@ class NeutronNetworks:
 
     def deallocate(self, context, instance):
         """Delete the ports made for the server and unbind its user's
-        own; ports of it the records missed (a crash between the port's
-        making and its record) are found by their device."""
+        own (those its records or its create name); ports of it the
+        records missed (a crash between the port's making and its
+        record) are found by their device."""
         vifs = [vif for vif in instance.vifs if vif.is_port]
-        self._free(vifs, self._ports_of(instance.uuid))
+        self._free(vifs, self._ports_of(instance.uuid),
+                   self._ports_given(context, instance))
+
+    @staticmethod
+    def _ports_given(context, instance):
+        """The ports the server's create named: the user's own."""
+        try:
+            spec = request_spec_obj.RequestSpec.get_by_instance_uuid(
+                context, instance.uuid)
+        except exception.NotFound:
+            return set()
+        return {r.port_id for r in spec.ports_asked() if r.port_id}
 
     def _ports_of(self, instance_uuid):
         try:
@@ -322,13 +335,17 @@ class NeutronNetworks:
         """One more port for the server (os-interface): made or taken,
         bound to ``host`` and recorded after its others; the vNIC."""
         vifs = [vif for vif in instance.vifs if vif.is_port]
-        port = self._bound(context, instance, request, host)
-        vif = self._vif(instance, len(vifs), port, request)
+        port = None
         try:
+            port = self._bound(context, instance, request, host)
+            vif = self._vif(instance, len(vifs), port, request)
             virtual_interface.VirtualInterfaceList.record_ports(
                 context, instance.uuid, vifs + [vif])
         except Exception:
-            self._free([vif], [])
+            taken = [{'id': request.port_id}] if request.port_id else []
+            made = [port] if port is not None and not request.port_id \
+                else []
+            self._free([], taken + made, {request.port_id})
             raise
         instance.vifs = vifs + [vif]
         instance.obj_reset_changes(['vifs'])
@@ -348,8 +365,12 @@ class NeutronNetworks:
         instance.obj_reset_changes(['vifs'])
         self._free(gone, [])
 
-    def _free(self, vifs, found):
+    def _free(self, vifs, found, given=()):
+        """Delete the ports of ``vifs`` and ``found`` (the service's);
+        unbind those that are the user's own (``given``, or recorded
+        so)."""
         preserved = {vif.uuid for vif in vifs if vif.preserve_on_delete}
+        preserved.update(given)
         for port_id in sorted({vif.uuid for vif in vifs} |
                               {port['id'] for port in found}):
             if port_id in preserved:

@@ -529,3 +529,36 @@ def test_a_burst_of_builds_is_not_held_up_by_its_own_events(cloud, neutron):
                      % network['id'])['ports']
     assert sorted(p['status'] for p in ports
                   if p['device_owner'] == 'compute:nova') == ['ACTIVE'] * 12
+
+
+def test_a_failed_binding_gives_the_users_port_back(all_in_one, overrides,
+                                                    neutron):
+    """A host with no chassis cannot bind a port: the build on it fails
+    (an admin sent it there, so there is no other host to try) with
+    Nova's words, and the user's port it took is unbound, not deleted."""
+    network_service.use(overrides, neutron, vif_plugging_timeout=10)
+    aio = all_in_one(hosts=3)  # the stack has chassis for two of them
+    aio.client.create_flavor('m1', flavor_id='m1')
+    network = _neutron(neutron, 'POST', '/networks', {'network': {
+        'name': 'unbindable', 'project_id': 'admin'}})['network']
+    _neutron(neutron, 'POST', '/subnets', {'subnet': {
+        'network_id': network['id'], 'ip_version': 4,
+        'cidr': '10.33.0.0/24', 'project_id': 'admin'}})
+    port = _neutron(neutron, 'POST', '/ports', {'port': {
+        'network_id': network['id'], 'project_id': 'admin'}})['port']
+    server = aio.client.boot('m1', version='2.74', host='sim-host-3',
+                             networks=[{'port': port['id']}])
+    assert server['status'] == 'ERROR'
+    assert server['fault']['message'] == (
+        'Binding failed for port %s, please check neutron logs for more '
+        'information.' % port['id'])
+    kept = _neutron(neutron, 'GET', '/ports/' + port['id'])['port']
+    assert (kept['device_id'], kept['binding:host_id']) == ('', '')
+    made = aio.client.boot('m1', version='2.74', host='sim-host-3',
+                           networks=[{'uuid': network['id']}])
+    assert made['status'] == 'ERROR'
+    assert [p['id'] for p in _neutron(neutron, 'GET', '/ports?network_id='
+                                      + network['id'])['ports']
+            if p['device_owner'].startswith('compute:')] == []
+    _neutron(neutron, 'DELETE', '/ports/' + port['id'])
+    _neutron(neutron, 'DELETE', '/networks/' + network['id'])
