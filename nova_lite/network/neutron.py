@@ -10,12 +10,13 @@ the project may use. After the claim, the compute makes a port on each
 network asked for (in the server's project, its device the server) or
 takes the port given, binds each to its host, and records them as the
 server's vNICs. A server's delete deletes the ports made for it and
-unbinds the user's own.
+unbinds the user's own. Its security groups are its ports'
+(neutron_security_groups).
 """
 from oslo_log import log as logging
-from oslo_utils import uuidutils
 
 from nova_lite import exception
+from nova_lite.network import neutron_security_groups
 from nova_lite.objects import network_request
 from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite.objects import virtual_interface
@@ -23,14 +24,9 @@ from nova_lite.objects import virtual_interface
 LOG = logging.getLogger(__name__)
 
 VIF_TYPE = 'ovs'
-DEFAULT_GROUP = 'default'
 _FAILED_BINDINGS = ('binding_failed', 'unbound')
 _UNBOUND = {'device_id': '', 'device_owner': '', 'binding:host_id': None,
             'binding:profile': {}}
-
-
-def _looks_like_uuid(text):
-    return uuidutils.is_uuid_like(text)
 
 
 class NeutronNetworks:
@@ -40,6 +36,7 @@ class NeutronNetworks:
     def __init__(self, conf, client):
         self.conf = conf
         self.client = client
+        self.groups = neutron_security_groups.SecurityGroups(client)
 
     # At the API
 
@@ -63,92 +60,21 @@ class NeutronNetworks:
         return requests
 
     def security_group_ids(self, context, names):
-        """The ids of the project's security groups by ``names`` (or
-        ids); 400 naming one that is not found, 409 for a name two groups
-        share. The default group, not made yet, is left to the service
-        (which puts a port in it when it makes the group)."""
-        ids = []
-        for name in sorted(set(names or ())):
-            found = self._security_groups(context, name)
-            if not found and name == DEFAULT_GROUP:
-                continue
-            if not found:
-                raise exception.SecurityGroupNotFound(
-                    security_group_id=name)
-            if len(found) > 1:
-                raise exception.NoUniqueMatch(
-                    message="Multiple security groups found matching '%s'. "
-                            "Use an ID to be more specific." % name)
-            ids.append(found[0]['id'])
-        return ids
-
-    def _security_groups(self, context, name_or_id):
-        by_id = self.client.show('security-groups', name_or_id) \
-            if _looks_like_uuid(name_or_id) else None
-        if by_id is not None and self._visible(context, by_id['project_id']):
-            return [by_id]
-        return self.client.list('security-groups', name=name_or_id,
-                                project_id=context.project_id)
+        return self.groups.ids(context, names)
 
     def server_security_groups(self, context, instance):
         """The security groups of the server's ports, as the service has
         them (with their rules)."""
-        ids = sorted({group for port in self.ports_of(instance.uuid)
-                      for group in port.get('security_groups', ())})
-        if not ids:
-            return []
-        return self.client.list('security-groups', id=ids)
+        return self.groups.of_ports(self.ports_of(instance.uuid))
 
     def add_security_group(self, context, instance, name):
-        """Every port of the server in the group too; 404 if the project
-        has no such group, 400 if the server is in it already or has no
-        port."""
-        group = self._one_group(context, name)
-        ports = self._server_ports(instance, name)
-        if all(group['id'] in p['security_groups'] for p in ports):
-            raise exception.Invalid(
-                message='Security group %s is already associated with the '
-                        'instance %s' % (name, instance.uuid))
-        for port in ports:
-            if group['id'] not in port['security_groups']:
-                self.client.update('ports', port['id'], {
-                    'security_groups': port['security_groups'] +
-                    [group['id']]})
+        self.groups.add(context, instance, name, self.ports_of(instance.uuid))
         self._record_group_names(context, instance)
 
     def remove_security_group(self, context, instance, name):
-        group = self._one_group(context, name)
-        ports = self._server_ports(instance, name)
-        if not any(group['id'] in p['security_groups'] for p in ports):
-            raise exception.Invalid(
-                message='Security group %s not associated with the '
-                        'instance %s' % (name, instance.uuid))
-        for port in ports:
-            if group['id'] in port['security_groups']:
-                self.client.update('ports', port['id'], {
-                    'security_groups': [g for g in port['security_groups']
-                                        if g != group['id']]})
+        self.groups.remove(context, instance, name,
+                           self.ports_of(instance.uuid))
         self._record_group_names(context, instance)
-
-    def _one_group(self, context, name):
-        found = self._security_groups(context, name)
-        if not found:
-            raise exception.NotFound(
-                message='Security group %s is not found for project %s'
-                        % (name, context.project_id))
-        if len(found) > 1:
-            raise exception.NoUniqueMatch(
-                message="Multiple security groups found matching '%s'. "
-                        "Use an ID to be more specific." % name)
-        return found[0]
-
-    def _server_ports(self, instance, name):
-        ports = self.ports_of(instance.uuid)
-        if not ports:
-            raise exception.Invalid(
-                message='Network requires port_security_enabled and subnet '
-                        'associated in order to apply security groups.')
-        return ports
 
     def _record_group_names(self, context, instance):
         """The server's records of its ports' groups, as they are now."""
@@ -157,17 +83,11 @@ class NeutronNetworks:
                 .get_by_instance_uuids(context, [instance.uuid]).objects:
             if vif.is_port:
                 port = self.client.show('ports', vif.uuid) or {}
-                vif.security_groups = self._group_names(
+                vif.security_groups = self.groups.names(
                     port.get('security_groups', ()))
             with_groups.append(vif)
         virtual_interface.VirtualInterfaceList.record_ports(
             context, instance.uuid, with_groups)
-
-    def _group_names(self, ids):
-        if not ids:
-            return []
-        return sorted(group['name'] for group in self.client.list(
-            'security-groups', id=sorted(ids)))
 
     def _visible(self, context, owner, shared=False):
         return shared or context.is_admin or owner == context.project_id
@@ -278,7 +198,7 @@ class NeutronNetworks:
             physical_network=network.get('provider:physical_network'),
             vif_type=VIF_TYPE, preserve_on_delete=bool(request.port_id),
             tag=request.tag,
-            security_groups=self._group_names(port.get('security_groups')))
+            security_groups=self.groups.names(port.get('security_groups')))
         # Whole here: its record is written over RPC where the compute has
         # no database, and the driver reads every field.
         vif.obj_set_defaults()
