@@ -1,0 +1,52 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""A network service that does not answer: the compute API says so (503,
+naming the service) instead of failing inside, and makes nothing."""
+from keystoneauth1 import loading as ks_loading
+import pytest
+
+from nova_lite import conf as nl_conf
+from tests.integration import ports
+
+
+@pytest.fixture
+def aio(all_in_one, overrides):
+    if 'token' not in nl_conf.CONF.neutron:
+        nl_conf.CONF.register_opts(
+            ks_loading.get_auth_plugin_conf_options('admin_token'),
+            group='neutron')
+    nowhere = 'http://127.0.0.1:%d' % ports.free_port()
+    overrides('backend', 'neutron', group='networks')
+    overrides('auth_type', 'admin_token', group='neutron')
+    overrides('endpoint', nowhere, group='neutron')
+    overrides('token', 'nova:service:admin,service', group='neutron')
+    overrides('endpoint_override', nowhere, group='neutron')
+    overrides('http_retries', 0, group='neutron')
+    aio = all_in_one(hosts=1)
+    aio.client.create_flavor('m1', flavor_id='m1')
+    return aio
+
+
+@pytest.mark.parametrize('networks', [
+    'auto', [{'uuid': '4b3a4c7e-23b4-44c7-a0d1-1c5ee7f6d6a1'}],
+    [{'port': '4b3a4c7e-23b4-44c7-a0d1-1c5ee7f6d6a1'}]])
+def test_a_create_is_503_and_makes_nothing(aio, networks):
+    code, body = aio.client.post('/servers', {'server': {
+        'name': 'vm', 'flavorRef': 'm1', 'networks': networks}},
+        headers={'OpenStack-API-Version': 'compute 2.37'})
+    assert code == 503, body
+    assert body['serviceUnavailable']['message'].startswith(
+        'The network service is unavailable')
+    assert aio.client.get('/servers')[1]['servers'] == []
+
+
+def test_a_server_without_ports_still_lives_and_goes(aio):
+    """networks none needs no network service: the server boots, its
+    ports list is the service's (503 while it is away), and its delete
+    goes through (it has no port to free)."""
+    server = aio.client.boot('m1', version='2.37', networks='none')
+    assert server['status'] == 'ACTIVE'
+    code, body = aio.client.get('/servers/%s/os-interface' % server['id'])
+    assert code == 503
+    assert aio.client.delete('/servers/%s' % server['id'])[0] == 204
+    aio.client.wait_server(server['id'], ('DELETED',))
