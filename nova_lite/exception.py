@@ -579,9 +579,21 @@ class NetworkServiceUnavailable(NovaLiteException):
 
 
 class NetworkServiceError(NovaLiteException):
-    """The network service refused a request of ours."""
+    """The network service refused a request of ours: its refusal (a
+    4xx) is the caller's to see, its failure a 503 of ours."""
     msg_fmt = '%(method)s %(path)s: the network service answered ' \
               '%(status)s: %(reason)s'
+    reschedule = False
+
+    def __init__(self, message=None, **kwargs):
+        super().__init__(message, **kwargs)
+        status = kwargs.get('status') or 0
+        self.code = status if 400 <= status < 500 else 503
+
+
+class FixedIpAlreadyInUse(Conflict):
+    msg_fmt = ('Fixed IP address %(address)s is already in use on instance '
+               '%(instance_uuid)s.')
     reschedule = False
 
 

@@ -134,6 +134,7 @@ class ComputeManager(service.Manager):
         self.builds.terminate(context, instance)
 
     @messaging.expected_exceptions(exception.InterfaceAttachFailed,
+                                   exception.FixedIpAlreadyInUse,
                                    exception.NetworkServiceError,
                                    exception.NetworkServiceUnavailable,
                                    exception.PortBindingFailed,

@@ -182,7 +182,13 @@ class NeutronNetworks:
                 values['fixed_ips'] = [{'ip_address': request.address}]
             if request.security_groups:
                 values['security_groups'] = request.security_groups
-            port = self.client.create('ports', values)
+            try:
+                port = self.client.create('ports', values)
+            except exception.NetworkServiceError as e:
+                if e.code == 409 and request.address:
+                    raise exception.FixedIpAlreadyInUse(
+                        address=request.address, instance_uuid=instance.uuid)
+                raise
         if port.get('binding:vif_type') in _FAILED_BINDINGS:
             raise exception.PortBindingFailed(port_id=port['id'])
         return port

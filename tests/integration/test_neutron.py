@@ -326,6 +326,17 @@ def test_ports_are_attached_and_detached_while_the_server_lives(
         status, answer = aio.client.post(path, {'interfaceAttachment': body})
         assert status == code, answer
         assert list(answer.values())[0]['message'] == message
+    taken = attached[0]['fixed_ips'][0]['ip_address']
+    status, answer = aio.client.post(path, {'interfaceAttachment': {
+        'net_id': attached[0]['net_id'],
+        'fixed_ips': [{'ip_address': taken}]}})
+    assert (status, answer['conflictingRequest']['message']) == (
+        409, 'Fixed IP address %s is already in use on instance %s.'
+        % (taken, server['id']))
+    status, answer = aio.client.post(path, {'interfaceAttachment': {
+        'net_id': first['id'], 'fixed_ips': [{'ip_address': '10.99.9.9'}]}})
+    assert status == 400, answer
+    assert '10.99.9.9' in answer['badRequest']['message']
     used = _ports_of(env, server['id'])[0]['ID']
     other = aio.client.boot('m1', networks=[{'uuid': first['id']}])
     status, answer = aio.client.post(
