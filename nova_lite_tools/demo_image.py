@@ -194,20 +194,26 @@ def built_files(build_dir):
             os.path.join(build_dir, 'disk.img')] + _module_paths(build_dir)
 
 
+def busybox(workdir):
+    """A static busybox (Debian's busybox-static) unpacked in
+    ``workdir``: its path."""
+    deb = _download('busybox-static', workdir)
+    found = _extract(deb, './bin/busybox', workdir)
+    if not found:
+        raise BuildError('%s holds no /bin/busybox' % deb)
+    return found[0]
+
+
 def build_initramfs(build_dir):
     """busybox, /init and the kernel's modules."""
     target = _initramfs_path(build_dir)
     if os.path.exists(target):
         return target
     with tempfile.TemporaryDirectory(dir=build_dir) as work:
-        deb = _download('busybox-static', work)
-        busybox = _extract(deb, './bin/busybox', work)
-        if not busybox:
-            raise BuildError('%s holds no /bin/busybox' % deb)
         root = os.path.join(work, 'root')
         os.makedirs(os.path.join(root, 'bin'))
         os.makedirs(os.path.join(root, 'lib', 'modules'))
-        shutil.copy(busybox[0], os.path.join(root, 'bin', 'busybox'))
+        shutil.copy(busybox(work), os.path.join(root, 'bin', 'busybox'))
         for path in _module_paths(build_dir):
             shutil.copy(path, os.path.join(root, 'lib', 'modules'))
         with open(os.path.join(root, 'init'), 'w') as f:
