@@ -10,7 +10,10 @@ and /dev; if the guest has a config drive it loads the kernel's virtio
 and ISO 9660 modules, mounts the drive and prints ``nova-lite guest
 <hostname> key <fingerprint>`` from its ``meta_data.json``, sets the
 addresses of its ``network_data.json`` on the virtio vNICs with those
-MACs and prints ``nova-lite guest <hostname> ip <address>`` for each; it
+MACs (or, for a network service's port, asks its DHCP) and prints
+``nova-lite guest <hostname> ip <address>`` for each, and with metadata
+``ping=<address>`` pings it and prints ``nova-lite guest <hostname>
+reached <address>`` (or ``missed``); it
 counts its boots in the first bytes of its disk and prints ``nova-lite
 guest boot <count>``, then ``nova-lite guest up``, then ``nova-lite guest
 tick <n>`` every second, so a test can tell by reading the console log
@@ -96,6 +99,28 @@ if [ -f $meta ]; then
         echo "nova-lite guest $host ip $addr"
     done
   done
+  # A network service's port: its address by DHCP (the lease script
+  # sets it and prints it as above).
+  export host
+  echo "$objs" | grep '"ipv4_dhcp"' | while read -r obj; do
+    link=$(echo "$obj" | sed -n 's/.*"link": "\\([^"]*\\)".*/\\1/p')
+    mac=$(echo "$objs" | grep "\\"id\\": \\"$link\\"" |
+          sed -n 's/.*"ethernet_mac_address": "\\([^"]*\\)".*/\\1/p')
+    for dev in /sys/class/net/*; do
+      [ "$(cat $dev/address)" = "$mac" ] || continue
+      ifconfig ${dev##*/} up
+      udhcpc -i ${dev##*/} -n -q -t 10 -s /bin/lease >/dev/null 2>&1
+    done
+  done
+  # Metadata ``ping=<address>``: whether the guest reaches it.
+  peer=$(sed -n 's/.*"ping": "\\([^"]*\\)".*/\\1/p' $meta)
+  if [ -n "$peer" ]; then
+    if ping -c 3 -W 3 $peer >/dev/null 2>&1; then
+      echo "nova-lite guest $host reached $peer"
+    else
+      echo "nova-lite guest $host missed $peer"
+    fi
+  fi
 fi
 # The boot count, kept in the first bytes of the guest's own disk: it
 # goes on from where it was wherever the disk went.
@@ -109,6 +134,16 @@ n=0
 while true; do sleep 1; n=$((n + 1)); echo "%(tick)s $n"; done
 """ % {'modules': ' '.join(m.rsplit('/', 1)[1] for m in MODULES),
        'up': GUEST_UP, 'tick': GUEST_TICK, 'boot': GUEST_BOOT}
+
+
+# udhcpc's script: the lease's address set on the vNIC and printed.
+LEASE = """#!/bin/busybox sh
+[ "$1" = bound ] || exit 0
+ifconfig $interface $ip netmask $subnet up
+echo "nova-lite guest $host ip $ip" > /dev/console
+"""
+# Printed when the guest reached the address its ``ping`` metadata names.
+GUEST_REACHED = 'nova-lite guest %s reached %s'
 
 
 class BuildError(Exception):
@@ -216,9 +251,10 @@ def build_initramfs(build_dir):
         shutil.copy(busybox(work), os.path.join(root, 'bin', 'busybox'))
         for path in _module_paths(build_dir):
             shutil.copy(path, os.path.join(root, 'lib', 'modules'))
-        with open(os.path.join(root, 'init'), 'w') as f:
-            f.write(INIT)
-        os.chmod(os.path.join(root, 'init'), 0o755)
+        for name, text in (('init', INIT), ('bin/lease', LEASE)):
+            with open(os.path.join(root, name), 'w') as f:
+                f.write(text)
+            os.chmod(os.path.join(root, name), 0o755)
         names = sorted(os.path.relpath(os.path.join(d, n), root)
                        for d, dirs, files in os.walk(root)
                        for n in dirs + files)

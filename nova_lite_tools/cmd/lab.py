@@ -66,10 +66,6 @@ def _check(args):
             ', '.join(missing), ' '.join(missing)))
     if not 1 <= args.computes <= 200:
         raise LabError('--computes must be 1 to 200: %d' % args.computes)
-    if args.neutron and args.real:
-        raise LabError('--neutron runs on the test-driver hosts only: a '
-                       "real host's libvirtd does not plug into its chassis "
-                       'yet')
     if args.rabbit_nodes not in (0, 1, 3, 5):
         raise LabError('--rabbit-nodes must be 0 (the machine\'s broker), '
                        '1, 3 or 5: %d' % args.rabbit_nodes)
@@ -200,8 +196,11 @@ def _start_compute(layout, index, config_file):
         real_host.prepare_host(directory, {
             layout.hostname(i): layout.compute_ip(i)
             for i in range(1, layout.computes + 1)})
+        chassis = layout.path('network', 'chassis', hostname) \
+            if layout.neutron_port else None
         processes.start(layout, hostname, real_host.command(
-            layout.namespace(index), hostname, directory, config_file))
+            layout.namespace(index), hostname, directory, config_file,
+            chassis))
         return hostname
     command = 'hostname %s && exec %s --config-file %s' % (
         shlex.quote(hostname), shlex.quote(_binary('nova-lite-compute')),

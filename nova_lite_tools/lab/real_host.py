@@ -29,6 +29,9 @@ import time
 from nova_lite_tools import libvirtd
 
 INSTANCES_PATH = '/var/lib/nova-lite/instances'
+# Where libvirt's ovs-vsctl finds Open vSwitch's database: a host with a
+# chassis of the network service mounts the chassis's directory here.
+OVS_RUN = '/run/openvswitch'
 # The machine's directories each host has its own copy of, by the name
 # of that copy in the host's directory.
 MOUNTS = {'etc': '/etc/libvirt', 'lib': '/var/lib/libvirt',
@@ -47,7 +50,7 @@ def prepare_machine():
     QEMU installed, and the places its directories are mounted on."""
     libvirtd.install_packages()
     libvirtd.ensure_qemu_user()
-    for path in list(MOUNTS.values()) + ['/run/libvirt']:
+    for path in list(MOUNTS.values()) + ['/run/libvirt', OVS_RUN]:
         os.makedirs(path, exist_ok=True)
 
 
@@ -76,23 +79,29 @@ def prepare_host(directory, addresses):
     libvirtd.configure_qemu(os.path.join(etc, 'qemu.conf'))
 
 
-def command(namespace, hostname, directory, config_file):
-    """The argv that starts the host in ``namespace``."""
+def command(namespace, hostname, directory, config_file, chassis=None):
+    """The argv that starts the host in ``namespace`` (with the
+    directory of its network service's chassis, if it has one)."""
     return ['ip', 'netns', 'exec', namespace, 'unshare', '--uts', '-m',
             '--propagation', 'private', sys.executable, '-m', __name__,
             '--hostname', hostname, '--directory', directory,
-            '--config-file', config_file]
+            '--config-file', config_file] + (
+                ['--chassis', chassis] if chassis else [])
 
 
 def _run(*args):
     subprocess.run(args, check=True, capture_output=True)
 
 
-def _mount_own_directories(directory):
+def _mount_own_directories(directory, chassis=None):
     _run('mount', '-t', 'tmpfs', 'tmpfs', '/run/libvirt')
     for name, path in MOUNTS.items():
         _run('mount', '--bind', os.path.join(directory, name), path)
     _run('mount', '--bind', os.path.join(directory, 'hosts'), '/etc/hosts')
+    if chassis:
+        # libvirt plugs a guest's port with ovs-vsctl, which looks for
+        # the database here: the host's chassis's.
+        _run('mount', '--bind', chassis, OVS_RUN)
 
 
 def _start_daemons(directory):
@@ -113,9 +122,12 @@ def main(argv=None):
     parser.add_argument('--hostname', required=True)
     parser.add_argument('--directory', required=True)
     parser.add_argument('--config-file', required=True)
+    parser.add_argument('--chassis',
+                        help="the directory of the host's network service "
+                             'chassis (its Open vSwitch database)')
     args = parser.parse_args(argv)
     _run('hostname', args.hostname)
-    _mount_own_directories(args.directory)
+    _mount_own_directories(args.directory, args.chassis)
     libvirtd.ensure_bridges(libvirtd.bridges([args.config_file]))
     _start_daemons(args.directory)
     libvirtd.wait_ready(timeout=180)
