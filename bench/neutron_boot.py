@@ -18,6 +18,7 @@ ratio of the rates; never asserts.
         [--rounds 3]
 """
 import argparse
+import signal
 import statistics
 import sys
 import tempfile
@@ -84,6 +85,8 @@ def start(hosts, extra, port):
 
 def main():
     args = parse()
+    # A SIGTERM (a timeout's) unwinds, so the network service goes down.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     port = common.free_port()
     stack = stack_mod.Stack(
         tempfile.mkdtemp(prefix='nova-lite-bench-network-'),
