@@ -27,17 +27,9 @@ import requests
 
 import boot
 import common
+from nova_lite_tools.network_service import nova_lite_config
 from nova_lite_tools.network_service import stack as stack_mod
 
-NEUTRON = """[networks]
-backend = neutron
-[neutron]
-auth_type = admin_token
-endpoint = {url}
-token = nova:service:admin,service
-endpoint_override = {url}
-simulated_host_ovsdb = unix:{directory}/chassis/{{{{host}}}}/db.sock
-"""
 TOKEN = {'X-Auth-Token': 'admin:admin'}
 
 
@@ -97,7 +89,10 @@ def main():
     ratios = []
     try:
         network = network_of(stack)
-        extra = NEUTRON.format(url=stack.url, directory=stack.directory)
+        # Formatted again with the state directory: braces doubled.
+        extra = nova_lite_config.options(
+            stack.url, stack.directory + '/chassis').replace(
+                '{', '{{').replace('}', '}}')
         print('servers: %d a round over %d hosts, %d REST clients' % (
             args.servers, args.hosts, args.clients))
         for _ in range(args.rounds):

@@ -9,6 +9,7 @@ from nova_lite.virt.libvirt import simulated_host
 from nova_lite_tools.lab import broker_cluster
 from nova_lite_tools.lab import real_host
 from nova_lite_tools.lab import services
+from nova_lite_tools.network_service import nova_lite_config
 
 # Heartbeats every 2 s and "down" after 10 s: a stopped compute shows
 # down within seconds in a lab (production defaults are 10 s and 60 s).
@@ -56,26 +57,13 @@ nic = name=eth1, physical_network=physnet2, vnic_types=normal, rate=10000000, si
 {broker}"""
 
 
-# The network service: servers' ports are Neutron's; a compute plugs its
-# simulated host's into its chassis (nova_lite_tools.network_service).
-NEUTRON = """
-[networks]
-backend = neutron
-
-[neutron]
-auth_type = admin_token
-endpoint = {url}
-token = nova:service:admin,service
-endpoint_override = {url}
-simulated_host_ovsdb = unix:{chassis}/{{host}}/db.sock
-"""
-
-
 def _neutron(layout):
+    """Servers' ports are Neutron's; a compute plugs its simulated
+    host's into its chassis (nova_lite_tools.network_service)."""
     if not layout.neutron_port:
         return ''
-    return NEUTRON.format(url=layout.neutron_url,
-                          chassis=layout.path('network', 'chassis'))
+    return nova_lite_config.options(layout.neutron_url,
+                                    layout.path('network', 'chassis'))
 
 
 def write_controller(layout):

@@ -11,13 +11,15 @@ its port events there; each test's all-in-one then listens on it.
 import os
 
 from keystoneauth1 import loading as ks_loading
+import requests
 
 from nova_lite import conf as nl_conf
+from nova_lite_tools.network_service import nova_lite_config
 from nova_lite_tools.network_service import stack as stack_mod
 from tests.integration import ports
 
 HOSTS = ['sim-host-1', 'sim-host-2']
-SERVICE_TOKEN = 'nova:service:admin,service'
+SERVICE_TOKEN = nova_lite_config.SERVICE_TOKEN
 
 
 def start(directory, hosts=HOSTS):
@@ -28,6 +30,16 @@ def start(directory, hosts=HOSTS):
     stack_mod.up(stack)
     stack.compute_api_port = api_port
     return stack
+
+
+def request(stack, method, path, body=None):
+    """Neutron's answer to a request of the service user; it must not be
+    a refusal."""
+    answer = requests.request(
+        method, stack.url + '/v2.0' + path, json=body, timeout=30,
+        headers={'X-Auth-Token': SERVICE_TOKEN})
+    assert answer.status_code < 400, answer.text
+    return answer.json() if answer.content else None
 
 
 def use(overrides, stack, **compute):

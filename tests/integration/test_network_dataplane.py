@@ -12,7 +12,6 @@ import time
 import uuid
 
 import pytest
-import requests
 
 from nova_lite_tools import demo_image
 from tests.integration import network_service
@@ -28,11 +27,7 @@ echo "lease $ip"
 
 
 def _neutron(stack, method, path, body=None):
-    answer = requests.request(
-        method, stack.url + '/v2.0' + path, json=body, timeout=30,
-        headers={'X-Auth-Token': network_service.SERVICE_TOKEN})
-    assert answer.status_code < 400, answer.text
-    return answer.json() if answer.content else None
+    return network_service.request(stack, method, path, body)
 
 
 def _ip(*args):

@@ -15,7 +15,6 @@ import time
 import uuid
 
 import pytest
-import requests
 
 from tests.functional import compute_calls
 from tests.integration import network_service
@@ -48,11 +47,7 @@ def cloud(all_in_one, overrides, neutron, tmp_path):
 
 
 def _neutron(stack, method, path, body=None):
-    response = requests.request(
-        method, stack.url + '/v2.0' + path, json=body, timeout=30,
-        headers={'X-Auth-Token': network_service.SERVICE_TOKEN})
-    assert response.status_code < 400, response.text
-    return response.json() if response.content else None
+    return network_service.request(stack, method, path, body)
 
 
 def osc(env, *args, fails=False):
