@@ -37,8 +37,8 @@ def _parser():
                         help='the compute API Neutron reports port events '
                              'to')
     parser.add_argument('--placement-url', default='http://127.0.0.1:8778')
-    parser.add_argument('command', nargs=argparse.REMAINDER,
-                        help='with run: the command to run beside it')
+    parser.epilog = ('run [options] -- COMMAND...: the command to run '
+                     'beside it')
     return parser
 
 
@@ -68,10 +68,13 @@ def _run(stack, command):
 
 
 def main(argv=None):
-    args = _parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    own, command = argv, []
+    if '--' in argv:
+        at = argv.index('--')
+        own, command = argv[:at], argv[at + 1:]
+    args = _parser().parse_args(own)
     directory = os.path.abspath(args.state_dir)
-    command = args.command[1:] if args.command[:1] == ['--'] \
-        else args.command
     try:
         if args.action == 'down':
             if os.path.exists(os.path.join(directory, 'stack.json')):
