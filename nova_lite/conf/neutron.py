@@ -17,7 +17,8 @@ group = cfg.OptGroup('neutron', title='The network service (Neutron)')
 opts = [
     cfg.StrOpt('ovs_bridge', default='br-int', help="""
 The Open vSwitch bridge of each host that servers' ports are plugged into
-(the network service's integration bridge).
+(the network service's integration bridge): by libvirt on a real host,
+by the compute on a simulated one.
 """),
     cfg.StrOpt('simulated_host_ovsdb', help="""
 For simulated hosts (libvirt's ``test:///`` driver) only: the Open vSwitch

@@ -9,8 +9,7 @@ group is refused naming the missing service."""
 import uuid
 
 from nova_lite import exception
-
-DEFAULT_GROUP = 'default'
+from nova_lite.network import DEFAULT_SECURITY_GROUP as DEFAULT_GROUP
 DEFAULT_GROUP_ID = str(uuid.uuid5(uuid.NAMESPACE_URL,
                                   'nova-lite:security-group:default'))
 

@@ -10,8 +10,7 @@ server already in the group (or not in it) or with no port.
 from oslo_utils import uuidutils
 
 from nova_lite import exception
-
-DEFAULT_GROUP = 'default'
+from nova_lite.network import DEFAULT_SECURITY_GROUP as DEFAULT_GROUP
 
 
 class SecurityGroups:

@@ -7,12 +7,9 @@ Clients name the image twice: ``imageRef``, and a block device mapping
 (v2) of that image onto a local disk at boot index 0 (the openstack
 client always sends one). That mapping is taken; any other (a volume, a
 snapshot, an image onto a volume, a blank disk) needs the block-storage
-service, and security groups other than ``default`` the network
-service: neither runs here, and the request says which it asked for.
+service, which does not run here: the request says which it asked for.
 """
 from nova_lite import exception
-
-DEFAULT_GROUP = 'default'
 
 
 def _boots_locally(mapping):

@@ -48,13 +48,17 @@ def index(req, server_id):
         _view(req, port, tags) for port in network.ports_of(instance.uuid)]}
 
 
+def _no_port(port_id):
+    return exception.NotFound(message='Port id %s could not be found.'
+                              % port_id)
+
+
 def _attached_port(req, instance, port_id):
     """The port, if it is the server's; 404 in Nova's words if not."""
     network = req.compute_api.network
     port = None if network.managed else network.port(port_id)
     if port is None:
-        raise exception.NotFound(message='Port id %s could not be found.'
-                                 % port_id)
+        raise _no_port(port_id)
     if port['device_id'] != instance.uuid:
         raise exception.NotFound(
             message='Instance %s does not have a port with id %s'
@@ -97,16 +101,14 @@ def attach_interface(req, server_id):
         raise exception.ServiceNotDeployed(what='Attaching an interface',
                                            service='network')
     vif = req.compute_api.attach_interface(req.context, instance, request)
-    instance = servers.get(req, server_id, ['vifs'])
     port = req.compute_api.network.port(vif.uuid)
-    return 200, {'interfaceAttachment': _view(req, port, _tags(instance))}
+    return 200, {'interfaceAttachment': _view(req, port, {vif.uuid: vif.tag})}
 
 
 @validation.responds(202, None)
 def detach_interface(req, server_id, port_id):
     instance = servers.get(req, server_id, ['vifs'])
     if not any(vif.uuid == port_id for vif in instance.vifs if vif.is_port):
-        raise exception.NotFound(message='Port id %s could not be found.'
-                                 % port_id)
+        raise _no_port(port_id)
     req.compute_api.detach_interface(req.context, instance, port_id)
     return 202, None

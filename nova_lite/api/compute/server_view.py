@@ -13,6 +13,7 @@ import ipaddress
 
 from nova_lite.api.compute import links
 from nova_lite.api import policy
+from nova_lite import network
 from nova_lite.objects import fields
 from nova_lite.objects import server_groups
 from nova_lite.objects import service as service_obj
@@ -104,7 +105,7 @@ def security_groups(instance):
     service's), else the default group every server is in."""
     ports = [vif for vif in instance.vifs if vif.is_port]
     if not ports:
-        return [{'name': 'default'}]
+        return [{'name': network.DEFAULT_SECURITY_GROUP}]
     return [{'name': name} for name in sorted(
         {name for vif in ports for name in vif.security_groups})]
 

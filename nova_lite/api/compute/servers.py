@@ -16,6 +16,7 @@ from nova_lite.api.schemas import responses
 from nova_lite.api.schemas import servers as schema
 from nova_lite.api import validation
 from nova_lite import exception
+from nova_lite import network
 from nova_lite.objects import base as objects_base
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import image as image_obj
@@ -235,7 +236,7 @@ def _created(req, body, instance, options):
         else 'MANUAL',
         # The groups asked for, as Nova answers a create.
         'security_groups': body.get('security_groups', [
-            {'name': boot_source.DEFAULT_GROUP}])})
+            {'name': network.DEFAULT_SECURITY_GROUP}])})
     password = create_options.admin_password(req, body)
     if password is not None:
         server['adminPass'] = password

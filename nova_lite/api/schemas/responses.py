@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Response schemas: what each handler answers with, for the OpenAPI
 document and for the tests that check every response against it."""
+from nova_lite.objects import external_event
 
 _link = {'type': 'object', 'properties': {
     'rel': {'type': 'string'}, 'href': {'type': 'string'}},
@@ -338,8 +339,7 @@ diagnostics = _object({
 
 _external_event = _object({
     'server_uuid': {'type': 'string'}, 'name': {'type': 'string'},
-    'status': {'type': 'string', 'enum': ['failed', 'completed',
-                                          'in-progress']},
+    'status': {'type': 'string', 'enum': list(external_event.STATUSES)},
     'tag': {'type': 'string'}, 'code': {'type': 'integer'}},
     required=['server_uuid', 'name', 'status', 'code'])
 external_events = wrap('events', {'type': 'array', 'items': _external_event})

@@ -65,12 +65,12 @@ def _disk(devices, path, dev, kind, read_only=False):
         _sub(disk, 'readonly')
 
 
-def _devices(domain, boot, vifs, bridge_mappings, bandwidth):
+def _devices(domain, boot, vifs, bridge_mappings, bandwidth, ovs_bridge):
     """The vNICs; on a real host the disk, a rescued guest's own disk,
     the config drive (a read-only virtio disk, which a guest finds by its
     label), and the serial console written to the console log."""
     devices = _sub(domain, 'devices')
-    interfaces.add(devices, vifs, bridge_mappings, bandwidth)
+    interfaces.add(devices, vifs, bridge_mappings, bandwidth, ovs_bridge)
     if boot is None:
         return
     _disk(devices, boot.disk, 'vda', 'qcow2')
@@ -124,12 +124,12 @@ def with_host(domain_xml, host):
 
 
 def build(instance, virt_type, name, host, boot=None, bridge_mappings=None,
-          bandwidth=True):
+          bandwidth=True, ovs_bridge=interfaces.OVS_BRIDGE):
     """The domain XML; ``boot`` (guest_files.BootFiles) gives a real
     guest its disk, kernel and console, a test-driver guest has none;
     both get the instance's vNICs (``instance.vifs``) on the bridges of
     ``bridge_mappings`` (interfaces.bridge_of), shaped by libvirt unless
-    not ``bandwidth``."""
+    not ``bandwidth``, a network service's ports on ``ovs_bridge``."""
     ET.register_namespace(PREFIX, NAMESPACE)
     domain = ET.Element('domain', type=virt_type)
     _sub(domain, 'name', name)
@@ -141,5 +141,6 @@ def build(instance, virt_type, name, host, boot=None, bridge_mappings=None,
     _sub(domain, 'on_poweroff', 'destroy')
     _sub(domain, 'on_reboot', 'restart')
     _sub(domain, 'on_crash', 'destroy')
-    _devices(domain, boot, instance.vifs, bridge_mappings or {}, bandwidth)
+    _devices(domain, boot, instance.vifs, bridge_mappings or {}, bandwidth,
+             ovs_bridge)
     return ET.tostring(domain, encoding='unicode')

@@ -229,7 +229,8 @@ class LibvirtDriver(driver.ComputeDriver):
             instance, self.virt_type,
             instance.name_from(self.conf.instance_name_template), self.host,
             boot, self.conf.libvirt.bridge_mappings,
-            bandwidth=not self.compute_shapes)
+            bandwidth=not self.compute_shapes,
+            ovs_bridge=self.conf.neutron.ovs_bridge)
         prepared = time.monotonic()
         try:
             conn = self._connection()

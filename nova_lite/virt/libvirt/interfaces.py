@@ -21,6 +21,9 @@ type='openvswitch'>``): the network service wires it and shapes it.
 from xml.etree import ElementTree as ET
 
 BRIDGE_PREFIX = 'nlbr-'
+# The integration bridge a network service's ports go on by default
+# (``[neutron] ovs_bridge``).
+OVS_BRIDGE = 'br-int'
 MAX_QUEUES = 256
 _IFNAMSIZ = 15  # the longest Linux interface name
 
@@ -45,7 +48,7 @@ def queues_of(vif):
     return min(max(vif.queues or 1, 1), MAX_QUEUES)
 
 
-def add(devices, vifs, mappings, bandwidth=True, ovs_bridge='br-int'):
+def add(devices, vifs, mappings, bandwidth=True, ovs_bridge=OVS_BRIDGE):
     """Append an ``<interface>`` per vNIC to ``devices`` (without
     ``bandwidth``, no ``<bandwidth>``: the compute shapes the taps)."""
     for vif in vifs:
