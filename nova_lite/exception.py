@@ -621,6 +621,17 @@ class UnableToAutoAllocateNetwork(Invalid):
                '%(project_id)s')
 
 
+class PortResourcesNotAllocated(NovaLiteException):
+    msg_fmt = ('The server\'s allocation holds no provider for the '
+               'resource request groups %(groups)s of its ports.')
+    reschedule = False
+
+
+class AttachInterfaceWithQoSPolicyNotSupported(Invalid):
+    msg_fmt = ('Attaching interfaces with QoS policy is not supported for '
+               'instance %(instance_uuid)s.')
+
+
 class PortBindingFailed(NovaLiteException):
     msg_fmt = ('Binding failed for port %(port_id)s, please check neutron '
                'logs for more information.')

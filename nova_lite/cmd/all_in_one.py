@@ -121,6 +121,12 @@ class AllInOne:
             self.conf, self.conf.host), 'nova-lite-scheduler',
             scheduler_rpcapi.TOPIC, self.conf.host,
             POOL_SIZES['scheduler'])
+        if placement_app is not None:
+            # Up before the computes, as in a deployment: a network
+            # service they tell of their bandwidth reports it there.
+            self.placement = api_server.APIServer.for_api(
+                self.conf, placement_app, 'placement', 'nova-lite-placement')
+            self.placement.start()
         for index in range(1, self.hosts + 1):
             self._start_compute(simulated_host_name(index))
         if self.conf.all_in_one.real_host:
@@ -131,10 +137,6 @@ class AllInOne:
         self.api = api_server.APIServer.for_api(self.conf, app, 'api',
                                                 'nova-lite-api')
         self.api.start()
-        if placement_app is not None:
-            self.placement = api_server.APIServer.for_api(
-                self.conf, placement_app, 'placement', 'nova-lite-placement')
-            self.placement.start()
         if image_app is not None:
             self.image = api_server.APIServer.for_api(
                 self.conf, image_app, 'image', 'nova-lite-image')

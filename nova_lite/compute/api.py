@@ -408,7 +408,7 @@ class API(move_api.MoveAPI):
         """One more port for the server, on its host (a call: the port is
         made, bound and plugged when it answers); the vNIC."""
         check_state(instance, 'attach_interface', _INTERFACE_STATES)
-        request = self.network.check_attach(context, request)
+        request = self.network.check_attach(context, request, instance.uuid)
         self.compute_api.check_action_supported(instance, 'attach_interface')
         record_action(context, instance, 'attach_interface')
         return self.compute_api.attach_interface(context, instance, request)

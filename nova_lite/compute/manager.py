@@ -85,12 +85,26 @@ class ComputeManager(service.Manager):
             self.rt.service_id = self.service_record.id
         self.driver.init_host()
         self.rt.update_available_resource(context)
+        self._announce_bandwidths()
         self.last_reconcile = self.reconciler.reconcile_host(context)
         if any(self.last_reconcile.values()):
             # Servers or guests were here: recount what they left. A host
             # with none has nothing to recount (a thousand simulated hosts
             # start twice as fast).
             self.rt.update_available_resource(context)
+
+    def _announce_bandwidths(self):
+        """The host's bandwidth told to its chassis, once its provider
+        exists, when the network service holds it in placement."""
+        if not self.network.holds_bandwidth:
+            return
+        try:
+            self.driver.announce_bandwidths(
+                self.rt.compute_node.hypervisor_hostname,
+                self.rt.bandwidths())
+        except exception.HypervisorUnavailable as e:
+            LOG.warning('the bandwidth of %s is not in placement: %s',
+                        self.host, e.format_message())
 
     def cleanup_host(self):
         self.driver.cleanup_host()

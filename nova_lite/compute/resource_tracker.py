@@ -109,6 +109,16 @@ class ResourceTracker:
                 context, self.compute_node, instances, self.plugins,
                 self.conf.compute.shared_storage_provider, set(moving))
 
+    def bandwidths(self):
+        """{physical network: (egress, ingress)} kbit/s the resource
+        plugins say the host's NICs offer."""
+        found = {}
+        for plugin in self.plugins:
+            for physnet, (egress, ingress) in plugin.bandwidths().items():
+                was = found.get(physnet, (0, 0))
+                found[physnet] = (was[0] + egress, was[1] + ingress)
+        return found
+
     def available_resources(self):
         """What the driver reports the host has, checked whole."""
         resources = self.driver.get_available_resource()

@@ -29,6 +29,13 @@ interface on ``ovs_bridge`` carrying the port's id), so that the network
 service wires them and reports them plugged. Unset: simulated hosts plug
 nothing, and their servers' ports stay down.
 """),
+    cfg.StrOpt('ovsdb_connection', default='unix:/run/openvswitch/db.sock',
+               help="""
+A real host's Open vSwitch database, where the compute tells the host's
+chassis the bandwidth of its physical networks (``ovn-cms-options``) for
+the network service to report to placement. Simulated hosts use
+``simulated_host_ovsdb``.
+"""),
     cfg.IntOpt('http_retries', default=3, min=0, help="""
 How many times a request to the network service is tried again after a
 connection failure.

@@ -17,6 +17,7 @@ DEFAULT_GROUP_ID = str(uuid.uuid5(uuid.NAMESPACE_URL,
 class FixedBackend:
 
     managed = True  # the control plane allocates the addresses itself
+    holds_bandwidth = False  # the resource plugins' providers do
 
     def __init__(self, conf):
         self.conf = conf
@@ -61,6 +62,9 @@ class FixedBackend:
 
     def allocate(self, context, instance, requests, host):
         return []
+
+    def resource_requests(self, context, instance):
+        return {}  # no port asks placement for anything
 
     def ports_of(self, instance_uuid):
         return []

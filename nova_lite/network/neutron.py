@@ -18,6 +18,8 @@ from oslo_log import log as logging
 from nova_lite import exception
 from nova_lite.network import neutron_security_groups
 from nova_lite.objects import network_request
+from nova_lite.objects import placement as placement_obj
+from nova_lite.objects import port_placement
 from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite.objects import virtual_interface
 
@@ -32,6 +34,9 @@ _UNBOUND = {'device_id': '', 'device_owner': '', 'binding:host_id': None,
 class NeutronNetworks:
 
     managed = False  # addresses are the network service's, not ours
+    # Guaranteed bandwidth is in placement on the service's providers,
+    # which it makes from what each host's chassis says.
+    holds_bandwidth = True
 
     def __init__(self, conf, client):
         self.conf = conf
@@ -101,6 +106,7 @@ class NeutronNetworks:
             if port['device_id']:
                 raise exception.PortInUse(port_id=request.port_id)
             request.network_id = port['network_id']
+            request.resource_request = port.get('resource_request') or None
             return request
         network = self.client.show('networks', request.network_id)
         if network is None or not self._visible(
@@ -109,10 +115,11 @@ class NeutronNetworks:
                 network_id=request.network_id)
         return request
 
-    def check_attach(self, context, request):
+    def check_attach(self, context, request, instance_uuid=None):
         """The attach's port or network checked (404 if not found or not
-        the project's, 409 for a port in use), or the project's only
-        network taken (400 if it has none or several)."""
+        the project's, 409 for a port in use, 400 for a port asking for
+        guaranteed bandwidth), or the project's only network taken (400 if
+        it has none or several)."""
         if not (request.port_id or request.network_id):
             try:
                 network = self._only_network(context)
@@ -126,10 +133,14 @@ class NeutronNetworks:
             request.network_id = network['id']
             return request
         try:
-            return self._checked(context, request)
+            self._checked(context, request)
         except (exception.PortNotFound,
                 exception.RequestedNetworkNotFound) as e:
             raise exception.NotFound(message=e.format_message())
+        if request.resource_request:
+            raise exception.AttachInterfaceWithQoSPolicyNotSupported(
+                instance_uuid=instance_uuid)
+        return request
 
     def _only_network(self, context):
         """The network a create without networks goes on: the only one
@@ -154,8 +165,11 @@ class NeutronNetworks:
         ports are not yet ACTIVE (their plugging is to be reported)."""
         vifs, statuses = [], {}
         try:
+            groups = _port_allocation(context, instance, {
+                r.port_id: r.resource_request for r in requests
+                if r.port_id and r.resource_request})
             for index, request in enumerate(requests):
-                port = self._bound(context, instance, request, host)
+                port = self._bound(context, instance, request, host, groups)
                 statuses[port['id']] = port['status']
                 vifs.append(self._vif(instance, index, port, request))
             virtual_interface.VirtualInterfaceList.record_ports(
@@ -168,12 +182,17 @@ class NeutronNetworks:
         instance.obj_reset_changes(['vifs'])
         return [vif for vif in vifs if statuses[vif.uuid] != 'ACTIVE']
 
-    def _bound(self, context, instance, request, host):
+    def _bound(self, context, instance, request, host, groups=None):
+        """``groups``: {group id: provider uuid} of the claim, for a
+        given port with a resource request."""
         binding = {'device_id': instance.uuid,
                    'device_owner': 'compute:%s' % (
                        instance.availability_zone or 'nova'),
                    'binding:host_id': host}
         if request.port_id:
+            if request.resource_request:
+                binding['binding:profile'] = _with_allocation(
+                    {}, request.port_id, request.resource_request, groups)
             port = self.client.update('ports', request.port_id, binding)
         else:
             values = dict(binding, network_id=request.network_id,
@@ -215,13 +234,21 @@ class NeutronNetworks:
         unshelve placed it), or unbind them from any host (None: an
         offloaded server's); PortBindingFailed if the host cannot take
         one."""
-        for vif in instance.vifs:
-            if not vif.is_port:
-                continue
-            port = self.client.update('ports', vif.uuid,
-                                      {'binding:host_id': host or ''})
+        ports = {vif.uuid: self.client.show('ports', vif.uuid)
+                 for vif in instance.vifs if vif.is_port}
+        ports = {uuid: port for uuid, port in ports.items() if port}
+        asking = {uuid: port['resource_request']
+                  for uuid, port in ports.items()
+                  if port.get('resource_request')}
+        groups = _port_allocation(context, instance, asking) if host else {}
+        for uuid, port in sorted(ports.items()):
+            profile = _with_allocation(
+                port.get('binding:profile') or {}, uuid,
+                asking.get(uuid) if host else None, groups)
+            port = self.client.update('ports', uuid, {
+                'binding:host_id': host or '', 'binding:profile': profile})
             if host and port.get('binding:vif_type') in _FAILED_BINDINGS:
-                raise exception.PortBindingFailed(port_id=vif.uuid)
+                raise exception.PortBindingFailed(port_id=uuid)
 
     def deallocate(self, context, instance):
         """Delete the ports made for the server and unbind its user's
@@ -247,6 +274,13 @@ class NeutronNetworks:
             return self.ports_of(instance_uuid)
         except exception.NetworkServiceUnavailable:
             return []
+
+    def resource_requests(self, context, instance):
+        """{port id: resource request} of the server's ports that ask
+        placement for something (a move asks for them again)."""
+        return {port['id']: port['resource_request']
+                for port in self.ports_of(instance.uuid)
+                if port.get('resource_request')}
 
     def ports_of(self, instance_uuid):
         """The ports whose device is the server, as the service has
@@ -326,3 +360,30 @@ class NeutronNetworks:
             context, instance.uuid, vifs)
         instance.vifs = vifs
         instance.obj_reset_changes(['vifs'])
+
+
+def _port_allocation(context, instance, asking):
+    """{group id: provider uuid} of the ports ``asking`` ({port id:
+    resource request}) in the server's claim ({} if none asks)."""
+    if not asking:
+        return {}
+    allocations = placement_obj.Placement.allocations_of(context,
+                                                         instance.uuid)
+    return port_placement.mapping(
+        asking, allocations,
+        placement_obj.Placement.traits_of(context, sorted(allocations)))
+
+
+def _with_allocation(profile, port_id, resource_request, groups):
+    """The binding profile with the providers serving the port's groups
+    (``allocation``; none if it asks for nothing), as the service reads
+    it: by group, or the one provider of a port of the older form."""
+    profile = {k: v for k, v in profile.items() if k != 'allocation'}
+    if resource_request:
+        found = port_placement.groups_of(port_id, resource_request)[0]
+        if 'request_groups' in resource_request:
+            profile['allocation'] = {g['id']: groups[g['id']] for g in found
+                                     if g['id'] in groups}
+        elif port_id in groups:
+            profile['allocation'] = groups[port_id]
+    return profile

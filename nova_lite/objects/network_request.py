@@ -15,7 +15,8 @@ from nova_lite.objects import fields
 @base.NovaLiteObjectRegistry.register
 class NetworkRequest(base.NovaLiteObject):
     # Version 1.0: Initial version
-    VERSION = '1.0'
+    # Version 1.1: resource_request
+    VERSION = '1.1'
 
     fields = {
         'network_id': fields.StringField(nullable=True, default=None),
@@ -26,7 +27,16 @@ class NetworkRequest(base.NovaLiteObject):
         # project's default, as the service gives it.
         'security_groups': fields.ListOfStringsField(nullable=True,
                                                      default=None),
+        # The given port's ``resource_request`` (a QoS policy's minimum
+        # bandwidth, as the service says it), None if it asks for none.
+        'resource_request': fields.JSONDictField(nullable=True,
+                                                 default=None),
     }
+
+    def obj_make_compatible(self, primitive, target_version):
+        super().obj_make_compatible(primitive, target_version)
+        if target_version == '1.0':
+            primitive.pop('resource_request', None)
 
     def __init__(self, context=None, **kwargs):
         super().__init__(context, **kwargs)

@@ -24,6 +24,7 @@ from nova_lite.placement import allocations as allocations_store
 from nova_lite.placement import candidates
 from nova_lite.placement import reports
 from nova_lite.placement import request as placement_request
+from nova_lite.placement import traits
 
 LOG = logging.getLogger(__name__)
 # A host that lost its room since it was chosen: the next one is tried.
@@ -71,7 +72,8 @@ class Placement(base.NovaLiteObject):
     # Version 1.4: move_allocations()
     # Version 1.5: report_tree()
     # Version 1.6: report_trees(); consumers_on_each() is remotable
-    VERSION = '1.6'
+    # Version 1.7: traits_of()
+    VERSION = '1.7'
 
     fields = {}
 
@@ -238,6 +240,18 @@ class Placement(base.NovaLiteObject):
     def usage_of(cls, context, provider_uuids):
         """{provider uuid: {class: {'capacity', 'used'}}} of providers."""
         return candidates.summaries_of(context, provider_uuids)
+
+    @base.remotable_classmethod
+    def traits_of(cls, context, provider_uuids):
+        """{provider uuid: [trait]} of the providers (a server's ports
+        are bound to those of its claim that have what they need)."""
+        found = {}
+        for uuid in provider_uuids:
+            try:
+                found[uuid] = sorted(traits.of_provider(context, uuid)[1])
+            except exception.ResourceProviderNotFound:
+                found[uuid] = []
+        return found
 
     @base.remotable_classmethod
     def allocations_of(cls, context, consumer_uuid):

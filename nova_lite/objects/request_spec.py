@@ -11,6 +11,7 @@ from nova_lite.db.api import request_specs as db
 from nova_lite.objects import base
 from nova_lite.objects import fields
 from nova_lite.objects import flavor_placement
+from nova_lite.objects import port_placement
 from nova_lite.objects import vietstack
 
 
@@ -27,7 +28,8 @@ class RequestSpec(base.NovaLiteObject):
     # Version 1.4: availability_zone
     # Version 1.5: force_destination
     # Version 1.6: network_requests
-    VERSION = '1.6'
+    # Version 1.7: port_resources
+    VERSION = '1.7'
 
     fields = {
         'id': fields.IntegerField(),
@@ -55,13 +57,18 @@ class RequestSpec(base.NovaLiteObject):
         # with the fixed networks, or ``networks: none``).
         'network_requests': fields.ListOfObjectsField(
             'NetworkRequest', nullable=True, default=None),
+        # {port id: its resource_request}: the network service's ports
+        # that ask placement for something (minimum bandwidth), the
+        # create's given ones, or a moving server's own.
+        'port_resources': fields.JSONDictField(nullable=True, default=None),
         # The zone the create (or an unshelve) asked for; None: any.
         'availability_zone': fields.StringField(nullable=True,
                                                 default=None),
     }
 
     obj_relationships = {'vietstack_requests': [('1.2', '1.0')],
-                         'network_requests': [('1.6', '1.0')]}
+                         'network_requests': [('1.6', '1.0'),
+                                              ('1.7', '1.1')]}
 
     def obj_make_compatible(self, primitive, target_version):
         super().obj_make_compatible(primitive, target_version)
@@ -73,6 +80,9 @@ class RequestSpec(base.NovaLiteObject):
             primitive.pop('availability_zone', None)
         if target_version in ('1.0', '1.1', '1.2', '1.3', '1.4'):
             _force_as_before_1_5(primitive)
+        if target_version in ('1.0', '1.1', '1.2', '1.3', '1.4', '1.5',
+                              '1.6'):
+            primitive.pop('port_resources', None)
 
     @classmethod
     def from_components(cls, context, instance, flavor, hints=None,
@@ -86,6 +96,10 @@ class RequestSpec(base.NovaLiteObject):
                    requested_destination=requested_destination,
                    requested_networks=requested_networks,
                    network_requests=network_requests,
+                   port_resources={
+                       r.port_id: r.resource_request
+                       for r in network_requests or ()
+                       if r.port_id and r.resource_request} or None,
                    availability_zone=(
                        instance.availability_zone if instance.obj_attr_is_set(
                            'availability_zone') else None),
@@ -123,6 +137,11 @@ class RequestSpec(base.NovaLiteObject):
             return self.requested_networks
         return AUTO
 
+    def with_ports(self, resources):
+        """Ask for the ports' resources ({port id: resource request}): a
+        moving server's as its ports have them now."""
+        self.port_resources = resources or None
+
     def ports_asked(self):
         """The network service's ports to make or take ([] if none)."""
         if self.obj_attr_is_set('network_requests'):
@@ -147,7 +166,15 @@ class RequestSpec(base.NovaLiteObject):
         wanted = flavor_placement.request(self.flavor)
         for plugin in plugins:
             wanted.add(plugin.request_groups(self))
+        port_placement.add_to(wanted, self.ports_resources())
         return wanted
+
+    def ports_resources(self):
+        """{port id: resource request} of the ports that ask placement
+        for something (none for a spec stored before 1.7)."""
+        if self.obj_attr_is_set('port_resources'):
+            return dict(self.port_resources or {})
+        return {}
 
     def _to_text(self):
         primitive = self.obj_to_primitive()

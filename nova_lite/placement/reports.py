@@ -10,6 +10,7 @@ writer is tried again from a fresh read.
 """
 import uuid as uuid_lib
 
+import os_resource_classes as orc
 import os_traits
 from oslo_db import api as oslo_db_api
 
@@ -106,7 +107,8 @@ def _differing(context, trees):
 
 def _holds(tree, root_uuid, declared, held, tagged):
     """The tree is as declared already."""
-    if set(declared) - set(tree) or _undeclared(tree, root_uuid, declared):
+    if set(declared) - set(tree) or _undeclared(tree, root_uuid, declared,
+                                                held):
         return False
     return not any(_changes(tree, declared, held, tagged))
 
@@ -123,14 +125,15 @@ def _read_tree(session, root_uuid, declared):
 
 def _read_trees(session, declared):
     """({root uuid: {uuid: row}} of the trees of ``declared`` ({root
-    uuid: its declared providers}) that exist, and the inventories and
-    traits of the declared providers they have, by provider id): three
-    reads however many trees."""
+    uuid: its declared providers}) that exist, the inventories of all
+    their providers and the traits of the declared ones, by provider id):
+    three reads however many trees."""
     found = providers_db.trees_rows(session, list(declared))
     ids = [rows[uuid].id for root, rows in found.items()
            for uuid in declared[root] if uuid in rows]
-    return (found, inventories_db.of_many(session, ids),
-            provider_sets_db.of_ids(session, 'traits', ids))
+    return (found, inventories_db.of_many(session, [
+        row.id for rows in found.values() for row in rows.values()]),
+        provider_sets_db.of_ids(session, 'traits', ids))
 
 
 def _changes(tree, declared, held, tagged):
@@ -151,11 +154,20 @@ def _declared(root_uuid, inventory, children):
     return declared
 
 
-def _undeclared(tree, root_uuid, declared):
-    """The rows of the root's children the host no longer declares."""
+def _undeclared(tree, root_uuid, declared, held):
+    """The rows of the root's children the host no longer declares, of
+    those it made: they hold custom classes (its resource plugins').
+    Another service's providers under the host (the network service's
+    bandwidth providers, of standard classes or none) are that
+    service's to keep."""
     root = tree[root_uuid]
     return [row for uuid, row in tree.items()
-            if row.parent_provider_id == root.id and uuid not in declared]
+            if row.parent_provider_id == root.id and uuid not in declared
+            and _made_by_host(held[row.id])]
+
+
+def _made_by_host(inventory):
+    return any(orc.is_custom(rc) for rc in inventory)
 
 
 @engine.writer
@@ -170,7 +182,8 @@ def _write_tree(context, root_uuid, inventory, children):
         tree[row.uuid], held[row.id], tagged[row.id] = row, {}, set()
     _write_changes(session, *_changes(tree, declared, held, tagged),
                    new=set(new))
-    _remove_undeclared(session, _undeclared(tree, root_uuid, declared))
+    _remove_undeclared(session, _undeclared(tree, root_uuid, declared,
+                                            held))
 
 
 def _write_changes(session, inventory, provider_traits, new):
@@ -207,13 +220,15 @@ def _remove_undeclared(session, rows):
 
 def report_children(context, root_uuid, children):
     """The root's children are exactly ``children``, except those that
-    still hold allocations (the next report tries again)."""
+    still hold allocations (the next report tries again) and those of
+    another service (``_undeclared``)."""
     for child in children:
         _report_child(context, root_uuid, child)
     declared = {child['uuid'] for child in children}
     for found in providers.get_all(context, in_tree=root_uuid):
         if found['parent_provider_uuid'] == root_uuid and \
-                found['uuid'] not in declared:
+                found['uuid'] not in declared and \
+                _made_by_host(inventories.get(context, found['uuid'])[1]):
             try:
                 providers.delete(context, found['uuid'])
             except exception.ResourceProviderInUse:

@@ -104,6 +104,12 @@ class ResourcePlugin:
         """[ChildProvider] of the host's compute node."""
         return []
 
+    def bandwidths(self):
+        """{physical network: (egress, ingress)} in kbit/s the host's
+        NICs offer there, for a network service that holds guaranteed
+        bandwidth in placement itself; none by default."""
+        return {}
+
     def asks(self, flavor):
         """Whether an instance of the flavor needs this resource."""
         return False

@@ -12,6 +12,7 @@ from nova_lite import exception
 from nova_lite.objects import base as objects_base
 from nova_lite.objects import flavor_placement
 from nova_lite.objects import placement as placement_obj
+from nova_lite.objects import port_placement
 from nova_lite.objects import selection as selection_obj
 from nova_lite.placement import request as placement_request
 from nova_lite import resources
@@ -144,7 +145,8 @@ class SchedulerManager(service.Manager):
                 reason=self._why(states, report, spec_obj) + within)
         asked = ', '.join('%s:%d' % item for item in sorted(
             request.groups[''].resources.items()))
-        described = [d for d in (p.describe(spec_obj) for p in self.plugins)
+        described = [d for d in [p.describe(spec_obj) for p in self.plugins]
+                     + [port_placement.describe(spec_obj.ports_resources())]
                      if d]
         extra = placement_request.to_query(
             request, with_unsuffixed_resources=False)

@@ -204,6 +204,11 @@ class ComputeDriver:
         """Stop a live migration under way; the guest stays on its
         source. Nothing to do where moves are instant."""
 
+    def announce_bandwidths(self, hypervisor, bandwidths):
+        """Tell the host's network service chassis the bandwidth of its
+        physical networks ({name: (egress, ingress)} kbit/s), for the
+        service's providers under ``hypervisor``; nothing by default."""
+
     def get_host_uptime(self):
         """The host's ``uptime`` line (time, up for, users, load): the
         agent runs on the host it drives."""

@@ -58,11 +58,14 @@ def _up(args, directory):
 
 def _run(stack, command):
     """The command's exit status; the terminal's Ctrl-C reaches it (it is
-    in our process group) while we wait for it to end."""
+    in our process group) and a SIGTERM to us is passed on to it, while
+    we wait for it to end; then the stack goes down."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        return subprocess.call(command, preexec_fn=lambda: signal.signal(
+        child = subprocess.Popen(command, preexec_fn=lambda: signal.signal(
             signal.SIGINT, signal.SIG_DFL))
+        signal.signal(signal.SIGTERM, lambda *_: child.terminate())
+        return child.wait()
     finally:
         stack_mod.down(stack)
 

@@ -10,7 +10,10 @@ goes ACTIVE when its host's ovn-controller claims it, which it does once
 an interface on ``br-int`` carries the port's id (``iface-id``): what
 the hypervisor's plugging does. The daemons run in the host's network
 namespace (the userspace datapath makes kernel devices named after its
-bridges, which two chassis in one namespace would share).
+bridges, which two chassis in one namespace would share). Each physical
+network it reaches has a bridge of its own, ``br-<network>``, in its
+``ovn-bridge-mappings``: where the host's compute says what bandwidth it
+has, and Neutron reports it to placement.
 """
 import os
 import subprocess
@@ -21,10 +24,15 @@ _SCHEMA = '/usr/share/openvswitch/vswitch.ovsschema'
 BRIDGE = 'br-int'
 
 
+def bridge_of(physical_network):
+    """The bridge a chassis reaches a physical network by."""
+    return 'br-' + physical_network
+
+
 class Chassis:
 
     def __init__(self, directory, hostname, sb_remote, namespace,
-                 encap_ip, own_namespace=True, bridge_mappings=''):
+                 encap_ip, own_namespace=True, physnets=()):
         """``own_namespace``: the namespace is made and removed here (a
         simulated host's), not the host's own (a lab compute's)."""
         self.directory = directory
@@ -33,7 +41,7 @@ class Chassis:
         self.namespace = namespace
         self.own_namespace = own_namespace
         self.encap_ip = encap_ip
-        self.bridge_mappings = bridge_mappings
+        self.physnets = physnets
 
     @property
     def db_socket(self):
@@ -78,13 +86,23 @@ class Chassis:
         self.vsctl('--may-exist', 'add-br', BRIDGE, '--', 'set', 'Bridge',
                    BRIDGE, 'datapath_type=netdev', 'fail-mode=secure',
                    'other-config:disable-in-band=true')
+        for physnet in self.physnets:
+            self.vsctl('--may-exist', 'add-br', bridge_of(physnet), '--',
+                       'set', 'Bridge', bridge_of(physnet),
+                       'datapath_type=netdev')
+        mappings = ','.join('%s:%s' % (physnet, bridge_of(physnet))
+                            for physnet in self.physnets)
         ids = {'system-id': self.hostname, 'hostname': self.hostname,
                'ovn-remote': self.sb_remote, 'ovn-encap-type': 'geneve',
                'ovn-encap-ip': self.encap_ip,
                'ovn-bridge-datapath-type': 'netdev',
-               'ovn-bridge-mappings': self.bridge_mappings}
+               'ovn-bridge-mappings': mappings}
         self.vsctl('set', 'Open_vSwitch', '.', *[
             'external_ids:%s="%s"' % item for item in sorted(ids.items())])
+        # What the host's compute tells it of its bandwidth is told again
+        # once the compute starts: a change Neutron sees and reports.
+        self.vsctl('remove', 'Open_vSwitch', '.', 'external_ids',
+                   'ovn-cms-options')
 
     def stop(self):
         for name in ('ovn-controller', 'ovs-vswitchd', 'ovsdb-server'):

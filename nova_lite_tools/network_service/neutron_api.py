@@ -18,7 +18,7 @@ SERVICE_TOKEN = 'neutron:service:admin,service'
 
 NEUTRON_CONF = """[DEFAULT]
 core_plugin = ml2
-service_plugins = ovn-router,qos
+service_plugins = ovn-router,qos,placement
 auth_strategy = keystone
 api_paste_config = {dir}/api-paste.ini
 transport_url = fake://

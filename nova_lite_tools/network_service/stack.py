@@ -21,6 +21,7 @@ from nova_lite_tools.network_service import neutron_api
 from nova_lite_tools.network_service import ovn_central
 
 DEFAULT_PORT = 9696
+DEFAULT_PHYSNETS = ('physnet1', 'physnet2')
 MARIADB = 'mysql+pymysql://root@127.0.0.1:3306'
 
 
@@ -38,7 +39,10 @@ class Stack:
     # {hostname: tunnel address} (OVN wants one per chassis); a host not
     # named gets a loopback address of its own.
     encap_ips: dict = dataclasses.field(default_factory=dict)
-    physnets: list = dataclasses.field(default_factory=list)
+    # The physical networks each chassis bridges (``br-<name>``): those
+    # of the all-in-one's simulated NICs, unless told otherwise.
+    physnets: list = dataclasses.field(
+        default_factory=lambda: list(DEFAULT_PHYSNETS))
     # Where Neutron's API listens: loopback, unless computes in network
     # namespaces of their own (the lab's) reach it over their bridge.
     listen: str = '127.0.0.1'
@@ -68,7 +72,8 @@ class Stack:
             os.path.join(self.directory, 'chassis', hostname), hostname,
             self.central.remote('sb'),
             namespace or 'nl-%s-%s' % (self._digest[:6], hostname),
-            encap_ip, own_namespace=namespace is None)
+            encap_ip, own_namespace=namespace is None,
+            physnets=self.physnets)
 
     def api(self, venv=None):
         return neutron_api.NeutronAPI(

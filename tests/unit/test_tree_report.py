@@ -99,6 +99,33 @@ def test_a_child_no_longer_declared_goes_unless_it_holds_allocations(
     assert names == ['h1', 'h1:eth0', 'h1:eth2']  # eth2 is in use
 
 
+def test_another_services_children_of_the_host_stay_and_cost_no_write(
+        sqlite_db, admin_context):
+    """The network service hangs its bandwidth providers under the host's
+    (an agent provider with none, a bridge's with standard classes): the
+    host's reports leave them, and find nothing to write for them."""
+    root = uuidutils.generate_uuid()
+    _report(admin_context, root, _nics(root, count=1))
+    agent, bridge = uuidutils.generate_uuid(), uuidutils.generate_uuid()
+    providers.create(admin_context, agent, 'h1:OVN Controller agent', root)
+    providers.create(admin_context, bridge, 'h1:agent:br-physnet1', agent)
+    inventories.set_all(admin_context, bridge, 0, {
+        'NET_BW_EGR_KILOBIT_PER_SEC': {'total': 10000}})
+    lone = uuidutils.generate_uuid()  # an agent not yet given children
+    providers.create(admin_context, lone, 'h1:other agent', root)
+    before = _generations(admin_context, root)
+    with sql_statements() as seen:
+        _report(admin_context, root, _nics(root, count=1))
+    assert _generations(admin_context, root) == before
+    assert not [s for s in seen if s.split()[0] in ('INSERT', 'DELETE',
+                                                    'UPDATE')]
+    _report(admin_context, root, [])  # the host's own NIC goes
+    assert sorted(p['name'] for p in providers.get_all(
+        admin_context, in_tree=root)) == [
+        'h1', 'h1:OVN Controller agent', 'h1:agent:br-physnet1',
+        'h1:other agent']
+
+
 def test_a_class_in_use_cannot_leave_and_nothing_is_written(sqlite_db,
                                                             admin_context):
     root = uuidutils.generate_uuid()

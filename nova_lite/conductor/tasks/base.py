@@ -16,12 +16,14 @@ LOG = logging.getLogger(__name__)
 
 class Peers(typing.NamedTuple):
     """Who a task works with: the conductor's config and host (faults and
-    events name it), and the RPC clients of the scheduler and the
-    computes."""
+    events name it), the RPC clients of the scheduler and the computes,
+    and the network backend (a moving server's ports ask again for what
+    they need of placement)."""
     conf: typing.Any
     host: str
     scheduler: typing.Any
     computes: typing.Any
+    network: typing.Any = None
 
 
 class TaskBase(abc.ABC):

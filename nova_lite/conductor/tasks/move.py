@@ -88,8 +88,8 @@ class MoveTask(base.TaskBase):
 
     def _spec(self, flavor, stay):
         """The server's request spec for its destination: ``flavor`` (and
-        the resource plugins' requests it makes), on ``host`` if one is
-        named."""
+        the resource plugins' requests it makes) and its ports' resource
+        requests, on ``host`` if one is named."""
         instance = self.instance
         try:
             spec = request_spec_obj.RequestSpec.get_by_instance_uuid(
@@ -99,6 +99,8 @@ class MoveTask(base.TaskBase):
                 self.context, instance, instance.flavor)
         spec = copy.copy(spec)
         spec.with_flavor(flavor or instance.flavor)
+        spec.with_ports(self.peers.network.resource_requests(
+            self.context, instance))
         spec.ignore_hosts = [] if stay else [instance.host]
         spec.to_destination(self.host, self.force)
         return spec

@@ -22,6 +22,8 @@ class UnshelveTask(base.TaskBase):
         self.request_spec = request_spec
 
     def _execute(self):
+        self.request_spec.with_ports(self.peers.network.resource_requests(
+            self.context, self.instance))
         with instance_action.recorded_event(
                 self.context, self.instance.uuid, EVENT, self.peers.host,
                 whole=True):

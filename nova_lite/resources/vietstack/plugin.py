@@ -80,6 +80,15 @@ class VietStackPlugin(resources.ResourcePlugin):
             inventory=placement.nic_inventory(nic),
             traits=placement.nic_traits(nic)) for nic in self._nics()]
 
+    def bandwidths(self):
+        found = {}
+        for nic in self._nics():
+            egress, ingress = found.get(nic.physical_network, (0, 0))
+            found[nic.physical_network] = (
+                egress + max(nic.outbound_rate - nic.reserved_rate, 0),
+                ingress + max(nic.inbound_rate - nic.reserved_rate, 0))
+        return found
+
     def asks(self, flavor):
         return vietstack_obj.InstanceVietStackRequest.from_extra_specs(
             flavor.extra_specs) is not None

@@ -28,6 +28,7 @@ from nova_lite.objects import fields
 from nova_lite.virt import driver
 from nova_lite.virt import image_cache
 from nova_lite.virt import image_client
+from nova_lite.virt.libvirt import chassis_bandwidths
 from nova_lite.virt.libvirt import domain_xml
 from nova_lite.virt.libvirt import guest_files
 from nova_lite.virt.libvirt import guest_moves
@@ -301,6 +302,14 @@ class LibvirtDriver(driver.ComputeDriver):
         if dom.isActive():
             flags |= libvirt.VIR_DOMAIN_AFFECT_LIVE
         return flags
+
+    def announce_bandwidths(self, hypervisor, bandwidths):
+        ovsdb = (self.conf.neutron.ovsdb_connection if self.is_real
+                 else self._simulated_ovsdb())
+        if ovsdb and chassis_bandwidths.announce(ovsdb, hypervisor,
+                                                 bandwidths):
+            LOG.info('told the chassis of %s its bandwidth: %s', hypervisor,
+                     bandwidths)
 
     def _simulated_ovsdb(self):
         """The Open vSwitch database a simulated host plugs ports into,

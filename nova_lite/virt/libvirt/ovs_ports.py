@@ -10,35 +10,23 @@ simulated host has no tap: it adds an internal interface of the same
 name and ids to its chassis's bridge instead (``[neutron]
 simulated_host_ovsdb``), and removes it with the guest.
 """
-import subprocess
-
-from nova_lite import exception
 from nova_lite.virt.libvirt import interfaces
-
-
-def _vsctl(ovsdb, *args):
-    try:
-        subprocess.run(['ovs-vsctl', '--timeout=10', '--db=' + ovsdb] +
-                       list(args), check=True, capture_output=True,
-                       text=True)
-    except (OSError, subprocess.CalledProcessError) as e:
-        raise exception.HypervisorUnavailable(
-            message='ovs-vsctl on %s failed: %s' % (
-                ovsdb, getattr(e, 'stderr', None) or e))
+from nova_lite.virt.libvirt import ovs_db
 
 
 def plug(ovsdb, bridge, instance_uuid, vifs):
     for vif in vifs:
         tap = interfaces.tap_name(vif)
-        _vsctl(ovsdb, '--may-exist', 'add-port', bridge, tap, '--', 'set',
-               'Interface', tap, 'type=internal',
-               'external_ids:iface-id=%s' % vif.uuid,
-               'external_ids:attached-mac="%s"' % vif.mac,
-               'external_ids:iface-status=active',
-               'external_ids:vm-uuid=%s' % instance_uuid)
+        ovs_db.vsctl(
+            ovsdb, '--may-exist', 'add-port', bridge, tap, '--', 'set',
+            'Interface', tap, 'type=internal',
+            'external_ids:iface-id=%s' % vif.uuid,
+            'external_ids:attached-mac="%s"' % vif.mac,
+            'external_ids:iface-status=active',
+            'external_ids:vm-uuid=%s' % instance_uuid)
 
 
 def unplug(ovsdb, bridge, vifs):
     for vif in vifs:
-        _vsctl(ovsdb, '--if-exists', 'del-port', bridge,
-               interfaces.tap_name(vif))
+        ovs_db.vsctl(ovsdb, '--if-exists', 'del-port', bridge,
+                     interfaces.tap_name(vif))
