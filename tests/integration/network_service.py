@@ -6,7 +6,8 @@ the all-in-one's settings that use it.
 The stack is started once per module (nova_lite_tools.network_service:
 OVN, a chassis per simulated host, Neutron's API on MariaDB) and told the
 compute API's address ahead (a port chosen now), since Neutron reports
-its port events there; each test's all-in-one then listens on it.
+its port events there and its bandwidth providers to placement; each
+test's all-in-one then listens on those ports.
 """
 import os
 
@@ -23,12 +24,14 @@ SERVICE_TOKEN = nova_lite_config.SERVICE_TOKEN
 
 
 def start(directory, hosts=HOSTS):
-    api_port = ports.free_port()
+    api_port, placement_port = ports.free_port(), ports.free_port()
     stack = stack_mod.Stack(
         str(directory), list(hosts), port=ports.free_port(),
-        compute_url='http://127.0.0.1:%d/v2.1' % api_port)
+        compute_url='http://127.0.0.1:%d/v2.1' % api_port,
+        placement_url='http://127.0.0.1:%d' % placement_port)
     stack_mod.up(stack)
     stack.compute_api_port = api_port
+    stack.placement_port = placement_port
     return stack
 
 
@@ -60,5 +63,6 @@ def use(overrides, stack, **compute):
     overrides('simulated_host_ovsdb', 'unix:' + os.path.join(
         stack.directory, 'chassis', '{host}', 'db.sock'), group='neutron')
     overrides('port', stack.compute_api_port, group='api')
+    overrides('port', stack.placement_port, group='placement')
     for name, value in compute.items():
         overrides(name, value, group='compute')

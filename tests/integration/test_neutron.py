@@ -16,6 +16,7 @@ import uuid
 
 import pytest
 
+from nova_lite.cmd import clouds_file
 from tests.functional import compute_calls
 from tests.integration import network_service
 
@@ -35,10 +36,12 @@ def cloud(all_in_one, overrides, neutron, tmp_path):
     aio = all_in_one(hosts=2)
     compute_calls.active_image(aio)
     aio.client.create_flavor('m1', flavor_id='m1')
-    env = dict(compute_calls.cloud_env(tmp_path, aio))
-    path = env['OS_CLIENT_CONFIG_FILE']
-    with open(path, 'a') as out:
-        out.write('    network_endpoint_override: %s\n' % neutron.url)
+    path = clouds_file.write(
+        str(tmp_path), 'aio', 'http://127.0.0.1:%d/v2.1' % aio.api.port,
+        image_url=aio.image_url,
+        placement_url='http://127.0.0.1:%d' % aio.placement.port,
+        network_url=neutron.url)
+    env = dict(os.environ, OS_CLIENT_CONFIG_FILE=path, OS_CLOUD='aio')
     yield aio, env
     for port in _neutron(neutron, 'GET', '/ports')['ports']:
         _neutron(neutron, 'DELETE', '/ports/' + port['id'])
@@ -568,3 +571,126 @@ def test_a_failed_binding_gives_the_users_port_back(all_in_one, overrides,
             if p['device_owner'].startswith('compute:')] == []
     _neutron(neutron, 'DELETE', '/ports/' + port['id'])
     _neutron(neutron, 'DELETE', '/networks/' + network['id'])
+
+
+def _placement(env, *args):
+    return osc(env, '--os-cloud', 'aio-placement',
+               '--os-placement-api-version', '1.39', *args)
+
+
+def _bandwidth_providers(env, timeout=60):
+    """{host: provider uuid} of Neutron's bridge providers of physnet1,
+    once it has reported what each host told its chassis."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = {p['name'].split(':')[0]: p['uuid'] for p in _placement(
+            env, 'resource', 'provider', 'list', '-f', 'json')
+            if p['name'].endswith(':br-physnet1')}
+        if len(found) == len(network_service.HOSTS):
+            return found
+        assert time.monotonic() < deadline, found
+        time.sleep(0.5)
+
+
+def _qos_port(env, network, name, kbps):
+    osc(env, 'network', 'qos', 'policy', 'create', name, '-f', 'json')
+    osc(env, 'network', 'qos', 'rule', 'create', '--type',
+        'minimum-bandwidth', '--min-kbps', str(kbps), '--egress', name,
+        '-f', 'json')
+    return osc(env, 'port', 'create', '--network', network['id'],
+               '--qos-policy', name, name, '-f', 'json')
+
+
+def _allocations(env, consumer):
+    return {a['resource_provider']: a['resources'] for a in _placement(
+        env, 'resource', 'provider', 'allocation', 'show', consumer,
+        '-f', 'json')}
+
+
+def test_guaranteed_bandwidth_is_claimed_with_the_server(cloud, neutron):
+    """A port whose QoS policy guarantees bandwidth: the host's bandwidth
+    is what its compute told its chassis (sim-host-1's two 10 Gbit/s
+    NICs, sim-host-2's one of 1 Gbit/s on physnet1) and Neutron reported
+    to placement; the server goes where the port's share fits, claimed
+    with it in one allocation that the port's binding names, moved with
+    it and freed with it; a share no host has is the scheduler's
+    explained refusal."""
+    aio, env = cloud
+    bridges = _bandwidth_providers(env)
+    inventory = _placement(env, 'resource', 'provider', 'inventory', 'list',
+                           bridges['sim-host-2'], '-f', 'json')
+    assert {i['resource_class']: i['total'] for i in inventory} == {
+        'NET_BW_EGR_KILOBIT_PER_SEC': 1000000,
+        'NET_BW_IGR_KILOBIT_PER_SEC': 1000000}
+    network = osc(env, 'network', 'create', '--provider-network-type',
+                  'flat', '--provider-physical-network', 'physnet1', 'pn1',
+                  '-f', 'json')
+    osc(env, 'subnet', 'create', '--network', 'pn1', '--subnet-range',
+        '10.31.0.0/24', 'pn1-subnet', '-f', 'json')
+
+    wide = _qos_port(env, network, 'wide', 5000000)
+    assert wide['resource_request']['request_groups'][0]['resources'] == {
+        'NET_BW_EGR_KILOBIT_PER_SEC': 5000000}
+    server = osc(env, 'server', 'create', '--image', 'disk', '--flavor',
+                 'm1', '--nic', 'port-id=%s' % wide['id'], '--wait', 'w',
+                 '-f', 'json')
+    assert (server['status'], server['OS-EXT-SRV-ATTR:host']) == (
+        'ACTIVE', 'sim-host-1')  # the only host with 5 Gbit/s
+    group = wide['resource_request']['request_groups'][0]['id']
+    port = osc(env, 'port', 'show', wide['id'], '-f', 'json')
+    assert port['binding_profile'] == {
+        'allocation': {group: bridges['sim-host-1']}}
+    assert port['status'] == 'ACTIVE'
+    held = _allocations(env, server['id'])
+    assert held[bridges['sim-host-1']] == {
+        'NET_BW_EGR_KILOBIT_PER_SEC': 5000000}
+    # Nowhere else has the share: the move is refused, nothing changed.
+    error = osc(env, 'server', 'migrate', server['id'], fails=True)
+    assert 'No valid host' in error and 'NET_BW_EGR_KILOBIT_PER_SEC' in error
+    assert _allocations(env, server['id']) == held
+
+    # More than any host has: ERROR, saying which port asked for what.
+    huge = _qos_port(env, network, 'huge', 30000000)
+    failed = osc(env, 'server', 'create', '--image', 'disk', '--flavor',
+                 'm1', '--nic', 'port-id=%s' % huge['id'], 'h', '-f', 'json')
+    failed = aio.client.wait_server(failed['id'], ('ERROR',))
+    message = failed['fault']['message']
+    assert 'port %s: NET_BW_EGR_KILOBIT_PER_SEC:30000000 with ' \
+        'CUSTOM_PHYSNET_PHYSNET1, CUSTOM_VNIC_TYPE_NORMAL' % huge['id'] \
+        in message, message
+    port = osc(env, 'port', 'show', huge['id'], '-f', 'json')
+    assert (port['device_id'], port['binding_host_id'],
+            port['binding_profile']) == ('', '', {})
+    assert _allocations(env, failed['id']) == {}
+
+    # A small share moves with its server, to the other host's bridge.
+    narrow = _qos_port(env, network, 'narrow', 300000)
+    small = osc(env, 'server', 'create', '--image', 'disk', '--flavor',
+                'm1', '--nic', 'port-id=%s' % narrow['id'], '--wait',
+                '--host', 'sim-host-1', 'n', '-f', 'json')
+    osc(env, 'server', 'migrate', '--wait', small['id'])
+    osc(env, 'server', 'resize', 'confirm', small['id'])
+    aio.client.wait_server(small['id'], ('ACTIVE',), settled=True)
+    group = narrow['resource_request']['request_groups'][0]['id']
+    port = osc(env, 'port', 'show', narrow['id'], '-f', 'json')
+    assert (port['binding_host_id'], port['binding_profile']) == (
+        'sim-host-2', {'allocation': {group: bridges['sim-host-2']}})
+    assert _allocations(env, small['id'])[bridges['sim-host-2']] == {
+        'NET_BW_EGR_KILOBIT_PER_SEC': 300000}
+    # Such a port is not attached to a running server (as Nova before
+    # it could extend a server's allocation).
+    spare = _qos_port(env, network, 'spare', 1000)
+    error = osc(env, 'server', 'add', 'port', small['id'], spare['id'],
+                fails=True)
+    assert 'Attaching interfaces with QoS policy is not supported' in error
+
+    for each in (server, small, failed):
+        osc(env, 'server', 'delete', '--wait', each['id'])
+    for each in (server, small):
+        assert _allocations(env, each['id']) == {}
+    port = osc(env, 'port', 'show', wide['id'], '-f', 'json')
+    assert (port['device_id'], port['binding_profile']) == ('', {})
+    usage = _placement(env, 'resource', 'provider', 'usage', 'show',
+                       bridges['sim-host-1'], '-f', 'json')
+    assert {u['resource_class']: u['usage'] for u in usage}[
+        'NET_BW_EGR_KILOBIT_PER_SEC'] == 0
