@@ -476,6 +476,13 @@ class NetworkExhausted(NovaLiteException):
     reschedule = False
 
 
+class NoServiceNetworkOnPhysicalNetwork(NovaLiteException):
+    msg_fmt = ('%(vnic)s is on physical network %(physical_network)s, '
+               'where the network service has no network that project '
+               '%(project_id)s may use.')
+    reschedule = False
+
+
 class NoNetworkOnPhysicalNetwork(NovaLiteException):
     msg_fmt = ('%(vnic)s is on physical network %(physical_network)s, '
                'where no network is declared ([networks] network).')

@@ -12,6 +12,7 @@ from nova_lite.cmd import placement_audit
 from nova_lite import config
 from nova_lite import context as nl_context
 from nova_lite.db import migration
+from nova_lite.network import backend as network_backend
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import service as service_obj
 from nova_lite import resources
@@ -47,7 +48,8 @@ def _host_list(conf):
 
 def _placement_audit(conf):
     placement_audit.audit(nl_context.get_admin_context(),
-                          conf.category.heal, print, resources.load(conf))
+                          conf.category.heal, print, resources.load(conf),
+                          network_backend.load(conf))
 
 
 def _extra_specs_docs(conf):

@@ -27,6 +27,7 @@ from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import quotas
 from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite.objects import service as service_obj
+from nova_lite.objects import virtual_interface
 from nova_lite import resources
 from nova_lite.virt import image_client
 
@@ -220,13 +221,19 @@ class API(move_api.MoveAPI):
 
     def _free_ports(self, context, instance):
         """The ports of a server deleted here; if the network service
-        cannot be reached, they are left for the audit to find."""
+        cannot be reached, they stay recorded as the deleted server's,
+        for the audit to find and free (``placement audit --heal``)."""
         try:
             self.network.deallocate(context, instance)
         except (exception.NetworkServiceUnavailable,
                 exception.NetworkServiceError) as e:
-            LOG.warning('ports of deleted server %s not freed: %s',
-                        instance.uuid, e)
+            ports = [vif for vif in instance.vifs if vif.is_port]
+            LOG.warning('ports %s of deleted server %s not freed: %s',
+                        ', '.join(vif.uuid for vif in ports) or '(none '
+                        'recorded)', instance.uuid, e)
+            if ports:
+                virtual_interface.VirtualInterfaceList.record_left(
+                    context, instance.uuid, ports)
 
     def _begin(self, context, instance, action, vm_states, task_state,
                record, needs_host=True):

@@ -113,7 +113,7 @@ class Builds:
                 waiter.wait(timeout, self.conf.compute.vif_plugging_is_fatal)
         except Exception:
             self.driver.destroy(context, instance)
-            self.network.deallocate(context, instance)
+            self.network.deallocate(context, instance, ending=False)
             raise
 
     def _mark_active(self, context, instance, claim):

@@ -28,6 +28,7 @@ from nova_lite.conductor.tasks import unshelve
 from nova_lite import exception
 from nova_lite.network import backend as network_backend
 from nova_lite.objects import build_owner
+from nova_lite import resources
 from nova_lite.scheduler import rpcapi as scheduler_rpcapi
 from nova_lite.service import service
 
@@ -46,7 +47,8 @@ class ConductorManager(object_indirection.ObjectIndirection,
         self.conductor_api = conductor_rpcapi.ConductorAPI(conf)
         self.peers = base.Peers(conf, host, self.scheduler_api,
                                 self.compute_api,
-                                network_backend.load(conf))
+                                network_backend.load(conf),
+                                resources.load(conf))
         self.owner = build_owner.new_owner(host)
         self.build_recovery = build_recovery.BuildRecovery(
             conf, host, self.owner, self.conductor_api)

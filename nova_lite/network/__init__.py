@@ -7,3 +7,9 @@ declares in ``[networks]``, allocated by the control plane itself.
 # The security group every project has and a server is in unless it asks
 # for others.
 DEFAULT_SECURITY_GROUP = 'default'
+
+
+def bandwidth_in_network_service(conf):
+    """Whether guaranteed bandwidth is the network service's, in placement
+    on its own providers (Neutron), rather than the resource plugins'."""
+    return conf.networks.backend == 'neutron'

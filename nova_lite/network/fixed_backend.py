@@ -63,6 +63,12 @@ class FixedBackend:
     def allocate(self, context, instance, requests, host):
         return []
 
+    def bandwidth_ports(self, context, instance, asks):
+        return []  # the resource plugins hold guaranteed bandwidth
+
+    def free_port(self, vif):
+        pass  # no port: the address is freed with its record
+
     def resource_requests(self, context, instance):
         return {}  # no port asks placement for anything
 
@@ -75,7 +81,7 @@ class FixedBackend:
     def bind_to(self, context, instance, host):
         pass
 
-    def deallocate(self, context, instance):
+    def deallocate(self, context, instance, ending=True):
         pass
 
     def refresh(self, context, instance, port_id=None):

@@ -29,6 +29,8 @@ VIF_TYPE = 'ovs'
 _FAILED_BINDINGS = ('binding_failed', 'unbound')
 _UNBOUND = {'device_id': '', 'device_owner': '', 'binding:host_id': None,
             'binding:profile': {}}
+# Still the server's (its next host binds it), bound to no host.
+_UNBOUND_KEPT = {'binding:host_id': None, 'binding:profile': {}}
 
 
 class NeutronNetworks:
@@ -176,7 +178,9 @@ class NeutronNetworks:
                 context, instance.uuid, vifs)
         except Exception:
             self._free(vifs, self._ports_of(instance.uuid),
-                       {r.port_id for r in requests if r.port_id})
+                       {r.port_id for r in requests
+                        if r.port_id and not r.owned},
+                       {r.port_id for r in requests if r.owned})
             raise
         instance.vifs = vifs
         instance.obj_reset_changes(['vifs'])
@@ -221,8 +225,10 @@ class NeutronNetworks:
             port['network_id'], address=addresses[0] if addresses else '',
             more_addresses=addresses[1:], mac=port['mac_address'],
             physical_network=network.get('provider:physical_network'),
-            vif_type=VIF_TYPE, preserve_on_delete=bool(request.port_id),
-            tag=request.tag,
+            vif_type=VIF_TYPE,
+            preserve_on_delete=bool(request.port_id) and not request.owned,
+            tag=request.tag, inbound_rate=request.inbound_rate,
+            outbound_rate=request.outbound_rate,
             security_groups=self.groups.names(port.get('security_groups')))
         # Whole here: its record is written over RPC where the compute has
         # no database, and the driver reads every field.
@@ -250,30 +256,107 @@ class NeutronNetworks:
             if host and port.get('binding:vif_type') in _FAILED_BINDINGS:
                 raise exception.PortBindingFailed(port_id=uuid)
 
-    def deallocate(self, context, instance):
+    def deallocate(self, context, instance, ending=True):
         """Delete the ports made for the server and unbind its user's
         own (those its records or its create name); ports of it the
         records missed (a crash between the port's making and its
-        record) are found by their device."""
+        record) are found by their device. Not ``ending`` (a failed
+        build, which may be tried on another host): the ports made for
+        it before it was scheduled stay its, unbound."""
         vifs = [vif for vif in instance.vifs if vif.is_port]
-        self._free(vifs, self._ports_of(instance.uuid),
-                   self._ports_given(context, instance))
+        given, owned = self._ports_named(context, instance)
+        self._free(vifs, self._ports_of(instance.uuid), given,
+                   set() if ending else owned)
 
     @staticmethod
-    def _ports_given(context, instance):
-        """The ports the server's create named: the user's own."""
+    def _ports_named(context, instance):
+        """The ports the server's request names: the user's own (its
+        create named them), and those made for it before it was
+        scheduled."""
         try:
             spec = request_spec_obj.RequestSpec.get_by_instance_uuid(
                 context, instance.uuid)
         except exception.NotFound:
-            return set()
-        return {r.port_id for r in spec.ports_asked() if r.port_id}
+            return set(), set()
+        ports = [r for r in spec.ports_asked() if r.port_id]
+        return ({r.port_id for r in ports if not r.owned},
+                {r.port_id for r in ports if r.owned})
 
     def _ports_of(self, instance_uuid):
         try:
             return self.ports_of(instance_uuid)
         except exception.NetworkServiceUnavailable:
             return []
+
+    def bandwidth_ports(self, context, instance, asks):
+        """[NetworkRequest] of a port for each of ``asks`` (a resource
+        plugin's vNICs with guaranteed bandwidth: resources.BandwidthAsk),
+        made now, before the server is scheduled, with a QoS policy of its
+        minimums, so that its resource request is placed with the server
+        as any such port's is; a port an earlier run made is taken again.
+        """
+        made = {port['name']: port for port in self.ports_of(instance.uuid)}
+        requests = []
+        for ask in asks:
+            port = made.get(ask.name) or self._bandwidth_port(instance, ask)
+            requests.append(network_request.NetworkRequest(
+                port_id=port['id'], network_id=port['network_id'],
+                resource_request=port.get('resource_request') or None,
+                owned=True, outbound_rate=ask.egress,
+                inbound_rate=ask.ingress))
+        return requests
+
+    def _bandwidth_port(self, instance, ask):
+        network = self._network_on(instance, ask)
+        return self.client.create('ports', {
+            'name': ask.name, 'network_id': network['id'],
+            'project_id': instance.project_id, 'device_id': instance.uuid,
+            'device_owner': 'compute:%s' % (
+                instance.availability_zone or 'nova'),
+            'binding:vnic_type': ask.vnic_type,
+            'qos_policy_id': self._minimum_policy(instance.project_id,
+                                                  ask.egress, ask.ingress)})
+
+    def _network_on(self, instance, ask):
+        """The network a vNIC's port goes on: the one on its physical
+        network (any, if it names none) of the server's project, or
+        shared."""
+        filters = ({'provider:physical_network': ask.physical_network}
+                   if ask.physical_network else {})
+        found = sorted(
+            (network for network in self.client.list('networks', **filters)
+             if network['project_id'] == instance.project_id or
+             network.get('shared')),
+            key=lambda n: (not n['project_id'] == instance.project_id,
+                           n['id']))
+        if not found:
+            raise exception.NoServiceNetworkOnPhysicalNetwork(
+                vnic=ask.name, project_id=instance.project_id,
+                physical_network=ask.physical_network or 'any')
+        return found[0]
+
+    def _minimum_policy(self, project_id, egress, ingress):
+        """The project's QoS policy guaranteeing ``egress`` and
+        ``ingress`` kbit/s (made once, then shared by the vNICs asking
+        the same)."""
+        name = 'vietstack-minimum-%d-%d' % (egress, ingress)
+        for policy in self.client.list('qos/policies', name=name,
+                                       project_id=project_id):
+            return policy['id']
+        policy = self.client.create('qos/policies', {
+            'name': name, 'project_id': project_id,
+            'description': 'Guaranteed bandwidth of VietStack vNICs'})
+        rules = 'qos/policies/%s/minimum_bandwidth_rules' % policy['id']
+        for direction, kbps in (('egress', egress), ('ingress', ingress)):
+            if kbps:
+                self.client.create(rules, {'min_kbps': kbps,
+                                           'direction': direction})
+        return policy['id']
+
+    def free_port(self, vif):
+        """Free the port of a server gone (the audit's): deleted, or
+        unbound if it was the user's own."""
+        self._free([vif], [])
 
     def resource_requests(self, context, instance):
         """{port id: resource request} of the server's ports that ask
@@ -325,16 +408,19 @@ class NeutronNetworks:
         instance.obj_reset_changes(['vifs'])
         self._free(gone, [])
 
-    def _free(self, vifs, found, given=()):
+    def _free(self, vifs, found, given=(), kept=()):
         """Delete the ports of ``vifs`` and ``found`` (the service's);
         unbind those that are the user's own (``given``, or recorded
-        so)."""
+        so) and those to stay the server's (``kept``: made for it before
+        it was scheduled, when its build may go on elsewhere)."""
         preserved = {vif.uuid for vif in vifs if vif.preserve_on_delete}
         preserved.update(given)
         for port_id in sorted({vif.uuid for vif in vifs} |
                               {port['id'] for port in found}):
             if port_id in preserved:
                 self.client.update('ports', port_id, _UNBOUND)
+            elif port_id in kept:
+                self.client.update('ports', port_id, _UNBOUND_KEPT)
             else:
                 self.client.delete('ports', port_id)
 

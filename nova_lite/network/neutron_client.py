@@ -86,8 +86,8 @@ class NeutronClient:
 
 def _key(collection):
     """The body's key for a collection of the path (security-groups:
-    security_groups)."""
-    return collection.replace('-', '_')
+    security_groups; qos/policies: policies)."""
+    return collection.rsplit('/', 1)[-1].replace('-', '_')
 
 
 def _singular(collection):

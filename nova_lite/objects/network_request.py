@@ -15,7 +15,7 @@ from nova_lite.objects import fields
 @base.NovaLiteObjectRegistry.register
 class NetworkRequest(base.NovaLiteObject):
     # Version 1.0: Initial version
-    # Version 1.1: resource_request
+    # Version 1.1: resource_request, owned, outbound_rate, inbound_rate
     VERSION = '1.1'
 
     fields = {
@@ -31,12 +31,20 @@ class NetworkRequest(base.NovaLiteObject):
         # bandwidth, as the service says it), None if it asks for none.
         'resource_request': fields.JSONDictField(nullable=True,
                                                  default=None),
+        # A port made for the server before it was scheduled (a resource
+        # plugin's vNIC with guaranteed bandwidth): its delete deletes it.
+        'owned': fields.BooleanField(default=False),
+        # What such a vNIC's guest is shaped to, kbit/s (0: not shaped).
+        'outbound_rate': fields.IntegerField(default=0),
+        'inbound_rate': fields.IntegerField(default=0),
     }
 
     def obj_make_compatible(self, primitive, target_version):
         super().obj_make_compatible(primitive, target_version)
         if target_version == '1.0':
-            primitive.pop('resource_request', None)
+            for name in ('resource_request', 'owned', 'outbound_rate',
+                         'inbound_rate'):
+                primitive.pop(name, None)
 
     def __init__(self, context=None, **kwargs):
         super().__init__(context, **kwargs)

@@ -142,6 +142,17 @@ class RequestSpec(base.NovaLiteObject):
         moving server's as its ports have them now."""
         self.port_resources = resources or None
 
+    def with_made_ports(self, made):
+        """Take the ports made for the server before it is scheduled
+        ([NetworkRequest], owned), ahead of the create's, and ask for
+        their resources."""
+        ids = {r.port_id for r in made}
+        self.network_requests = list(made) + [
+            r for r in self.ports_asked() if r.port_id not in ids]
+        self.port_resources = dict(self.ports_resources(), **{
+            r.port_id: r.resource_request for r in made
+            if r.resource_request}) or None
+
     def ports_asked(self):
         """The network service's ports to make or take ([] if none)."""
         if self.obj_attr_is_set('network_requests'):

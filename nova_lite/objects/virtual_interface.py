@@ -129,7 +129,8 @@ class VirtualInterface(base.NovaLiteTimestampObject, base.NovaLiteObject):
 class VirtualInterfaceList(base.ObjectListBase, base.NovaLiteObject):
     # Version 1.0: Initial version
     # Version 1.1: VirtualInterface 1.1; record_ports()
-    VERSION = '1.1'
+    # Version 1.2: record_left()
+    VERSION = '1.2'
 
     fields = {'objects': fields.ListOfObjectsField('VirtualInterface')}
 
@@ -157,6 +158,13 @@ class VirtualInterfaceList(base.ObjectListBase, base.NovaLiteObject):
         ports); InstanceNotFound if it is gone."""
         db.record_ports(context, instance_uuid,
                         [vif.port_row() for vif in vifs])
+
+    @base.remotable_classmethod
+    def record_left(cls, context, instance_uuid, vifs):
+        """Record the ports a deleted server's delete could not free as
+        still its, for the audit to find (held_by_no_server)."""
+        db.record_left_ports(context, instance_uuid,
+                             [vif.port_row() for vif in vifs])
 
     @base.remotable_classmethod
     def free(cls, context, instance_uuid):

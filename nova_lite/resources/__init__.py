@@ -41,6 +41,18 @@ class Vnic:
 
 
 @dataclasses.dataclass
+class BandwidthAsk:
+    """Guaranteed bandwidth one vNIC asks of a network service that holds
+    it in placement: a port named ``name`` on ``physical_network`` (any,
+    if None), of ``vnic_type``, with minimums in kbit/s."""
+    name: str
+    physical_network: str
+    vnic_type: str
+    egress: int
+    ingress: int
+
+
+@dataclasses.dataclass
 class ChildProvider:
     """A provider under the host's: ``inventory`` is {class: record}."""
     uuid: str
@@ -102,6 +114,12 @@ class ResourcePlugin:
 
     def providers(self, node):
         """[ChildProvider] of the host's compute node."""
+        return []
+
+    def bandwidth_asks(self, spec_obj):
+        """[BandwidthAsk] of the request's vNICs, where the network
+        service holds guaranteed bandwidth: each becomes a port with a
+        QoS policy before the server is scheduled; none by default."""
         return []
 
     def bandwidths(self):

@@ -17,6 +17,11 @@ import uuid
 import pytest
 
 from nova_lite.cmd import clouds_file
+from nova_lite.cmd import placement_audit
+from nova_lite import conf as nl_conf
+from nova_lite import context as nl_context
+from nova_lite.network import backend as network_backend
+from nova_lite_tools.network_service import install
 from tests.functional import compute_calls
 from tests.integration import network_service
 
@@ -694,3 +699,122 @@ def test_guaranteed_bandwidth_is_claimed_with_the_server(cloud, neutron):
                        bridges['sim-host-1'], '-f', 'json')
     assert {u['resource_class']: u['usage'] for u in usage}[
         'NET_BW_EGR_KILOBIT_PER_SEC'] == 0
+
+
+def test_a_vietstack_rate_is_a_qos_policy_on_its_vnics_port(cloud, neutron):
+    """With Neutron, a VietStack vNIC's rate is guaranteed as Neutron
+    guarantees any port's: a port made for the vNIC before the server is
+    scheduled, with a QoS minimum-bandwidth policy of its rates, whose
+    resource request is claimed on Neutron's provider of the vNIC's
+    physical network. The VietStack NICs' own providers then hold no
+    rate, so no bandwidth is counted twice."""
+    aio, env = cloud
+    bridges = _bandwidth_providers(env)
+    nics = {p['name']: p['uuid'] for p in _placement(
+        env, 'resource', 'provider', 'list', '-f', 'json')}
+    classes = {i['resource_class'] for i in _placement(
+        env, 'resource', 'provider', 'inventory', 'list',
+        nics['sim-host-1:eth0'], '-f', 'json')}
+    assert classes == {'CUSTOM_VIETSTACK_OUTBOUND_SIZE',
+                       'CUSTOM_VIETSTACK_INBOUND_SIZE'}
+    osc(env, 'network', 'create', '--provider-network-type', 'flat',
+        '--provider-physical-network', 'physnet1', 'vs1', '-f', 'json')
+    osc(env, 'subnet', 'create', '--network', 'vs1', '--subnet-range',
+        '10.32.0.0/24', 'vs1-subnet', '-f', 'json')
+    for name, rate in (('vs', 4000000), ('vs-huge', 30000000)):
+        osc(env, 'flavor', 'create', '--vcpus', '1', '--ram', '64',
+            '--disk', '1', '--property', 'vietstack:vnics=1',
+            '--property', 'vietstack:vnic0:physical_network=physnet1',
+            '--property', 'vietstack:vnic0:outbound:rate=%d' % rate,
+            '--property', 'vietstack:vnic0:inbound:rate=%d' % (rate // 2),
+            name, '-f', 'json')
+
+    server = osc(env, 'server', 'create', '--image', 'disk', '--flavor',
+                 'vs', '--wait', 'v', '-f', 'json')
+    assert (server['status'], server['OS-EXT-SRV-ATTR:host']) == (
+        'ACTIVE', 'sim-host-1')  # the only host with 4 Gbit/s
+    [port] = [osc(env, 'port', 'show', p['ID'], '-f', 'json')
+              for p in _ports_of(env, server['id'])]
+    assert (port['name'], port['status']) == ('vietstack-vnic-0', 'ACTIVE')
+    policy = osc(env, 'network', 'qos', 'policy', 'show',
+                 port['qos_policy_id'], '-f', 'json')
+    assert sorted((r['direction'], r['min_kbps']) for r in policy['rules']
+                  if r['type'] == 'minimum_bandwidth') == [
+        ('egress', 4000000), ('ingress', 2000000)]
+    group = port['resource_request']['request_groups'][0]['id']
+    assert port['binding_profile'] == {
+        'allocation': {group: bridges['sim-host-1']}}
+    assert _allocations(env, server['id'])[bridges['sim-host-1']] == {
+        'NET_BW_EGR_KILOBIT_PER_SEC': 4000000,
+        'NET_BW_IGR_KILOBIT_PER_SEC': 2000000}
+    assert list(server['addresses']) == ['vs1']
+    details = aio.client.get('/servers/%s' % server['id'])[1]['server']
+    vnic = details['addresses']['vs1'][0]
+    assert vnic['OS-EXT-IPS-MAC:mac_addr'] == port['mac_address']
+
+    failed = osc(env, 'server', 'create', '--image', 'disk', '--flavor',
+                 'vs-huge', 'vh', '-f', 'json')
+    failed = aio.client.wait_server(failed['id'], ('ERROR',))
+    assert 'NET_BW_EGR_KILOBIT_PER_SEC:30000000' in failed['fault'][
+        'message'], failed['fault']
+    assert _allocations(env, failed['id']) == {}
+    for each in (server, failed):
+        osc(env, 'server', 'delete', '--wait', each['id'])
+        assert _ports_of(env, each['id']) == []
+    assert _allocations(env, server['id']) == {}
+
+
+def test_the_audit_frees_the_ports_a_delete_could_not(cloud, neutron):
+    """A server deleted at the API (its compute is down) while Neutron is
+    away keeps its ports recorded as the deleted server's: the audit
+    names them, and ``--heal`` frees them once Neutron answers (the port
+    made for the server deleted, the user's own unbound); while Neutron
+    is away they stay named."""
+    aio, env = cloud
+    network = _network(env, 'audited', '10.33.0.0/24')
+    mine = osc(env, 'port', 'create', '--network', network['id'], 'mine',
+               '-f', 'json')
+    made = osc(env, 'server', 'create', '--image', 'disk', '--flavor', 'm1',
+               '--nic', 'net-id=%s' % network['id'], '--wait', 'made',
+               '-f', 'json')
+    given = osc(env, 'server', 'create', '--image', 'disk', '--flavor',
+                'm1', '--nic', 'port-id=%s' % mine['id'], '--wait', 'given',
+                '-f', 'json')
+    [made_port] = [p['ID'] for p in _ports_of(env, made['id'])]
+    made_mac = osc(env, 'port', 'show', made_port, '-f',
+                   'json')['mac_address']
+    for host in network_service.HOSTS:
+        osc(env, 'compute', 'service', 'set', '--down', host, 'nova-compute')
+    api = neutron.api(install.venv_dir())
+    api.stop()
+    try:
+        for server in (made, given):
+            osc(env, 'server', 'delete', '--wait', server['id'])
+        context = nl_context.get_admin_context()
+        backend = network_backend.load(nl_conf.CONF)
+        lines = []
+        assert placement_audit.audit(context, False, lines.append) == 2
+        assert sorted(lines[:-1]) == sorted(
+            'orphaned port %s on %s (%s) of %s (its server is deleted or '
+            'in ERROR without a host)' % (port, network['id'], mac, server)
+            for port, mac, server in (
+                (made_port, made_mac, made['id']),
+                (mine['id'], mine['mac_address'], given['id'])))
+        lines = []
+        placement_audit.audit(context, True, lines.append, (), backend)
+        assert len([line for line in lines if 'not freed' in line]) == 2
+    finally:
+        api.start()
+        api.wait_ready(network_service.HOSTS)
+        for host in network_service.HOSTS:
+            osc(env, 'compute', 'service', 'set', '--up', host,
+                'nova-compute')
+    lines = []
+    assert placement_audit.audit(context, True, lines.append, (),
+                                 backend) == 2
+    assert lines[-1] == '2 findings, healed'
+    assert _neutron(neutron, 'GET', '/ports?id=%s' % made_port)[
+        'ports'] == []
+    port = osc(env, 'port', 'show', mine['id'], '-f', 'json')
+    assert (port['device_id'], port['binding_host_id']) == ('', '')
+    assert placement_audit.audit(context, False, lines.append) == 0

@@ -44,7 +44,7 @@ EXPECTED = {
     'MigrationContext': '1.1-ce8240ed038b2bf684c8c507ad9540af',
     'Migration': '1.0-7045b324c205ea1fc4518260ab7d4e68',
     'MigrationList': '1.1-983ce55cee501106a1541ee274d35504',
-    'NetworkRequest': '1.1-2af84f727bebe097306190730fa7c015',
+    'NetworkRequest': '1.1-a856cf5e189213a6201d6668bd7b6e33',
     'Placement': '1.7-1209332f3bef0ee44ae7bd2fe24aa532',
     'RequestSpec': '1.7-a0e413dfc6733d46e5380ea0857a36b2',
     'Selection': '1.1-e2cf2d8fe3e763401f64da9eacad9995',
@@ -55,7 +55,7 @@ EXPECTED = {
     'VietStackPerVnic': '1.0-dc126adc335be65212f0c0a6d06423a5',
     'VietStackStat': '1.0-0bc3c112114eea5ca0cd812e36787017',
     'VirtualInterface': '1.1-605915455d7f011aae9031ed1477a807',
-    'VirtualInterfaceList': '1.1-4a9e3270e22813f27fc5fbc4999a2da1',
+    'VirtualInterfaceList': '1.2-f049784f66e6b7f67b933f34009322ec',
 }
 
 

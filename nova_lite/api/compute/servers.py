@@ -135,11 +135,16 @@ def _image(context, body):
     return image_id
 
 
-def _network_requests(req, body, max_count):
+def _network_requests(req, body, max_count, flavor):
     """The network backend's reading of the create's ``networks``: the
     network service's ports to make or take (None with the fixed
-    networks). One port cannot serve several servers."""
+    networks). One port cannot serve several servers. A flavor that
+    gives its servers vNICs of its own takes the place of ``auto``'s
+    network, with either backend."""
     asked = body.get('networks')
+    if asked in (None, request_spec_obj.AUTO) and \
+            req.compute_api.vnics_asked(flavor.extra_specs):
+        asked = request_spec_obj.NONE
     groups = [g['name'] for g in body.get('security_groups') or ()
               if g.get('name')]
     requests = req.compute_api.network.resolve(req.context, asked, groups)
@@ -200,7 +205,6 @@ def create(req):
     request_body = req.body_json()
     body = request_body['server']
     low, high = _count(body)
-    network_requests = _network_requests(req, body, high)
     image_id = _image(req.context, body)
     with objects_base.one_read(req.context):
         # What the request names (flavor, key pair, zone, group, the
@@ -211,6 +215,7 @@ def create(req):
         options = create_options.fields_of(req, body)
         hints = create_options.hints_of(request_body)
         group = create_options.group_of(req, hints)
+    network_requests = _network_requests(req, body, high, flavor)
     reservation_id = instance_obj.new_reservation_id()
     guard = req.compute_api.quota_guard(req.context)
     names = _names(body['name'], req.compute_api.servers_allowed(

@@ -17,13 +17,15 @@ LOG = logging.getLogger(__name__)
 class Peers(typing.NamedTuple):
     """Who a task works with: the conductor's config and host (faults and
     events name it), the RPC clients of the scheduler and the computes,
-    and the network backend (a moving server's ports ask again for what
-    they need of placement)."""
+    the network backend (a moving server's ports ask again for what they
+    need of placement) and the resource plugins (whose vNICs with
+    guaranteed bandwidth get ports before a build is scheduled)."""
     conf: typing.Any
     host: str
     scheduler: typing.Any
     computes: typing.Any
     network: typing.Any = None
+    plugins: typing.Any = ()
 
 
 class TaskBase(abc.ABC):

@@ -23,6 +23,11 @@ from nova_lite.objects import request_spec as request_spec_obj
 
 LOG = logging.getLogger(__name__)
 SCHEDULE_EVENT = 'conductor_schedule_and_build_instances'
+# The ports a build's vNICs needed could not be made: it ends in ERROR
+# saying why, as when no host has room.
+_PORTS_REFUSED = (exception.NoServiceNetworkOnPhysicalNetwork,
+                  exception.NetworkServiceError,
+                  exception.NetworkServiceUnavailable)
 
 
 class _Building(base.TaskBase):
@@ -59,7 +64,18 @@ class _Building(base.TaskBase):
             LOG.info('instance %s was deleted while it was scheduled',
                      instance.uuid)
 
-    def schedule_build(self, request_spec):
+    def schedule_build(self, instance, request_spec):
+        """The selections for a build's first scheduling: the ports its
+        plugins' vNICs with guaranteed bandwidth need made first (their
+        requests placed with the server's), and the spec saved with
+        them."""
+        asks = [ask for plugin in self.peers.plugins
+                for ask in plugin.bandwidth_asks(request_spec)]
+        if asks:
+            made = self.peers.network.bandwidth_ports(self.context, instance,
+                                                      asks)
+            request_spec.with_made_ports(made)
+            request_spec.save()
         return self.schedule(request_spec,
                              self.peers.conf.conductor.max_build_attempts)
 
@@ -79,7 +95,7 @@ class BuildTask(_Building):
     def _execute(self):
         try:
             selections = self._selections()
-        except exception.NoValidHost as e:
+        except (exception.NoValidHost,) + _PORTS_REFUSED as e:
             self.fail(self.instance, e)
             return
         self.send(self.instance, self.request_spec, selections)
@@ -89,7 +105,7 @@ class BuildTask(_Building):
 
     def _selections(self):
         if not self.alternates:
-            return self.schedule_build(self.request_spec)
+            return self.schedule_build(self.instance, self.request_spec)
         selections = self._claim_alternate()
         if not selections:
             raise exception.NoValidHost(
@@ -144,8 +160,9 @@ class BuildTogetherTask(_Building):
             spec = request_spec_obj.RequestSpec.get_by_instance_uuid(
                 self.context, instance.uuid)
             try:
-                placed.append((instance, spec, self.schedule_build(spec)))
-            except exception.NoValidHost as e:
+                placed.append((instance, spec,
+                               self.schedule_build(instance, spec)))
+            except (exception.NoValidHost,) + _PORTS_REFUSED as e:
                 return placed, exception.NoValidHost(
                     reason='%s (%d of the %d servers of the request found '
                            'a host)' % (e.kwargs.get('reason') or e,

@@ -123,6 +123,19 @@ def record_ports(context, instance_uuid, ports):
     session.flush()
 
 
+@engine.writer
+def record_left_ports(context, instance_uuid, ports):
+    """Record ``ports`` (as record_ports takes them) as a deleted
+    server's: the ports its delete could not free, held by no server
+    until the audit frees them."""
+    session = context.session
+    delete_in(session, instance_uuid)
+    session.flush()
+    for index, port in enumerate(ports):
+        session.add(_VIF(instance_uuid=instance_uuid, vnic_index=index,
+                         **port))
+
+
 def _gone(instance_uuid):
     raise exception.InstanceNotFound(instance_id=instance_uuid)
 

@@ -8,12 +8,22 @@ capacity on the host's NICs, the vNICs on each NIC must add up to exactly
 what was allocated there, so that the assignment and placement's account
 never disagree. At most eight vNICs and a few NICs: a plain backtracking
 search finds an assignment whenever one exists.
+
+Where a network service holds the NICs' bandwidth in placement (its
+providers, per physical network), the rates are its to count: the
+assignment then weighs only what VietStack alone holds, ``units``
+('size',).
 """
 from nova_lite import exception
 from nova_lite.objects import vietstack as vietstack_obj
 from nova_lite.resources.vietstack import placement as vs_placement
 
-_UNITS = [(d, u) for d in vietstack_obj.DIRECTIONS for u in ('rate', 'size')]
+ALL_UNITS = ('rate', 'size')
+_UNITS = [(d, u) for d in vietstack_obj.DIRECTIONS for u in ALL_UNITS]
+
+
+def _keys(units):
+    return [(d, u) for d in vietstack_obj.DIRECTIONS for u in units]
 
 
 def count_usage(nics, requests):
@@ -35,48 +45,48 @@ def count_usage(nics, requests):
     return nics
 
 
-def assign(nics, request, allocated=None):
+def assign(nics, request, allocated=None, units=ALL_UNITS):
     """Give each vNIC of ``request`` a NIC (sets ``vnic.nic``), or raise
     ComputeResourcesUnavailable saying which vNIC fits nowhere.
 
     ``allocated``: {NIC name: {class: amount}} placement holds for the
     instance on this host's NICs, or None when placement does not say.
     """
-    choice = _choose(nics, request, allocated)
+    choice = _choose(nics, request, allocated, _keys(units))
     if choice is None:
         raise exception.ComputeResourcesUnavailable(
-            reason=why(nics, request, allocated))
+            reason=why(nics, request, allocated, units))
     for vnic, name in zip(request.vnics, choice):
         vnic.assign(name)
     return request
 
 
-def fits(nics, request):
+def fits(nics, request, units=ALL_UNITS):
     """Whether the vNICs fit the NICs' free capacity together."""
-    return _choose(nics, request, None) is not None
+    return _choose(nics, request, None, _keys(units)) is not None
 
 
-def _choose(nics, request, allocated):
+def _choose(nics, request, allocated, keys):
     """[NIC name per vNIC], or None."""
-    free = {nic.name: {k: nic.free(*k) for k in _UNITS} for nic in nics}
+    free = {nic.name: {k: nic.free(*k) for k in keys} for nic in nics}
     left = {name: dict(classes) for name, classes in
             (allocated or {}).items()}
     return _search(nics, request.vnics, 0, free,
-                   left if allocated is not None else None)
+                   left if allocated is not None else None, keys)
 
 
-def _search(nics, vnics, index, free, left):
+def _search(nics, vnics, index, free, left, keys):
     if index == len(vnics):
         done = left is None or not any(
             v for classes in left.values() for v in classes.values())
         return [] if done else None
     vnic = vnics[index]
-    amounts = vnic.amounts()
+    amounts = {k: v for k, v in vnic.amounts().items() if k in keys}
     for nic in nics:
         if not _fits(nic, vnic, amounts, free, left):
             continue
         _take(nic.name, amounts, free, left, -1)
-        rest = _search(nics, vnics, index + 1, free, left)
+        rest = _search(nics, vnics, index + 1, free, left, keys)
         _take(nic.name, amounts, free, left, +1)
         if rest is not None:
             return [nic.name] + rest
@@ -86,17 +96,17 @@ def _search(nics, vnics, index, free, left):
 def _fits(nic, vnic, amounts, free, left):
     if not nic.serves(vnic):
         return False
-    if any(free[nic.name][k] < amounts[k] for k in _UNITS):
+    if any(free[nic.name][k] < amount for k, amount in amounts.items()):
         return False
     if left is None or not any(amounts.values()):
         return True
     held = left.get(nic.name, {})
-    return all(held.get(vs_placement.resource_class(*k), 0) >= amounts[k]
-               for k in _UNITS)
+    return all(held.get(vs_placement.resource_class(*k), 0) >= amount
+               for k, amount in amounts.items())
 
 
 def _take(name, amounts, free, left, sign):
-    for key in _UNITS:
+    for key in amounts:
         free[name][key] += sign * amounts[key]
         if left is not None and amounts[key]:
             rc = vs_placement.resource_class(*key)
@@ -115,7 +125,7 @@ def describe(vnic, index):
         ': ' + asked if asked else '')
 
 
-def why(nics, request, allocated=None):
+def why(nics, request, allocated=None, units=ALL_UNITS):
     """Why the request does not fit, naming VietStack and the vNIC."""
     for index, vnic in enumerate(request.vnics):
         serving = [n for n in nics if n.serves(vnic)]
@@ -124,14 +134,22 @@ def why(nics, request, allocated=None):
                     'on %s' % (describe(vnic, index), vnic.type,
                                vnic.physical_network or 'any network'))
         amounts = vnic.amounts()
-        if not any(all(n.free(*k) >= amounts[k] for k in _UNITS)
+        if not any(all(n.free(*k) >= amounts[k] for k in _keys(units))
                    for n in serving):
             return 'VietStack: %s: no NIC has room left (%s)' % (
                 describe(vnic, index), '; '.join(
-                    '%s: %d kbit/s out, %d in free' % (
-                        n.name, n.free('outbound', 'rate'),
-                        n.free('inbound', 'rate')) for n in serving))
+                    _free_text(n, units) for n in serving))
     if allocated is not None:
         return ('VietStack: the vNICs cannot be spread over the NICs as '
                 'placement allocated them (%s)' % allocated)
     return 'VietStack: the vNICs do not fit the NICs together'
+
+
+def _free_text(nic, units):
+    """'eth0: 900 kbit/s out, 1000 in free': its rates, or its sizes
+    where the rates are not VietStack's to count."""
+    units = ('rate',) if 'rate' in units else units
+    return '; '.join('%s: %d%s out, %d in free' % (
+        nic.name, nic.free('outbound', unit),
+        ' kbit/s' if unit == 'rate' else ' slots',
+        nic.free('inbound', unit)) for unit in units)

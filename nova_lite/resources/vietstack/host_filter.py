@@ -15,22 +15,26 @@ class VietStackFilter:
 
     name = 'VietStackFilter'
 
-    def __init__(self, request_of):
+    def __init__(self, request_of, units=assignment.ALL_UNITS):
         self.request_of = request_of  # RequestSpec -> its vNICs, or None
+        self.units = units  # what VietStack counts (not the rates where
+        # a network service holds them)
 
     def host_passes(self, host_state, spec_obj):
         request = self.request_of(spec_obj)
         if request is None:
             return True
         stat = host_state.resource_stat('vietstack')
-        return stat is not None and assignment.fits(stat.nics, request)
+        return stat is not None and assignment.fits(stat.nics, request,
+                                                    self.units)
 
     def explain(self, spec_obj, rejected):
         request = self.request_of(spec_obj)
         reasons = {}
         for host in rejected:
             stat = host.resource_stat('vietstack')
-            reason = assignment.why(stat.nics if stat else [], request)
+            reason = assignment.why(stat.nics if stat else [], request,
+                                    units=self.units)
             reasons.setdefault(reason, []).append(host.host)
         return '; '.join('%s: %s' % (_some(hosts), reason)
                          for reason, hosts in sorted(reasons.items()))

@@ -7,7 +7,9 @@ direction and unit (``CUSTOM_VIETSTACK_OUTBOUND_RATE`` ...) and traits for
 its physical network and the vNIC types it serves; each vNIC that asks for
 anything is a request group of its own (suffix ``_VIETSTACK_VNIC{i}``)
 requiring those traits, so placement picks a NIC per vNIC and no NIC's
-capacity is ever exceeded.
+capacity is ever exceeded. Where a network service holds the NICs'
+bandwidth in placement (``nova_lite.network``), the rates are its, on its
+own providers, and only the sizes are VietStack's here (``units``).
 """
 import re
 import uuid as uuidlib
@@ -16,6 +18,7 @@ from nova_lite.objects import vietstack as vietstack_obj
 from nova_lite.placement import request as placement_request
 
 UNITS = ('rate', 'size')
+SIZES_ONLY = ('size',)
 GROUP_PREFIX = '_VIETSTACK_VNIC'
 _NOT_TRAIT = re.compile('[^A-Z0-9_]')
 
@@ -40,11 +43,11 @@ def nic_provider_uuid(node_uuid, nic_name):
                              'vietstack-nic:' + nic_name))
 
 
-def nic_inventory(nic):
+def nic_inventory(nic, units=UNITS):
     """The NIC's inventory records; a class it has none of is left out."""
     records = {}
     for direction in vietstack_obj.DIRECTIONS:
-        for unit in UNITS:
+        for unit in units:
             total = getattr(nic, '%s_%s' % (direction, unit))
             if total > 0:
                 reserved = min(getattr(nic, 'reserved_%s' % unit), total)
@@ -59,20 +62,20 @@ def nic_traits(nic):
                   {vnic_type_trait(t) for t in nic.vnic_types})
 
 
-def vnic_resources(vnic):
+def vnic_resources(vnic, units=UNITS):
     """{class: amount} one vNIC asks for (classes of amount 0 left out)."""
     return {resource_class(direction, unit): amount
             for (direction, unit), amount in vnic.amounts().items()
-            if amount > 0}
+            if amount > 0 and unit in units}
 
 
-def request_groups(request):
+def request_groups(request, units=UNITS):
     """[Group]: one per vNIC that asks for some capacity (a vNIC that asks
     for none needs only a NIC that serves it, which the compute's claim
     finds), requiring its NIC's traits."""
     groups = []
     for index, vnic in enumerate(request.vnics if request else []):
-        resources = vnic_resources(vnic)
+        resources = vnic_resources(vnic, units)
         if not resources:
             continue
         traits = {vnic_type_trait(vnic.type)}

@@ -7,7 +7,15 @@ RequestSpec as ``vietstack_requests``), the host's NICs from ``[vietstack]
 nic``; the record is the request with each vNIC's NIC filled in, kept as
 ``Instance.vietstack_request`` (instance_extra) and counted into
 ``ComputeNode.vietstack_stat``.
+
+With a network service that holds guaranteed bandwidth in placement (the
+Neutron backend), a NIC's rate is declared here still, but told to the
+host's chassis (``bandwidths``) and reported by the service, and a
+vNIC's rate becomes a QoS minimum-bandwidth policy on a port made for it
+(``bandwidth_asks``), whose resource request the scheduler places: the
+plugin's own providers, groups and claim then count sizes only.
 """
+from nova_lite import network
 from nova_lite.objects import vietstack as vietstack_obj
 from nova_lite import resources
 from nova_lite.resources.vietstack import assignment
@@ -43,6 +51,14 @@ class VietStackPlugin(resources.ResourcePlugin):
             conf.set_default('nic', conf.vietstack.simulated_nics,
                              group='vietstack')
 
+    @property
+    def units(self):
+        """What VietStack itself counts: rates and sizes, or the sizes
+        alone where the network service holds the rates."""
+        if network.bandwidth_in_network_service(self.conf):
+            return placement.SIZES_ONLY
+        return placement.UNITS
+
     def check_config(self):
         self._nics()
 
@@ -58,7 +74,8 @@ class VietStackPlugin(resources.ResourcePlugin):
             spec_obj.flavor.extra_specs)
 
     def request_groups(self, spec_obj):
-        return placement.request_groups(self.request_of(spec_obj))
+        return placement.request_groups(self.request_of(spec_obj),
+                                        self.units)
 
     def describe(self, spec_obj):
         request = self.request_of(spec_obj)
@@ -71,13 +88,13 @@ class VietStackPlugin(resources.ResourcePlugin):
         return node.shared_vietstack_stat()
 
     def filters(self):
-        return [host_filter.VietStackFilter(self.request_of)]
+        return [host_filter.VietStackFilter(self.request_of, self.units)]
 
     def providers(self, node):
         return [resources.ChildProvider(
             uuid=placement.nic_provider_uuid(node.uuid, nic.name),
             name='%s:%s' % (node.hypervisor_hostname, nic.name),
-            inventory=placement.nic_inventory(nic),
+            inventory=placement.nic_inventory(nic, self.units),
             traits=placement.nic_traits(nic)) for nic in self._nics()]
 
     def bandwidths(self):
@@ -87,6 +104,21 @@ class VietStackPlugin(resources.ResourcePlugin):
             found[nic.physical_network] = (
                 egress + max(nic.outbound_rate - nic.reserved_rate, 0),
                 ingress + max(nic.inbound_rate - nic.reserved_rate, 0))
+        return found
+
+    def bandwidth_asks(self, spec_obj):
+        if self.units == placement.UNITS:
+            return []  # the rates are claimed here
+        request = self.request_of(spec_obj)
+        found = []
+        for index, vnic in enumerate(request.vnics if request else []):
+            amounts = vnic.amounts()
+            egress = amounts[('outbound', 'rate')]
+            ingress = amounts[('inbound', 'rate')]
+            if egress or ingress:
+                found.append(resources.BandwidthAsk(
+                    'vietstack-vnic-%d' % index, vnic.physical_network,
+                    vnic.type, egress, ingress))
         return found
 
     def asks(self, flavor):
@@ -101,7 +133,8 @@ class VietStackPlugin(resources.ResourcePlugin):
         request.instance_uuid = instance.uuid
         nics = assignment.count_usage(self._nics(), others)
         return assignment.assign(nics, request,
-                                 self._by_nic(node, nics, allocations))
+                                 self._by_nic(node, nics, allocations),
+                                 self.units)
 
     @staticmethod
     def _by_nic(node, nics, allocations):
@@ -126,7 +159,8 @@ class VietStackPlugin(resources.ResourcePlugin):
                 continue
             uuid = placement.nic_provider_uuid(node.uuid, vnic.nic)
             held = found.setdefault(uuid, {})
-            for rc, amount in placement.vnic_resources(vnic).items():
+            for rc, amount in placement.vnic_resources(
+                    vnic, self.units).items():
                 held[rc] = held.get(rc, 0) + amount
         return {uuid: r for uuid, r in found.items() if r}
 

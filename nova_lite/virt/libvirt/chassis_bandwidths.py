@@ -11,6 +11,14 @@ hypervisors=<bridge>:<host's provider name>``). The host's NICs stay
 declared in one place, nova_lite's config: their rates per physical
 network are written there, on the bridge ``ovn-bridge-mappings`` gives
 that network, the chassis's other options kept.
+
+The service reads them when they change, and only then: a host whose
+provider was made anew (a placement database started afresh, a compute
+node removed and back) would never get the service's providers again
+under the same options. So each announcement changes them: the
+inventory defaults are said (``allocation_ratio:1.0``, the service's own
+default) or left out, in turn, which is the same inventory to the
+service and a change it acts on.
 """
 from oslo_log import log as logging
 
@@ -20,12 +28,15 @@ LOG = logging.getLogger(__name__)
 
 _BANDWIDTHS = 'resource_provider_bandwidths'
 _HYPERVISORS = 'resource_provider_hypervisors'
+_DEFAULTS = 'resource_provider_inventory_defaults'
+_OURS = (_BANDWIDTHS, _HYPERVISORS, _DEFAULTS)
+_SAID_DEFAULTS = _DEFAULTS + '=allocation_ratio:1.0'
 
 
 def announce(ovsdb, hypervisor, bandwidths):
     """Write ``bandwidths`` ({physical network: (egress, ingress)} in
     kbit/s) for the host's provider ``hypervisor``; a network with no
-    bridge is logged and left out. Whether the options changed."""
+    bridge is logged and left out."""
     bridges = _bridge_mappings(_external_id(ovsdb, 'ovn-bridge-mappings'))
     devices = {}
     for physnet, rates in sorted(bandwidths.items()):
@@ -36,19 +47,20 @@ def announce(ovsdb, hypervisor, bandwidths):
             continue
         devices[bridges[physnet]] = rates
     current = _external_id(ovsdb, 'ovn-cms-options')
-    wanted = options(current, hypervisor, devices)
-    if wanted == current:
-        return False
     ovs_db.vsctl(ovsdb, 'set', 'Open_vSwitch', '.',
-                 'external_ids:ovn-cms-options="%s"' % wanted)
-    return True
+                 'external_ids:ovn-cms-options="%s"' % options(
+                     current, hypervisor, devices))
 
 
 def options(current, hypervisor, devices):
     """``current`` options with the bandwidth ones made ``devices``'
-    ({bridge: (egress, ingress)})."""
-    kept = [option for option in current.split(',') if option and
-            option.split('=')[0] not in (_BANDWIDTHS, _HYPERVISORS)]
+    ({bridge: (egress, ingress)}), the inventory defaults said if they
+    were not, or left out if they were."""
+    said = current.split(',')
+    kept = [option for option in said if option and
+            option.split('=')[0] not in _OURS]
+    if devices and _SAID_DEFAULTS not in said:
+        kept.append(_SAID_DEFAULTS)
     if devices:
         kept.append('%s=%s' % (_BANDWIDTHS, ';'.join(
             '%s:%d:%d' % (bridge, egress, ingress)

@@ -306,8 +306,8 @@ class LibvirtDriver(driver.ComputeDriver):
     def announce_bandwidths(self, hypervisor, bandwidths):
         ovsdb = (self.conf.neutron.ovsdb_connection if self.is_real
                  else self._simulated_ovsdb())
-        if ovsdb and chassis_bandwidths.announce(ovsdb, hypervisor,
-                                                 bandwidths):
+        if ovsdb:
+            chassis_bandwidths.announce(ovsdb, hypervisor, bandwidths)
             LOG.info('told the chassis of %s its bandwidth: %s', hypervisor,
                      bandwidths)
 
