@@ -10,10 +10,12 @@ migration and claimed the destination for the server):
    vNIC's NIC) are found on the destination, or the pre-check fails and
    the move never starts.
 2. ``live_migration`` on the source: ``pre_live_migration`` on the
-   destination (a call), then the guest moves while it runs.
+   destination (a call; with a network service, each port gets an
+   inactive binding there), then the guest moves while it runs.
 3. ``post_live_migration_at_destination`` (a call): the server is the
-   destination's, its guest there; then the source removes what is left
-   of the guest and frees the migration's allocation.
+   destination's, its guest there, its ports' bindings there made active
+   (the source's dropped); then the source removes what is left of the
+   guest and frees the migration's allocation.
 
 A failure before the guest moved rolls back: the source's allocation
 returns to the server, which runs on as it did, and the destination
@@ -109,6 +111,8 @@ class LiveMoves(move_ends.MoveFamily):
                                       'compute_pre_live_migration'):
             self.driver.pre_live_migration(context, instance,
                                            block_migration)
+            # The ports bound here too, inactive until the guest moved.
+            self.ends.network.bind_inactive(context, instance, self.host)
 
     def post_at_destination(self, context, instance, migration):
         """The server is this host's now, its guest here."""
@@ -133,6 +137,11 @@ class LiveMoves(move_ends.MoveFamily):
             except Exception as e:
                 LOG.warning('removing what came of %s after its failed live '
                             'migration failed: %s', instance.uuid, e)
+            try:
+                self.ends.network.drop_inactive(context, instance, self.host)
+            except exception.NovaLiteException as e:
+                LOG.warning('the bindings of the ports of %s on %s stay: %s',
+                            instance.uuid, self.host, e.format_message())
             self.rt.drop_move_end(migration.uuid)
 
     def force_complete(self, context, instance, migration):

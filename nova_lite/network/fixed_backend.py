@@ -78,6 +78,12 @@ class FixedBackend:
     def port(self, port_id):
         return None
 
+    def bind_inactive(self, context, instance, host):
+        pass  # no port
+
+    def drop_inactive(self, context, instance, host):
+        pass
+
     def bind_to(self, context, instance, host):
         pass
 

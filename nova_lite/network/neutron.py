@@ -29,6 +29,8 @@ VIF_TYPE = 'ovs'
 _FAILED_BINDINGS = ('binding_failed', 'unbound')
 _UNBOUND = {'device_id': '', 'device_owner': '', 'binding:host_id': None,
             'binding:profile': {}}
+# A port's bindings, one per host (the port-binding extension).
+_BINDINGS = 'ports/%s/bindings'
 # Still the server's (its next host binds it), bound to no host.
 _UNBOUND_KEPT = {'binding:host_id': None, 'binding:profile': {}}
 
@@ -235,19 +237,71 @@ class NeutronNetworks:
         vif.obj_set_defaults()
         return vif
 
+    def bind_inactive(self, context, instance, host):
+        """An inactive binding of each of the server's ports on ``host``
+        (a live migration's destination), beside the active one until the
+        guest has moved, as the service's port-binding extension keeps
+        it (with the destination's providers of the port's requests);
+        PortBindingFailed if the host cannot take one."""
+        ports = self._ports(instance)
+        asking = _asking(ports)
+        groups = _port_allocation(context, instance, asking)
+        for uuid, port in sorted(ports.items()):
+            try:
+                binding = self.client.create(_BINDINGS % uuid, {
+                    'host': host,
+                    'vnic_type': port.get('binding:vnic_type') or 'normal',
+                    'profile': _with_allocation({}, uuid, asking.get(uuid),
+                                                groups)})
+            except exception.NetworkServiceError as e:
+                if e.code != 409:
+                    raise
+                continue  # made by an earlier try of this move
+            if binding.get('vif_type') in _FAILED_BINDINGS:
+                raise exception.PortBindingFailed(port_id=uuid)
+
+    def drop_inactive(self, context, instance, host):
+        """The inactive bindings on ``host`` gone (a live migration that
+        did not happen)."""
+        for uuid in sorted(self._ports(instance)):
+            self.client.delete(_BINDINGS % uuid, host)
+
+    def _activated(self, port_id, host):
+        """Whether the port had an inactive binding on ``host``, made
+        active now (and its other bindings dropped)."""
+        try:
+            bindings = self.client.list(_BINDINGS % port_id)
+        except exception.NetworkServiceError as e:
+            if e.code == 404:
+                return False  # the service has no port-binding extension
+            raise
+        if not any(b['host'] == host and b['status'] == 'INACTIVE'
+                   for b in bindings):
+            return False
+        self.client.act('/%s/%s/activate' % (_BINDINGS % port_id, host))
+        for binding in bindings:
+            if binding['host'] != host:
+                self.client.delete(_BINDINGS % port_id, binding['host'])
+        return True
+
+    def _ports(self, instance):
+        """{port id: port} of the server's recorded ports the service
+        still has."""
+        ports = {vif.uuid: self.client.show('ports', vif.uuid)
+                 for vif in instance.vifs if vif.is_port}
+        return {uuid: port for uuid, port in ports.items() if port}
+
     def bind_to(self, context, instance, host):
         """Bind the server's ports to ``host`` (a move's end took it, an
         unshelve placed it), or unbind them from any host (None: an
         offloaded server's); PortBindingFailed if the host cannot take
         one."""
-        ports = {vif.uuid: self.client.show('ports', vif.uuid)
-                 for vif in instance.vifs if vif.is_port}
-        ports = {uuid: port for uuid, port in ports.items() if port}
-        asking = {uuid: port['resource_request']
-                  for uuid, port in ports.items()
-                  if port.get('resource_request')}
+        ports = self._ports(instance)
+        asking = _asking(ports)
         groups = _port_allocation(context, instance, asking) if host else {}
         for uuid, port in sorted(ports.items()):
+            if host and self._activated(uuid, host):
+                continue  # a live migration's: bound there already
             profile = _with_allocation(
                 port.get('binding:profile') or {}, uuid,
                 asking.get(uuid) if host else None, groups)
@@ -446,6 +500,12 @@ class NeutronNetworks:
             context, instance.uuid, vifs)
         instance.vifs = vifs
         instance.obj_reset_changes(['vifs'])
+
+
+def _asking(ports):
+    """{port id: resource request} of the ports that have one."""
+    return {uuid: port['resource_request'] for uuid, port in ports.items()
+            if port.get('resource_request')}
 
 
 def _port_allocation(context, instance, asking):

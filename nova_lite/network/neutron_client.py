@@ -78,6 +78,10 @@ class NeutronClient:
         return self._request('PUT', '/%s/%s' % (collection, uuid),
                              {key: values})[key]
 
+    def act(self, path):
+        """PUT an action with no body (a binding's ``activate``)."""
+        return self._request('PUT', path)
+
     def delete(self, collection, uuid):
         """Delete it; nothing if it is already gone."""
         self._request('DELETE', '/%s/%s' % (collection, uuid),

@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 import uuid
 
@@ -20,6 +21,7 @@ from nova_lite.cmd import clouds_file
 from nova_lite.cmd import placement_audit
 from nova_lite import conf as nl_conf
 from nova_lite import context as nl_context
+from nova_lite import exception
 from nova_lite.network import backend as network_backend
 from nova_lite_tools.network_service import install
 from tests.functional import compute_calls
@@ -818,3 +820,91 @@ def test_the_audit_frees_the_ports_a_delete_could_not(cloud, neutron):
     port = osc(env, 'port', 'show', mine['id'], '-f', 'json')
     assert (port['device_id'], port['binding_host_id']) == ('', '')
     assert placement_audit.audit(context, False, lines.append) == 0
+
+
+def _bindings(neutron, port_id):
+    return sorted((b['host'], b['status']) for b in _neutron(
+        neutron, 'GET', '/ports/%s/bindings' % port_id)['bindings'])
+
+
+def _hold_live_migrations(aio, monkeypatch):
+    """The simulated hosts' guests take their time to move (until
+    released); an abort makes the move fail, as a hypervisor's does."""
+    release, aborted = threading.Event(), threading.Event()
+
+    def live_migration(*args, **kwargs):
+        release.wait(60)
+        if aborted.is_set():
+            raise exception.LiveMigrationAborted(reason='canceled by client')
+
+    def abort(instance):
+        aborted.set()
+        release.set()
+    for svc in aio.services:
+        driver = getattr(svc.manager, 'driver', None)
+        if driver is not None:
+            monkeypatch.setattr(driver, 'live_migration', live_migration)
+            monkeypatch.setattr(driver, 'live_migration_abort', abort)
+    return release, aborted
+
+
+def _wait_migration_status(env, server_id, status, timeout=30):
+    deadline = time.monotonic() + timeout
+    while True:
+        found = osc(env, 'server', 'migration', 'list', '--server',
+                    server_id, '-f', 'json')
+        if found and found[0]['Status'] == status:
+            return found[0]
+        assert time.monotonic() < deadline, found
+        time.sleep(0.2)
+
+
+def test_a_live_migration_binds_the_ports_on_both_hosts_until_it_ends(
+        cloud, neutron, monkeypatch):
+    """Neutron's port-binding extension, as Nova uses it: while the guest
+    moves, each port has an inactive binding on the destination (with the
+    destination's provider of its bandwidth) beside the active one; when
+    it has moved, the destination's is active and the source's gone; an
+    aborted move drops the destination's."""
+    aio, env = cloud
+    bridges = _bandwidth_providers(env)
+    network = osc(env, 'network', 'create', '--provider-network-type',
+                  'flat', '--provider-physical-network', 'physnet1', 'lm',
+                  '-f', 'json')
+    osc(env, 'subnet', 'create', '--network', 'lm', '--subnet-range',
+        '10.34.0.0/24', 'lm-subnet', '-f', 'json')
+    port = _qos_port(env, network, 'lm', 200000)
+    group = port['resource_request']['request_groups'][0]['id']
+    server = osc(env, 'server', 'create', '--image', 'disk', '--flavor',
+                 'm1', '--nic', 'port-id=%s' % port['id'], '--wait',
+                 '--host', 'sim-host-1', 'lm', '-f', 'json')
+    release, _aborted = _hold_live_migrations(aio, monkeypatch)
+
+    osc(env, 'server', 'migrate', '--live-migration', server['id'])
+    _wait_migration_status(env, server['id'], 'running')
+    assert _bindings(neutron, port['id']) == [
+        ('sim-host-1', 'ACTIVE'), ('sim-host-2', 'INACTIVE')]
+    inactive = [b for b in _neutron(neutron, 'GET', '/ports/%s/bindings'
+                                    % port['id'])['bindings']
+                if b['host'] == 'sim-host-2'][0]
+    assert inactive['profile'] == {
+        'allocation': {group: bridges['sim-host-2']}}
+    release.set()
+    aio.client.wait_server(server['id'], ('ACTIVE',), settled=True)
+    assert _bindings(neutron, port['id']) == [('sim-host-2', 'ACTIVE')]
+    shown = osc(env, 'port', 'show', port['id'], '-f', 'json')
+    assert shown['binding_profile'] == {
+        'allocation': {group: bridges['sim-host-2']}}
+
+    release, aborted = _hold_live_migrations(aio, monkeypatch)
+    osc(env, 'server', 'migrate', '--live-migration', server['id'])
+    migration = _wait_migration_status(env, server['id'], 'running')
+    assert _bindings(neutron, port['id']) == [
+        ('sim-host-1', 'INACTIVE'), ('sim-host-2', 'ACTIVE')]
+    osc(env, 'server', 'migration', 'abort', server['id'],
+        str(migration['Id']))
+    _wait_migration_status(env, server['id'], 'cancelled')
+    shown = aio.client.wait_server(server['id'], ('ACTIVE',), settled=True)
+    assert shown['OS-EXT-SRV-ATTR:host'] == 'sim-host-2'
+    assert _bindings(neutron, port['id']) == [('sim-host-2', 'ACTIVE')]
+    osc(env, 'server', 'delete', '--wait', server['id'])
