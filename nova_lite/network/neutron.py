@@ -346,8 +346,9 @@ class NeutronNetworks:
         """[NetworkRequest] of a port for each of ``asks`` (a resource
         plugin's vNICs with guaranteed bandwidth: resources.BandwidthAsk),
         made now, before the server is scheduled, with a QoS policy of its
-        minimums, so that its resource request is placed with the server
-        as any such port's is; a port an earlier run made is taken again.
+        rates (``_rate_policy``), so that its resource request is placed
+        with the server as any such port's is; a port an earlier run made
+        is taken again.
         """
         made = {port['name']: port for port in self.ports_of(instance.uuid)}
         requests = []
@@ -368,8 +369,8 @@ class NeutronNetworks:
             'device_owner': 'compute:%s' % (
                 instance.availability_zone or 'nova'),
             'binding:vnic_type': ask.vnic_type,
-            'qos_policy_id': self._minimum_policy(instance.project_id,
-                                                  ask.egress, ask.ingress)})
+            'qos_policy_id': self._rate_policy(instance.project_id,
+                                               ask.egress, ask.ingress)})
 
     def _network_on(self, instance, ask):
         """The network a vNIC's port goes on: the one on its physical
@@ -389,22 +390,26 @@ class NeutronNetworks:
                 physical_network=ask.physical_network or 'any')
         return found[0]
 
-    def _minimum_policy(self, project_id, egress, ingress):
-        """The project's QoS policy guaranteeing ``egress`` and
-        ``ingress`` kbit/s (made once, then shared by the vNICs asking
-        the same)."""
-        name = 'vietstack-minimum-%d-%d' % (egress, ingress)
+    def _rate_policy(self, project_id, egress, ingress):
+        """The project's QoS policy of a VietStack rate: ``egress`` and
+        ``ingress`` kbit/s guaranteed (minimum bandwidth, in placement)
+        and not exceeded (bandwidth limit, in the data plane), as the
+        fixed networks shape a vNIC to its rate. Made once, then shared
+        by the vNICs asking the same."""
+        name = 'vietstack-rate-%d-%d' % (egress, ingress)
         for policy in self.client.list('qos/policies', name=name,
                                        project_id=project_id):
             return policy['id']
         policy = self.client.create('qos/policies', {
             'name': name, 'project_id': project_id,
-            'description': 'Guaranteed bandwidth of VietStack vNICs'})
-        rules = 'qos/policies/%s/minimum_bandwidth_rules' % policy['id']
+            'description': 'The rates of VietStack vNICs'})
+        rules = 'qos/policies/%s/%%s_rules' % policy['id']
         for direction, kbps in (('egress', egress), ('ingress', ingress)):
             if kbps:
-                self.client.create(rules, {'min_kbps': kbps,
-                                           'direction': direction})
+                self.client.create(rules % 'minimum_bandwidth', {
+                    'min_kbps': kbps, 'direction': direction})
+                self.client.create(rules % 'bandwidth_limit', {
+                    'max_kbps': kbps, 'direction': direction})
         return policy['id']
 
     def free_port(self, vif):

@@ -743,6 +743,9 @@ def test_a_vietstack_rate_is_a_qos_policy_on_its_vnics_port(cloud, neutron):
     assert sorted((r['direction'], r['min_kbps']) for r in policy['rules']
                   if r['type'] == 'minimum_bandwidth') == [
         ('egress', 4000000), ('ingress', 2000000)]
+    assert sorted((r['direction'], r['max_kbps']) for r in policy['rules']
+                  if r['type'] == 'bandwidth_limit') == [
+        ('egress', 4000000), ('ingress', 2000000)]
     group = port['resource_request']['request_groups'][0]['id']
     assert port['binding_profile'] == {
         'allocation': {group: bridges['sim-host-1']}}
@@ -908,3 +911,141 @@ def test_a_live_migration_binds_the_ports_on_both_hosts_until_it_ends(
     assert shown['OS-EXT-SRV-ATTR:host'] == 'sim-host-2'
     assert _bindings(neutron, port['id']) == [('sim-host-2', 'ACTIVE')]
     osc(env, 'server', 'delete', '--wait', server['id'])
+
+
+# A TCP flow for the cap test: the receiver counts what arrives for as
+# long as the sender sends (until it closes), then prints kbit/s.
+RECEIVER = """
+import socket, sys, time
+listener = socket.socket()
+listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+listener.bind((sys.argv[1], 5001))
+listener.listen(1)
+listener.settimeout(30)
+connection, _ = listener.accept()
+received, start = 0, time.monotonic()
+while True:
+    data = connection.recv(65536)
+    if not data:
+        break
+    received += len(data)
+print(int(received * 8 / 1000 / (time.monotonic() - start)))
+"""
+SENDER = """
+import socket, sys, time
+connection = socket.create_connection((sys.argv[2], 5001), timeout=10,
+                                      source_address=(sys.argv[1], 0))
+chunk, deadline = b'x' * 16384, time.monotonic() + 4
+while time.monotonic() < deadline:
+    connection.sendall(chunk)
+connection.close()
+"""
+
+
+def _flow(sender_ns, sender_ip, receiver_ns, receiver_ip):
+    """kbit/s of a 4-second TCP flow from one namespace to the other."""
+    receiver = subprocess.Popen(
+        ['ip', 'netns', 'exec', receiver_ns, sys.executable, '-c', RECEIVER,
+         receiver_ip], stdout=subprocess.PIPE, text=True)
+    time.sleep(0.5)
+    subprocess.run(['ip', 'netns', 'exec', sender_ns, sys.executable, '-c',
+                    SENDER, sender_ip, receiver_ip], check=True, timeout=60)
+    return int(receiver.communicate(timeout=60)[0])
+
+
+def test_a_vietstack_vnic_is_held_to_its_rate_in_the_data_plane(
+        cloud, neutron, tmp_path):
+    """The bandwidth-limit half of a VietStack vNIC's policy, enforced by
+    OVN: a meter at the vNIC's inbound rate on the host's integration
+    bridge, and a TCP flow into the vNIC (the simulated host's interface
+    of its port, with the port's address) from a machine on its physical
+    network stays under the rate, while the flow out of it (it asks for
+    no outbound rate) is not held to it."""
+    aio, env = cloud
+    _bandwidth_providers(env)
+    osc(env, 'network', 'create', '--provider-network-type', 'flat',
+        '--provider-physical-network', 'physnet1', 'cap', '-f', 'json')
+    osc(env, 'subnet', 'create', '--network', 'cap', '--subnet-range',
+        '10.35.0.0/24', '--allocation-pool',
+        'start=10.35.0.10,end=10.35.0.100', 'cap-subnet', '-f', 'json')
+    osc(env, 'flavor', 'create', '--vcpus', '1', '--ram', '64', '--disk',
+        '1', '--property', 'vietstack:vnics=1', '--property',
+        'vietstack:vnic0:physical_network=physnet1', '--property',
+        'vietstack:vnic0:inbound:rate=8000', 'capped', '-f', 'json')
+    chassis = neutron.chassis('sim-host-1')
+    outside = 'nlcap-%s' % uuid.uuid4().hex[:6]
+    try:
+        _uplink(chassis, 'br-physnet1', 'nicphys1', outside, '10.35.0.250')
+        server = osc(env, 'server', 'create', '--image', 'disk', '--flavor',
+                     'capped', '--host', 'sim-host-1', '--wait', 'c', '-f',
+                     'json')
+        [vnic] = [osc(env, 'port', 'show', p['ID'], '-f', 'json')
+                  for p in _ports_of(env, server['id'])]
+        policy = osc(env, 'network', 'qos', 'policy', 'show',
+                     vnic['qos_policy_id'], '-f', 'json')
+        assert sorted((r['type'], r['direction']) for r in policy[
+            'rules']) == [('bandwidth_limit', 'ingress'),
+                          ('minimum_bandwidth', 'ingress')]
+        # The vNIC as its guest would use it: the simulated host's
+        # interface of the port, with the port's address, its checksums
+        # made in software (as a guest's virtio NIC gives them to the
+        # userspace datapath; a kernel interface would leave them to a
+        # NIC that is not there).
+        tap = 'tap' + vnic['id'][:11]
+        vnic_ip = vnic['fixed_ips'][0]['ip_address']
+        _in_namespace(chassis.namespace, 'addr', 'add', vnic_ip + '/24',
+                      'dev', tap)
+        _in_namespace(chassis.namespace, 'link', 'set', tap, 'up')
+        for namespace, device in ((chassis.namespace, tap),
+                                  (outside, 'eth0')):
+            subprocess.run(['ip', 'netns', 'exec', namespace, 'ethtool',
+                            '-K', device, 'tx', 'off'], check=True,
+                           capture_output=True)
+        # The flow into the vNIC is let in by its security group.
+        osc(env, 'security', 'group', 'rule', 'create', '--protocol', 'tcp',
+            '--dst-port', '5001', vnic['security_group_ids'][0], '-f',
+            'json')
+        meters = _meters(chassis)
+        into = _flow(outside, '10.35.0.250', chassis.namespace, vnic_ip)
+        out = _flow(chassis.namespace, vnic_ip, outside, '10.35.0.250')
+    finally:
+        subprocess.run(['ip', 'netns', 'delete', outside],
+                       capture_output=True)
+        chassis.vsctl('--if-exists', 'del-port', 'br-physnet1', 'nicphys1')
+    assert 'rate=8000' in meters, meters
+    assert 0 < into <= 8000 * 1.3, (into, out)  # a burst over the rate
+    assert out > 3 * 8000, (into, out)
+    osc(env, 'server', 'delete', '--wait', server['id'])
+
+
+def _meters(chassis, timeout=30):
+    """The meters of the chassis's integration bridge, once OVN has set
+    one."""
+    deadline = time.monotonic() + timeout
+    while True:
+        meters = subprocess.run(
+            ['ovs-ofctl', '-O', 'OpenFlow15', 'dump-meters', 'br-int'],
+            capture_output=True, text=True, env=dict(
+                os.environ, OVS_RUNDIR=chassis.directory)).stdout
+        if 'rate=' in meters or time.monotonic() > deadline:
+            return meters
+        time.sleep(0.5)
+
+
+def _in_namespace(namespace, *args):
+    subprocess.run(['ip', '-n', namespace] + list(args), check=True)
+
+
+def _uplink(chassis, bridge, nic, outside, address):
+    """The physical network of ``bridge``: a NIC of the chassis (a veth
+    end, the interface OVN shapes its egress on) whose other end is a
+    machine on that network, in a namespace of its own at ``address``."""
+    subprocess.run(['ip', 'netns', 'add', outside], check=True)
+    _in_namespace(chassis.namespace, 'link', 'add', nic, 'type', 'veth',
+                  'peer', 'name', 'eth0', 'netns', outside)
+    _in_namespace(outside, 'addr', 'add', address + '/24', 'dev', 'eth0')
+    for namespace, device in ((outside, 'eth0'), (outside, 'lo'),
+                              (chassis.namespace, nic)):
+        _in_namespace(namespace, 'link', 'set', device, 'up')
+    chassis.vsctl('add-port', bridge, nic, '--', 'set', 'Interface', nic,
+                  'external_ids:ovn-egress-iface=true')
