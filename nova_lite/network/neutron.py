@@ -11,26 +11,26 @@ network asked for (in the server's project, its device the server) or
 takes the port given, binds each to its host, and records them as the
 server's vNICs. A server's delete deletes the ports made for it and
 unbinds the user's own. Its security groups are its ports'
-(neutron_security_groups).
+(neutron_security_groups); where its ports are bound, with the providers
+of their guaranteed bandwidth, is neutron_bindings'; the ports a resource
+plugin's vNICs with guaranteed bandwidth get before the server is
+scheduled are neutron_bandwidth's.
 """
 from oslo_log import log as logging
 
 from nova_lite import exception
+from nova_lite.network import neutron_bandwidth
+from nova_lite.network import neutron_bindings
 from nova_lite.network import neutron_security_groups
 from nova_lite.objects import network_request
-from nova_lite.objects import placement as placement_obj
-from nova_lite.objects import port_placement
 from nova_lite.objects import request_spec as request_spec_obj
 from nova_lite.objects import virtual_interface
 
 LOG = logging.getLogger(__name__)
 
 VIF_TYPE = 'ovs'
-_FAILED_BINDINGS = ('binding_failed', 'unbound')
 _UNBOUND = {'device_id': '', 'device_owner': '', 'binding:host_id': None,
             'binding:profile': {}}
-# A port's bindings, one per host (the port-binding extension).
-_BINDINGS = 'ports/%s/bindings'
 # Still the server's (its next host binds it), bound to no host.
 _UNBOUND_KEPT = {'binding:host_id': None, 'binding:profile': {}}
 
@@ -46,6 +46,8 @@ class NeutronNetworks:
         self.conf = conf
         self.client = client
         self.groups = neutron_security_groups.SecurityGroups(client)
+        self.bindings = neutron_bindings.PortBindings(client)
+        self.bandwidth = neutron_bandwidth.BandwidthPorts(client)
 
     # At the API
 
@@ -169,7 +171,7 @@ class NeutronNetworks:
         ports are not yet ACTIVE (their plugging is to be reported)."""
         vifs, statuses = [], {}
         try:
-            groups = _port_allocation(context, instance, {
+            groups = neutron_bindings.claimed_groups(context, instance, {
                 r.port_id: r.resource_request for r in requests
                 if r.port_id and r.resource_request})
             for index, request in enumerate(requests):
@@ -197,7 +199,7 @@ class NeutronNetworks:
                    'binding:host_id': host}
         if request.port_id:
             if request.resource_request:
-                binding['binding:profile'] = _with_allocation(
+                binding['binding:profile'] = neutron_bindings.profile_with(
                     {}, request.port_id, request.resource_request, groups)
             port = self.client.update('ports', request.port_id, binding)
         else:
@@ -214,7 +216,8 @@ class NeutronNetworks:
                     raise exception.FixedIpAlreadyInUse(
                         address=request.address, instance_uuid=instance.uuid)
                 raise
-        if port.get('binding:vif_type') in _FAILED_BINDINGS:
+        if port.get('binding:vif_type') in \
+                neutron_bindings.FAILED_BINDINGS:
             raise exception.PortBindingFailed(port_id=port['id'])
         return port
 
@@ -237,78 +240,27 @@ class NeutronNetworks:
         vif.obj_set_defaults()
         return vif
 
-    def bind_inactive(self, context, instance, host):
-        """An inactive binding of each of the server's ports on ``host``
-        (a live migration's destination), beside the active one until the
-        guest has moved, as the service's port-binding extension keeps
-        it (with the destination's providers of the port's requests);
-        PortBindingFailed if the host cannot take one."""
-        ports = self._ports(instance)
-        asking = _asking(ports)
-        groups = _port_allocation(context, instance, asking)
-        for uuid, port in sorted(ports.items()):
-            try:
-                binding = self.client.create(_BINDINGS % uuid, {
-                    'host': host,
-                    'vnic_type': port.get('binding:vnic_type') or 'normal',
-                    'profile': _with_allocation({}, uuid, asking.get(uuid),
-                                                groups)})
-            except exception.NetworkServiceError as e:
-                if e.code != 409:
-                    raise
-                continue  # made by an earlier try of this move
-            if binding.get('vif_type') in _FAILED_BINDINGS:
-                raise exception.PortBindingFailed(port_id=uuid)
-
-    def drop_inactive(self, context, instance, host):
-        """The inactive bindings on ``host`` gone (a live migration that
-        did not happen)."""
-        for uuid in sorted(self._ports(instance)):
-            self.client.delete(_BINDINGS % uuid, host)
-
-    def _activated(self, port_id, host):
-        """Whether the port had an inactive binding on ``host``, made
-        active now (and its other bindings dropped)."""
-        try:
-            bindings = self.client.list(_BINDINGS % port_id)
-        except exception.NetworkServiceError as e:
-            if e.code == 404:
-                return False  # the service has no port-binding extension
-            raise
-        if not any(b['host'] == host and b['status'] == 'INACTIVE'
-                   for b in bindings):
-            return False
-        self.client.act('/%s/%s/activate' % (_BINDINGS % port_id, host))
-        for binding in bindings:
-            if binding['host'] != host:
-                self.client.delete(_BINDINGS % port_id, binding['host'])
-        return True
-
-    def _ports(self, instance):
-        """{port id: port} of the server's recorded ports the service
-        still has."""
-        ports = {vif.uuid: self.client.show('ports', vif.uuid)
-                 for vif in instance.vifs if vif.is_port}
-        return {uuid: port for uuid, port in ports.items() if port}
-
     def bind_to(self, context, instance, host):
         """Bind the server's ports to ``host`` (a move's end took it, an
         unshelve placed it), or unbind them from any host (None: an
         offloaded server's); PortBindingFailed if the host cannot take
         one."""
-        ports = self._ports(instance)
-        asking = _asking(ports)
-        groups = _port_allocation(context, instance, asking) if host else {}
-        for uuid, port in sorted(ports.items()):
-            if host and self._activated(uuid, host):
-                continue  # a live migration's: bound there already
-            profile = _with_allocation(
-                port.get('binding:profile') or {}, uuid,
-                asking.get(uuid) if host else None, groups)
-            port = self.client.update('ports', uuid, {
-                'binding:host_id': host or '', 'binding:profile': profile})
-            if host and port.get('binding:vif_type') in _FAILED_BINDINGS:
-                raise exception.PortBindingFailed(port_id=uuid)
+        self.bindings.bind(context, instance, host)
+
+    def bind_inactive(self, context, instance, host):
+        """Bind the server's ports on a live migration's destination
+        too, inactive until the guest has moved."""
+        self.bindings.bind_inactive(context, instance, host)
+
+    def drop_inactive(self, context, instance, host):
+        self.bindings.drop_inactive(context, instance, host)
+
+    def bandwidth_ports(self, context, instance, asks):
+        """[NetworkRequest] of the ports a resource plugin's vNICs with
+        guaranteed bandwidth get before the server is scheduled
+        (neutron_bandwidth), made now or by an earlier run."""
+        return self.bandwidth.ports(instance, self.ports_of(instance.uuid),
+                                    asks)
 
     def deallocate(self, context, instance, ending=True):
         """Delete the ports made for the server and unbind its user's
@@ -341,76 +293,6 @@ class NeutronNetworks:
             return self.ports_of(instance_uuid)
         except exception.NetworkServiceUnavailable:
             return []
-
-    def bandwidth_ports(self, context, instance, asks):
-        """[NetworkRequest] of a port for each of ``asks`` (a resource
-        plugin's vNICs with guaranteed bandwidth: resources.BandwidthAsk),
-        made now, before the server is scheduled, with a QoS policy of its
-        rates (``_rate_policy``), so that its resource request is placed
-        with the server as any such port's is; a port an earlier run made
-        is taken again.
-        """
-        made = {port['name']: port for port in self.ports_of(instance.uuid)}
-        requests = []
-        for ask in asks:
-            port = made.get(ask.name) or self._bandwidth_port(instance, ask)
-            requests.append(network_request.NetworkRequest(
-                port_id=port['id'], network_id=port['network_id'],
-                resource_request=port.get('resource_request') or None,
-                owned=True, outbound_rate=ask.egress,
-                inbound_rate=ask.ingress))
-        return requests
-
-    def _bandwidth_port(self, instance, ask):
-        network = self._network_on(instance, ask)
-        return self.client.create('ports', {
-            'name': ask.name, 'network_id': network['id'],
-            'project_id': instance.project_id, 'device_id': instance.uuid,
-            'device_owner': 'compute:%s' % (
-                instance.availability_zone or 'nova'),
-            'binding:vnic_type': ask.vnic_type,
-            'qos_policy_id': self._rate_policy(instance.project_id,
-                                               ask.egress, ask.ingress)})
-
-    def _network_on(self, instance, ask):
-        """The network a vNIC's port goes on: the one on its physical
-        network (any, if it names none) of the server's project, or
-        shared."""
-        filters = ({'provider:physical_network': ask.physical_network}
-                   if ask.physical_network else {})
-        found = sorted(
-            (network for network in self.client.list('networks', **filters)
-             if network['project_id'] == instance.project_id or
-             network.get('shared')),
-            key=lambda n: (not n['project_id'] == instance.project_id,
-                           n['id']))
-        if not found:
-            raise exception.NoServiceNetworkOnPhysicalNetwork(
-                vnic=ask.name, project_id=instance.project_id,
-                physical_network=ask.physical_network or 'any')
-        return found[0]
-
-    def _rate_policy(self, project_id, egress, ingress):
-        """The project's QoS policy of a VietStack rate: ``egress`` and
-        ``ingress`` kbit/s guaranteed (minimum bandwidth, in placement)
-        and not exceeded (bandwidth limit, in the data plane), as the
-        fixed networks shape a vNIC to its rate. Made once, then shared
-        by the vNICs asking the same."""
-        name = 'vietstack-rate-%d-%d' % (egress, ingress)
-        for policy in self.client.list('qos/policies', name=name,
-                                       project_id=project_id):
-            return policy['id']
-        policy = self.client.create('qos/policies', {
-            'name': name, 'project_id': project_id,
-            'description': 'The rates of VietStack vNICs'})
-        rules = 'qos/policies/%s/%%s_rules' % policy['id']
-        for direction, kbps in (('egress', egress), ('ingress', ingress)):
-            if kbps:
-                self.client.create(rules % 'minimum_bandwidth', {
-                    'min_kbps': kbps, 'direction': direction})
-                self.client.create(rules % 'bandwidth_limit', {
-                    'max_kbps': kbps, 'direction': direction})
-        return policy['id']
 
     def free_port(self, vif):
         """Free the port of a server gone (the audit's): deleted, or
@@ -505,36 +387,3 @@ class NeutronNetworks:
             context, instance.uuid, vifs)
         instance.vifs = vifs
         instance.obj_reset_changes(['vifs'])
-
-
-def _asking(ports):
-    """{port id: resource request} of the ports that have one."""
-    return {uuid: port['resource_request'] for uuid, port in ports.items()
-            if port.get('resource_request')}
-
-
-def _port_allocation(context, instance, asking):
-    """{group id: provider uuid} of the ports ``asking`` ({port id:
-    resource request}) in the server's claim ({} if none asks)."""
-    if not asking:
-        return {}
-    allocations = placement_obj.Placement.allocations_of(context,
-                                                         instance.uuid)
-    return port_placement.mapping(
-        asking, allocations,
-        placement_obj.Placement.traits_of(context, sorted(allocations)))
-
-
-def _with_allocation(profile, port_id, resource_request, groups):
-    """The binding profile with the providers serving the port's groups
-    (``allocation``; none if it asks for nothing), as the service reads
-    it: by group, or the one provider of a port of the older form."""
-    profile = {k: v for k, v in profile.items() if k != 'allocation'}
-    if resource_request:
-        found = port_placement.groups_of(port_id, resource_request)[0]
-        if 'request_groups' in resource_request:
-            profile['allocation'] = {g['id']: groups[g['id']] for g in found
-                                     if g['id'] in groups}
-        elif port_id in groups:
-            profile['allocation'] = groups[port_id]
-    return profile
