@@ -32,6 +32,7 @@ import requests
 import boot
 import common
 import lab_counters
+import neutron_boot
 
 TOKEN = {'X-Auth-Token': 'admin:admin'}
 LAB = os.path.join(os.path.dirname(sys.executable), 'nova-lite-lab')
@@ -67,18 +68,6 @@ def lab_down(directory):
                     '--purge'], capture_output=True, timeout=300)
 
 
-def neutron_network(layout):
-    """A network with a subnet large enough for the run, in the lab's
-    Neutron; its id."""
-    url = 'http://127.0.0.1:%d/v2.0' % layout['neutron_port']
-    network = requests.post(url + '/networks', headers=TOKEN, json={
-        'network': {'name': 'bench'}}).json()['network']
-    requests.post(url + '/subnets', headers=TOKEN, json={'subnet': {
-        'network_id': network['id'], 'ip_version': 4,
-        'cidr': '10.98.0.0/16'}}).raise_for_status()
-    return network['id']
-
-
 def one_round(args, neutron):
     """One lab up, its boots measured, down again: the Round."""
     directory = tempfile.mkdtemp(prefix='bench-lab-')
@@ -88,8 +77,9 @@ def one_round(args, neutron):
         boot.create_flavor(base, 'labplain', disk=0)
         requests.put(base + '/os-quota-sets/admin', headers=TOKEN, json={
             'quota_set': {'instances': -1, 'cores': -1, 'ram': -1}})
-        networks = ([{'uuid': neutron_network(layout)}] if neutron
-                    else 'auto')
+        networks = ([{'uuid': neutron_boot.network_of(
+            'http://127.0.0.1:%d' % layout['neutron_port'], '10.98.0.0/16')}]
+            if neutron else 'auto')
         idle = lab_counters.background(10) if args.count else None
         before = lab_counters.read() if args.count else None
         print('%s:' % ('Neutron ports' if neutron else 'fixed networks'),

@@ -42,14 +42,15 @@ def parse():
     return parser.parse_args()
 
 
-def network_of(stack):
-    """A network with a subnet large enough for the run, in Neutron."""
-    url = stack.url + '/v2.0'
+def network_of(neutron_url, cidr='10.99.0.0/16'):
+    """A network with a subnet large enough for the run, in the Neutron
+    at ``neutron_url``; its id."""
+    url = neutron_url + '/v2.0'
     network = requests.post(url + '/networks', headers=TOKEN, json={
         'network': {'name': 'bench'}}).json()['network']
     requests.post(url + '/subnets', headers=TOKEN, json={'subnet': {
         'network_id': network['id'], 'ip_version': 4,
-        'cidr': '10.99.0.0/16'}}).raise_for_status()
+        'cidr': cidr}}).raise_for_status()
     return network['id']
 
 
@@ -88,7 +89,7 @@ def main():
     stack_mod.up(stack)
     ratios = []
     try:
-        network = network_of(stack)
+        network = network_of(stack.url)
         # Formatted again with the state directory: braces doubled.
         extra = nova_lite_config.options(
             stack.url, stack.directory + '/chassis').replace(

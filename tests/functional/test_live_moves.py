@@ -5,15 +5,14 @@ openstack client: where the server ends, the allocations held during and
 after, the migration records, a live migration held under way (list,
 show, force complete, abort), the source cleaning up after an evacuation
 when it comes back, and the refusals that change nothing."""
-import threading
 import time
 
 import pytest
 
 from nova_lite import context as nl_context
-from nova_lite import exception
 from nova_lite.objects import compute_node as compute_node_obj
 from tests.functional import compute_calls
+from tests.functional import live_moves
 from tests.functional import test_server_moves as moves
 
 
@@ -64,23 +63,7 @@ def test_live_migration_moves_the_running_server(aio, tmp_path):
 def held(aio, monkeypatch):
     """Live migrations from either host stay running until released;
     an abort makes the one under way fail."""
-    release, aborted = threading.Event(), threading.Event()
-
-    def live_migration(*args, **kwargs):
-        release.wait(30)
-        if aborted.is_set():
-            raise exception.LiveMigrationAborted(reason='canceled by client')
-
-    def abort(instance):
-        aborted.set()
-        release.set()
-    for svc in aio.services:
-        driver = getattr(svc.manager, 'driver', None)
-        if driver is not None:
-            monkeypatch.setattr(driver, 'live_migration', live_migration)
-            monkeypatch.setattr(driver, 'live_migration_abort', abort)
-            monkeypatch.setattr(driver, 'live_migration_force_complete',
-                                lambda instance: release.set())
+    release, _aborted = live_moves.hold(aio, monkeypatch)
     yield release
     release.set()
 

@@ -11,7 +11,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
 import time
 import uuid
 
@@ -21,10 +20,10 @@ from nova_lite.cmd import clouds_file
 from nova_lite.cmd import placement_audit
 from nova_lite import conf as nl_conf
 from nova_lite import context as nl_context
-from nova_lite import exception
 from nova_lite.network import backend as network_backend
 from nova_lite_tools.network_service import install
 from tests.functional import compute_calls
+from tests.functional import live_moves
 from tests.integration import network_service
 
 pytestmark = pytest.mark.integration
@@ -68,6 +67,17 @@ def _network(env, name, cidr):
     network = osc(env, 'network', 'create', name, '-f', 'json')
     osc(env, 'subnet', 'create', '--network', name, '--subnet-range', cidr,
         name + '-subnet', '-f', 'json')
+    return network
+
+
+def _physnet_network(env, name, cidr, *subnet_options):
+    """A flat network on physnet1 (where the hosts' bandwidth is) with a
+    subnet."""
+    network = osc(env, 'network', 'create', '--provider-network-type',
+                  'flat', '--provider-physical-network', 'physnet1', name,
+                  '-f', 'json')
+    osc(env, 'subnet', 'create', '--network', name, '--subnet-range', cidr,
+        *subnet_options, name + '-subnet', '-f', 'json')
     return network
 
 
@@ -629,11 +639,7 @@ def test_guaranteed_bandwidth_is_claimed_with_the_server(cloud, neutron):
     assert {i['resource_class']: i['total'] for i in inventory} == {
         'NET_BW_EGR_KILOBIT_PER_SEC': 1000000,
         'NET_BW_IGR_KILOBIT_PER_SEC': 1000000}
-    network = osc(env, 'network', 'create', '--provider-network-type',
-                  'flat', '--provider-physical-network', 'physnet1', 'pn1',
-                  '-f', 'json')
-    osc(env, 'subnet', 'create', '--network', 'pn1', '--subnet-range',
-        '10.31.0.0/24', 'pn1-subnet', '-f', 'json')
+    network = _physnet_network(env, 'pn1', '10.31.0.0/24')
 
     wide = _qos_port(env, network, 'wide', 5000000)
     assert wide['resource_request']['request_groups'][0]['resources'] == {
@@ -719,10 +725,7 @@ def test_a_vietstack_rate_is_a_qos_policy_on_its_vnics_port(cloud, neutron):
         nics['sim-host-1:eth0'], '-f', 'json')}
     assert classes == {'CUSTOM_VIETSTACK_OUTBOUND_SIZE',
                        'CUSTOM_VIETSTACK_INBOUND_SIZE'}
-    osc(env, 'network', 'create', '--provider-network-type', 'flat',
-        '--provider-physical-network', 'physnet1', 'vs1', '-f', 'json')
-    osc(env, 'subnet', 'create', '--network', 'vs1', '--subnet-range',
-        '10.32.0.0/24', 'vs1-subnet', '-f', 'json')
+    _physnet_network(env, 'vs1', '10.32.0.0/24')
     for name, rate in (('vs', 4000000), ('vs-huge', 30000000)):
         osc(env, 'flavor', 'create', '--vcpus', '1', '--ram', '64',
             '--disk', '1', '--property', 'vietstack:vnics=1',
@@ -830,27 +833,6 @@ def _bindings(neutron, port_id):
         neutron, 'GET', '/ports/%s/bindings' % port_id)['bindings'])
 
 
-def _hold_live_migrations(aio, monkeypatch):
-    """The simulated hosts' guests take their time to move (until
-    released); an abort makes the move fail, as a hypervisor's does."""
-    release, aborted = threading.Event(), threading.Event()
-
-    def live_migration(*args, **kwargs):
-        release.wait(60)
-        if aborted.is_set():
-            raise exception.LiveMigrationAborted(reason='canceled by client')
-
-    def abort(instance):
-        aborted.set()
-        release.set()
-    for svc in aio.services:
-        driver = getattr(svc.manager, 'driver', None)
-        if driver is not None:
-            monkeypatch.setattr(driver, 'live_migration', live_migration)
-            monkeypatch.setattr(driver, 'live_migration_abort', abort)
-    return release, aborted
-
-
 def _wait_migration_status(env, server_id, status, timeout=30):
     deadline = time.monotonic() + timeout
     while True:
@@ -871,17 +853,13 @@ def test_a_live_migration_binds_the_ports_on_both_hosts_until_it_ends(
     aborted move drops the destination's."""
     aio, env = cloud
     bridges = _bandwidth_providers(env)
-    network = osc(env, 'network', 'create', '--provider-network-type',
-                  'flat', '--provider-physical-network', 'physnet1', 'lm',
-                  '-f', 'json')
-    osc(env, 'subnet', 'create', '--network', 'lm', '--subnet-range',
-        '10.34.0.0/24', 'lm-subnet', '-f', 'json')
+    network = _physnet_network(env, 'lm', '10.34.0.0/24')
     port = _qos_port(env, network, 'lm', 200000)
     group = port['resource_request']['request_groups'][0]['id']
     server = osc(env, 'server', 'create', '--image', 'disk', '--flavor',
                  'm1', '--nic', 'port-id=%s' % port['id'], '--wait',
                  '--host', 'sim-host-1', 'lm', '-f', 'json')
-    release, _aborted = _hold_live_migrations(aio, monkeypatch)
+    release, _aborted = live_moves.hold(aio, monkeypatch)
 
     osc(env, 'server', 'migrate', '--live-migration', server['id'])
     _wait_migration_status(env, server['id'], 'running')
@@ -899,7 +877,7 @@ def test_a_live_migration_binds_the_ports_on_both_hosts_until_it_ends(
     assert shown['binding_profile'] == {
         'allocation': {group: bridges['sim-host-2']}}
 
-    release, aborted = _hold_live_migrations(aio, monkeypatch)
+    release, aborted = live_moves.hold(aio, monkeypatch)
     osc(env, 'server', 'migrate', '--live-migration', server['id'])
     migration = _wait_migration_status(env, server['id'], 'running')
     assert _bindings(neutron, port['id']) == [
@@ -963,11 +941,8 @@ def test_a_vietstack_vnic_is_held_to_its_rate_in_the_data_plane(
     no outbound rate) is not held to it."""
     aio, env = cloud
     _bandwidth_providers(env)
-    osc(env, 'network', 'create', '--provider-network-type', 'flat',
-        '--provider-physical-network', 'physnet1', 'cap', '-f', 'json')
-    osc(env, 'subnet', 'create', '--network', 'cap', '--subnet-range',
-        '10.35.0.0/24', '--allocation-pool',
-        'start=10.35.0.10,end=10.35.0.100', 'cap-subnet', '-f', 'json')
+    _physnet_network(env, 'cap', '10.35.0.0/24', '--allocation-pool',
+                     'start=10.35.0.10,end=10.35.0.100')
     osc(env, 'flavor', 'create', '--vcpus', '1', '--ram', '64', '--disk',
         '1', '--property', 'vietstack:vnics=1', '--property',
         'vietstack:vnic0:physical_network=physnet1', '--property',
