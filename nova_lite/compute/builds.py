@@ -19,7 +19,6 @@ from nova_lite.compute import claims
 from nova_lite.compute import vnics
 from nova_lite import exception
 from nova_lite.objects import claim_write
-from nova_lite.objects import external_event
 from nova_lite.objects import fields
 from nova_lite.objects import instance_action
 from nova_lite.objects import request_spec as request_spec_obj
@@ -104,13 +103,11 @@ class Builds:
         waiting = self.network.allocate(
             context, instance,
             vnics.ports_asked(context, instance, request_spec), self.host)
-        timeout = self.conf.compute.vif_plugging_timeout
-        keys = ['%s-%s' % (external_event.VIF_PLUGGED, vif.uuid)
-                for vif in waiting] if timeout else []
         try:
-            with self.events.expecting(instance.uuid, keys) as waiter:
+            with self.events.plugging(instance.uuid,
+                                      [vif.uuid for vif in waiting],
+                                      self.conf):
                 self.driver.spawn(context, instance)
-                waiter.wait(timeout, self.conf.compute.vif_plugging_is_fatal)
         except Exception:
             self.driver.destroy(context, instance)
             self.network.deallocate(context, instance, ending=False)

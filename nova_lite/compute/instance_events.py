@@ -4,10 +4,12 @@
 
 A build plugs its server's ports and may not mark it ACTIVE before the
 network service says each is wired (``network-vif-plugged``, tag: the
-port). The waiter is set before the plugging, so an event that comes
-before the wait starts is not lost; it ends when every event came, one
-came ``failed``, or the deadline passed (then, as ``[compute]
-vif_plugging_is_fatal`` says, the build fails or goes on).
+port); nor may a resize's or migration's end (or its revert's) end its
+task before the ports it bound to its host are. The waiter is set
+before the plugging, so an event that comes before the wait starts is
+not lost; it ends when every event came, one came ``failed``, or the
+deadline passed (then, as ``[compute] vif_plugging_is_fatal`` says, the
+operation fails or goes on).
 """
 import contextlib
 import threading
@@ -87,6 +89,20 @@ class InstanceEvents:
                     waiters.remove(waiter)
                 if not waiters:
                     self._waiters.pop(instance_uuid, None)
+
+    @contextlib.contextmanager
+    def plugging(self, instance_uuid, port_ids, conf):
+        """The block (a guest started with the ports ``port_ids``), then
+        the wait for the network service to say each is plugged, for
+        ``[compute] vif_plugging_timeout`` (0: no wait);
+        VirtualInterfaceCreateException if one failed, or none came in
+        time and ``vif_plugging_is_fatal``."""
+        timeout = conf.compute.vif_plugging_timeout
+        keys = ['%s-%s' % (external_event.VIF_PLUGGED, port_id)
+                for port_id in port_ids] if timeout else []
+        with self.expecting(instance_uuid, keys) as waiter:
+            yield
+            waiter.wait(timeout, conf.compute.vif_plugging_is_fatal)
 
     def deliver(self, event):
         """Hand the event to whoever waits for it; whether anyone did."""

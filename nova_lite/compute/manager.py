@@ -56,8 +56,9 @@ class ComputeManager(service.Manager):
         images = guest_images.GuestImages(conf, self.driver)
         self.computes = computes = compute_rpcapi.ComputeAPI(conf)
         self.network = network_backend.load(conf)
-        ends = move_ends.MoveEnds(self.driver, self.rt, host, self.network)
         self.events = instance_events.InstanceEvents()
+        ends = move_ends.MoveEnds(self.driver, self.rt, host, self.network,
+                                  self.events, conf)
         self.builds = builds.Builds(
             conf, self.driver, self.rt, self.operations,
             conductor_rpcapi.ConductorAPI(conf), images, self.network,

@@ -18,18 +18,25 @@ LOG = logging.getLogger(__name__)
 
 class MoveEnds:
 
-    def __init__(self, driver, tracker, host, network):
+    def __init__(self, driver, tracker, host, network, events=None,
+                 conf=None):
+        """``events``: the compute's InstanceEvents, where the network
+        service's report of a port plugged here comes (with ``conf``'s
+        ``[compute] vif_plugging_*``)."""
         self.driver = driver
         self.rt = tracker
         self.host = host
         self.network = network
+        self.events = events
+        self.conf = conf
 
     def take(self, context, instance, end, task_from, task_to,
              clear_context=False):
         """The server on this host with the flavor and resource records
         of its move's ``end`` ('new' or 'old'), its vNICs to match (each
         keeping its address on its network), in one save; then its
-        network service's ports bound here."""
+        network service's ports bound here. The ids of the ports whose
+        plugging here is to be reported (``plugging``)."""
         move = instance.migration_context
         flavor = move.new_flavor if end == 'new' else move.old_flavor
         instance.host = self.host
@@ -52,7 +59,15 @@ class MoveEnds:
             vifs=vnics.wanted(self.rt.networks, self.rt.plugins, records,
                               vnics.networks_asked(context, instance)),
             pools=self.rt.networks.pools()).commit()
-        self.network.bind_to(context, instance, self.host)
+        return self.network.bind_to(context, instance, self.host)
+
+    def plugging(self, instance, port_ids):
+        """The block (the guest started here with the ports the take
+        bound here), then the wait for their plugging to be reported,
+        as a build waits."""
+        if self.events is None:
+            return contextlib.nullcontext()
+        return self.events.plugging(instance.uuid, port_ids, self.conf)
 
     def end_task(self, instance, vm_state, task_state):
         """The move's task over, the server in ``vm_state`` with its

@@ -100,9 +100,13 @@ class Moves(move_ends.MoveFamily):
             power_on = instance.vm_state != _VM.STOPPED
             with self.ends.failing_in_place(outcome, instance, migration,
                                             _TASK.RESIZE_FINISH):
-                self.ends.take(context, instance, 'new',
-                               _TASK.RESIZE_MIGRATED, _TASK.RESIZE_FINISH)
-                self.driver.finish_migration(context, instance, power_on)
+                waiting = self.ends.take(context, instance, 'new',
+                                         _TASK.RESIZE_MIGRATED,
+                                         _TASK.RESIZE_FINISH)
+                with self.ends.plugging(instance,
+                                        waiting if power_on else []):
+                    self.driver.finish_migration(context, instance,
+                                                 power_on)
             if outcome.error is not None:
                 return
             migration.set_status('finished')
@@ -194,11 +198,14 @@ class Moves(move_ends.MoveFamily):
             power_on = instance.power_state == fields.PowerState.RUNNING
             with self.ends.failing_in_place(outcome, instance, migration,
                                             _TASK.RESIZE_REVERTING):
-                self.ends.take(context, instance, 'old',
-                               _TASK.RESIZE_REVERTING,
-                               _TASK.RESIZE_REVERTING, clear_context=True)
-                self.driver.finish_revert_migration(context, instance,
-                                                    power_on)
+                waiting = self.ends.take(context, instance, 'old',
+                                         _TASK.RESIZE_REVERTING,
+                                         _TASK.RESIZE_REVERTING,
+                                         clear_context=True)
+                with self.ends.plugging(instance,
+                                        waiting if power_on else []):
+                    self.driver.finish_revert_migration(context, instance,
+                                                        power_on)
             if outcome.error is not None:
                 return
             migration.set_status('reverted')

@@ -85,7 +85,7 @@ class FixedBackend:
         pass
 
     def bind_to(self, context, instance, host):
-        pass
+        return []  # no port to wait for
 
     def deallocate(self, context, instance, ending=True):
         pass

@@ -244,8 +244,8 @@ class NeutronNetworks:
         """Bind the server's ports to ``host`` (a move's end took it, an
         unshelve placed it), or unbind them from any host (None: an
         offloaded server's); PortBindingFailed if the host cannot take
-        one."""
-        self.bindings.bind(context, instance, host)
+        one. The ids of those whose plugging there is to be reported."""
+        return self.bindings.bind(context, instance, host)
 
     def bind_inactive(self, context, instance, host):
         """Bind the server's ports on a live migration's destination

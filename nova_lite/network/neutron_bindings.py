@@ -25,10 +25,13 @@ class PortBindings:
 
     def bind(self, context, instance, host):
         """Bind the server's ports to ``host``, or unbind them from any
-        host (None); PortBindingFailed if the host cannot take one."""
+        host (None); PortBindingFailed if the host cannot take one. The
+        ports bound anew that are not wired yet (the host's plugging is
+        to be reported)."""
         ports = self._ports(instance)
         asking = asking_of(ports)
         groups = claimed_groups(context, instance, asking) if host else {}
+        waiting = []
         for uuid, port in sorted(ports.items()):
             if host and self._activated(uuid, host):
                 continue  # a live migration's: bound there already
@@ -39,6 +42,9 @@ class PortBindings:
                 'binding:host_id': host or '', 'binding:profile': profile})
             if host and port.get('binding:vif_type') in FAILED_BINDINGS:
                 raise exception.PortBindingFailed(port_id=uuid)
+            if host and port.get('status') != 'ACTIVE':
+                waiting.append(uuid)
+        return waiting
 
     def bind_inactive(self, context, instance, host):
         """An inactive binding of each of the server's ports on ``host``

@@ -21,6 +21,7 @@ from nova_lite.cmd import placement_audit
 from nova_lite import conf as nl_conf
 from nova_lite import context as nl_context
 from nova_lite.network import backend as network_backend
+from nova_lite_tools.network_service import daemons
 from nova_lite_tools.network_service import install
 from tests.functional import compute_calls
 from tests.functional import live_moves
@@ -264,10 +265,11 @@ def test_ports_follow_their_server_when_it_moves(cloud, neutron):
     shown = osc(env, 'server', 'show', server['id'], '-f', 'json')
     assert (shown['status'], shown['OS-EXT-SRV-ATTR:host']) == (
         'VERIFY_RESIZE', other)
-    _wait_binding(neutron, server['id'], [(other, 'ACTIVE')])
+    # The move's end waited for its port to be wired there.
+    assert _binding(neutron, server['id']) == [(other, 'ACTIVE')]
     osc(env, 'server', 'resize', 'revert', server['id'])
     aio.client.wait_server(server['id'], ('ACTIVE',), settled=True)
-    _wait_binding(neutron, server['id'], [(first, 'ACTIVE')])
+    assert _binding(neutron, server['id']) == [(first, 'ACTIVE')]
 
     osc(env, 'server', 'migrate', '--live-migration', '--wait',
         server['id'])
@@ -283,6 +285,41 @@ def test_ports_follow_their_server_when_it_moves(cloud, neutron):
     _wait_binding(neutron, server['id'], [
         (shown['OS-EXT-SRV-ATTR:host'], 'ACTIVE')])
     assert list(shown['addresses']) == ['moving']
+
+
+def test_a_migration_whose_port_is_never_wired_ends_in_error(
+        all_in_one, overrides, neutron, tmp_path):
+    """A destination whose chassis never wires the port (its OVN
+    controller is down): no network-vif-plugged comes, and the move's end
+    fails after vif_plugging_timeout, the server in ERROR where it is
+    with a fault that says why."""
+    network_service.use(overrides, neutron, vif_plugging_timeout=4)
+    aio = all_in_one(hosts=2)
+    aio.client.create_flavor('m1', flavor_id='m1')
+    network = _neutron(neutron, 'POST', '/networks', {'network': {
+        'name': 'unwired'}})['network']
+    _neutron(neutron, 'POST', '/subnets', {'subnet': {
+        'network_id': network['id'], 'ip_version': 4,
+        'cidr': '10.37.0.0/24'}})
+    server = aio.client.boot('m1', version='2.74', host='sim-host-1',
+                             networks=[{'uuid': network['id']}])
+    assert server['status'] == 'ACTIVE'
+    chassis = neutron.chassis('sim-host-2')
+    daemons.stop(chassis.directory, 'ovn-controller')
+    try:
+        status, body = aio.client.post(
+            '/servers/%s/action' % server['id'], {'migrate': None})
+        assert status == 202, body
+        failed = aio.client.wait_server(server['id'], ('ERROR',),
+                                        timeout=60)
+    finally:
+        daemons.start(chassis.directory, 'ovn-controller', [
+            'ovn-controller', chassis.ovsdb], chassis.namespace)
+    assert failed['OS-EXT-SRV-ATTR:host'] == 'sim-host-2'
+    assert 'network-vif-plugged' in failed['fault']['message'], failed
+    aio.client.delete('/servers/%s' % server['id'])
+    aio.client.wait_server(server['id'], ('DELETED',))
+    _neutron(neutron, 'DELETE', '/networks/' + network['id'])
 
 
 def test_ports_are_attached_and_detached_while_the_server_lives(
