@@ -64,6 +64,16 @@ def osc(env, *args, fails=False):
     return compute_calls.osc(env, *args, fails=fails)
 
 
+def _service_network(neutron, name, cidr):
+    """A network with a subnet, made in Neutron directly (the service
+    user's)."""
+    network = _neutron(neutron, 'POST', '/networks', {'network': {
+        'name': name}})['network']
+    _neutron(neutron, 'POST', '/subnets', {'subnet': {
+        'network_id': network['id'], 'ip_version': 4, 'cidr': cidr}})
+    return network
+
+
 def _network(env, name, cidr):
     network = osc(env, 'network', 'create', name, '-f', 'json')
     osc(env, 'subnet', 'create', '--network', name, '--subnet-range', cidr,
@@ -208,11 +218,7 @@ def test_a_port_never_plugged_fails_the_build_and_is_freed(
     overrides('simulated_host_ovsdb', None, group='neutron')
     aio = all_in_one(hosts=1)
     aio.client.create_flavor('m1', flavor_id='m1')
-    network = _neutron(neutron, 'POST', '/networks', {'network': {
-        'name': 'unplugged'}})['network']
-    _neutron(neutron, 'POST', '/subnets', {'subnet': {
-        'network_id': network['id'], 'ip_version': 4,
-        'cidr': '10.25.0.0/24'}})
+    network = _service_network(neutron, 'unplugged', '10.25.0.0/24')
     server = aio.client.boot('m1', networks=[{'uuid': network['id']}])
     assert server['status'] == 'ERROR'
     assert 'network-vif-plugged' in server['fault']['message']
@@ -296,11 +302,7 @@ def test_a_migration_whose_port_is_never_wired_ends_in_error(
     network_service.use(overrides, neutron, vif_plugging_timeout=4)
     aio = all_in_one(hosts=2)
     aio.client.create_flavor('m1', flavor_id='m1')
-    network = _neutron(neutron, 'POST', '/networks', {'network': {
-        'name': 'unwired'}})['network']
-    _neutron(neutron, 'POST', '/subnets', {'subnet': {
-        'network_id': network['id'], 'ip_version': 4,
-        'cidr': '10.37.0.0/24'}})
+    network = _service_network(neutron, 'unwired', '10.37.0.0/24')
     server = aio.client.boot('m1', version='2.74', host='sim-host-1',
                              networks=[{'uuid': network['id']}])
     assert server['status'] == 'ACTIVE'
