@@ -50,3 +50,17 @@ def test_a_server_without_ports_still_lives_and_goes(aio):
     assert code == 503
     assert aio.client.delete('/servers/%s' % server['id'])[0] == 204
     aio.client.wait_server(server['id'], ('DELETED',))
+
+
+def test_a_move_is_refused_not_failed_while_it_is_away(aio):
+    """A move asks the network service for the server's ports' resource
+    requests: with it away the move finds no host (400, saying why) and
+    the server stays as it was, never a 500."""
+    server = aio.client.boot('m1', version='2.37', networks='none')
+    status, body = aio.client.post('/servers/%s/action' % server['id'],
+                                   {'migrate': None})
+    assert status == 400, body
+    assert "the server's ports could not be read" in \
+        body['badRequest']['message']
+    shown = aio.client.wait_server(server['id'], ('ACTIVE',), settled=True)
+    assert shown['OS-EXT-SRV-ATTR:host'] == server['OS-EXT-SRV-ATTR:host']

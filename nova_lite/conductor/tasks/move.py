@@ -86,6 +86,19 @@ class MoveTask(base.TaskBase):
                  migration.migration_type, migration.uuid)
         return chosen
 
+    def _ports_resources(self):
+        """The server's ports' resource requests, as the network service
+        has them now; a move that cannot read them finds no host (it is
+        refused, nothing changed), not a server error."""
+        try:
+            return self.peers.network.resource_requests(self.context,
+                                                        self.instance)
+        except (exception.NetworkServiceUnavailable,
+                exception.NetworkServiceError) as e:
+            raise exception.NoValidHost(
+                reason="the server's ports could not be read: %s"
+                       % e.format_message())
+
     def _spec(self, flavor, stay):
         """The server's request spec for its destination: ``flavor`` (and
         the resource plugins' requests it makes) and its ports' resource
@@ -99,8 +112,7 @@ class MoveTask(base.TaskBase):
                 self.context, instance, instance.flavor)
         spec = copy.copy(spec)
         spec.with_flavor(flavor or instance.flavor)
-        spec.with_ports(self.peers.network.resource_requests(
-            self.context, instance))
+        spec.with_ports(self._ports_resources())
         spec.ignore_hosts = [] if stay else [instance.host]
         spec.to_destination(self.host, self.force)
         return spec
