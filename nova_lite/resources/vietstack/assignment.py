@@ -19,11 +19,14 @@ from nova_lite.objects import vietstack as vietstack_obj
 from nova_lite.resources.vietstack import placement as vs_placement
 
 ALL_UNITS = ('rate', 'size')
-_UNITS = [(d, u) for d in vietstack_obj.DIRECTIONS for u in ALL_UNITS]
 
 
 def _keys(units):
+    """[(direction, unit)] of ``units``."""
     return [(d, u) for d in vietstack_obj.DIRECTIONS for u in units]
+
+
+_UNITS = _keys(ALL_UNITS)
 
 
 def count_usage(nics, requests):
