@@ -18,8 +18,7 @@ LOG = logging.getLogger(__name__)
 
 class MoveEnds:
 
-    def __init__(self, driver, tracker, host, network, events=None,
-                 conf=None):
+    def __init__(self, driver, tracker, host, network, events, conf):
         """``events``: the compute's InstanceEvents, where the network
         service's report of a port plugged here comes (with ``conf``'s
         ``[compute] vif_plugging_*``)."""
@@ -65,8 +64,6 @@ class MoveEnds:
         """The block (the guest started here with the ports the take
         bound here), then the wait for their plugging to be reported,
         as a build waits."""
-        if self.events is None:
-            return contextlib.nullcontext()
         return self.events.plugging(instance.uuid, port_ids, self.conf)
 
     def end_task(self, instance, vm_state, task_state):

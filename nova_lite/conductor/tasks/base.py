@@ -24,8 +24,8 @@ class Peers(typing.NamedTuple):
     host: str
     scheduler: typing.Any
     computes: typing.Any
-    network: typing.Any = None
-    plugins: typing.Any = ()
+    network: typing.Any
+    plugins: typing.Any
 
 
 class TaskBase(abc.ABC):
