@@ -73,6 +73,9 @@ class MoveAPI:
         """A RESIZED server being deleted: its move is confirmed first,
         so its source removes the old guest and frees what the migration
         holds there (the delete then goes to its host, the destination).
+        The server shows as being deleted before the source hears of it:
+        the delete may end the migration before the confirm reads it, and
+        the source must still know its old guest is to go.
         """
         migration = migration_obj.Migration.in_progress_of(context,
                                                            instance.uuid)
@@ -82,6 +85,8 @@ class MoveAPI:
             migration.set_status('confirming', expected_status=['finished'])
         except exception.Conflict:
             return  # a confirm or revert got to it first
+        instance.task_state = fields.TaskState.DELETING
+        instance.save()
         self.compute_api.confirm_resize(context, instance, migration)
 
     def revert_resize(self, context, instance):

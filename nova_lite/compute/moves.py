@@ -121,7 +121,7 @@ class Moves(move_ends.MoveFamily):
                                       'compute_confirm_resize') as outcome:
             status = migration_obj.Migration.get_by_id(
                 context, migration.id).status
-            gone = _deleted(context, instance)
+            gone = _being_deleted(context, instance)
             if status != 'confirming' and not gone:
                 LOG.info('migration %s is %s, no longer confirming',
                          migration.uuid, status)
@@ -226,9 +226,12 @@ def settled_state(instance):
             else _VM.STOPPED)
 
 
-def _deleted(context, instance):
+def _being_deleted(context, instance):
+    """Whether the server is deleted or its delete has begun (which may
+    have ended its move already)."""
     try:
-        return instance_obj.Instance.get_by_uuid(
-            context, instance.uuid, read_deleted=True).deleted
+        found = instance_obj.Instance.get_by_uuid(
+            context, instance.uuid, read_deleted=True)
     except exception.InstanceNotFound:
         return True
+    return found.deleted or found.task_state == _TASK.DELETING
