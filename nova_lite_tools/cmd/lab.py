@@ -166,8 +166,9 @@ def _start(layout, vcpus, memory_mb):
 
 
 def _network_service(layout):
-    """The lab's network service: a chassis in each compute's namespace,
-    tunnelling from its address; Neutron on the controller."""
+    """The lab's network service: a chassis in each compute's namespace
+    (tunnelling over an underlay of the stack's); Neutron on the
+    controller."""
     hosts = [layout.hostname(i) for i in range(1, layout.computes + 1)]
     return network_service.Stack(
         layout.path('network'), hosts, port=layout.neutron_port,
@@ -175,8 +176,6 @@ def _network_service(layout):
         placement_url='http://127.0.0.1:%d' % layout.placement_port,
         namespaces={layout.hostname(i): layout.namespace(i)
                     for i in range(1, layout.computes + 1)},
-        encap_ips={layout.hostname(i): layout.compute_ip(i)
-                   for i in range(1, layout.computes + 1)},
         listen='0.0.0.0')
 
 

@@ -13,12 +13,14 @@ namespace (the userspace datapath makes kernel devices named after its
 bridges, which two chassis in one namespace would share). Each physical
 network it reaches has a bridge of its own, ``br-<network>``, in its
 ``ovn-bridge-mappings``: where the host's compute says what bandwidth it
-has, and Neutron reports it to placement.
+has, and Neutron reports it to placement. Its tunnel address is on the
+stack's underlay (see ``underlay``), which every chassis joins.
 """
 import os
 import subprocess
 
 from nova_lite_tools.network_service import daemons
+from nova_lite_tools.network_service import underlay
 
 _SCHEMA = '/usr/share/openvswitch/vswitch.ovsschema'
 BRIDGE = 'br-int'
@@ -32,15 +34,17 @@ def bridge_of(physical_network):
 class Chassis:
 
     def __init__(self, directory, hostname, sb_remote, namespace,
-                 encap_ip, own_namespace=True, physnets=()):
-        """``own_namespace``: the namespace is made and removed here (a
-        simulated host's), not the host's own (a lab compute's)."""
+                 tunnel, own_namespace=True, physnets=()):
+        """``tunnel``: (underlay bridge, this chassis's veth end on it,
+        its tunnel address). ``own_namespace``: the namespace is made and
+        removed here (a simulated host's), not the host's own (a lab
+        compute's)."""
         self.directory = directory
         self.hostname = hostname
         self.sb_remote = sb_remote
         self.namespace = namespace
         self.own_namespace = own_namespace
-        self.encap_ip = encap_ip
+        self.underlay_bridge, self.outer_end, self.encap_ip = tunnel
         self.physnets = physnets
 
     @property
@@ -79,6 +83,7 @@ class Chassis:
             '--unixctl=' + os.path.join(self.directory, 'vswitchd.ctl')],
             self.namespace)
         self._configure()
+        self._join_underlay()
         daemons.start(self.directory, 'ovn-controller', [
             'ovn-controller', self.ovsdb], self.namespace)
 
@@ -104,9 +109,18 @@ class Chassis:
         self.vsctl('remove', 'Open_vSwitch', '.', 'external_ids',
                    'ovn-cms-options')
 
+    def _join_underlay(self):
+        underlay.join(self.underlay_bridge, self.namespace, self.outer_end)
+        self.vsctl('--may-exist', 'add-br', underlay.BRIDGE, '--', 'set',
+                   'Bridge', underlay.BRIDGE, 'datapath_type=netdev')
+        self.vsctl('--may-exist', 'add-port', underlay.BRIDGE,
+                   underlay.UPLINK)
+        underlay.hold_address(self.namespace, self.encap_ip)
+
     def stop(self):
         for name in ('ovn-controller', 'ovs-vswitchd', 'ovsdb-server'):
             daemons.stop(self.directory, name)
+        underlay.leave(self.outer_end)
         if self.own_namespace:
             subprocess.run(['ip', 'netns', 'delete', self.namespace],
                            check=False, capture_output=True)

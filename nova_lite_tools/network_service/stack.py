@@ -19,6 +19,7 @@ from nova_lite_tools.network_service import chassis as chassis_mod
 from nova_lite_tools.network_service import install
 from nova_lite_tools.network_service import neutron_api
 from nova_lite_tools.network_service import ovn_central
+from nova_lite_tools.network_service import underlay
 
 DEFAULT_PORT = 9696
 DEFAULT_PHYSNETS = ('physnet1', 'physnet2')
@@ -36,9 +37,6 @@ class Stack:
     # {hostname: network namespace} for hosts whose compute runs in a
     # namespace of its own (the lab's); other hosts get one made here.
     namespaces: dict = dataclasses.field(default_factory=dict)
-    # {hostname: tunnel address} (OVN wants one per chassis); a host not
-    # named gets a loopback address of its own.
-    encap_ips: dict = dataclasses.field(default_factory=dict)
     # The physical networks each chassis bridges (``br-<name>``): those
     # of the all-in-one's simulated NICs, unless told otherwise.
     physnets: list = dataclasses.field(
@@ -64,15 +62,23 @@ class Stack:
     def central(self):
         return ovn_central.Central(os.path.join(self.directory, 'ovn'))
 
+    @property
+    def underlay_bridge(self):
+        """The bridge the chassis tunnel over (15 characters at most,
+        as every interface name)."""
+        return 'nlu-%s' % self._digest[:8]
+
     def chassis(self, hostname):
-        encap_ip = self.encap_ips.get(hostname) or '127.0.1.%d' % (
-            self.hosts.index(hostname) + 1)
+        index = self.hosts.index(hostname)
         namespace = self.namespaces.get(hostname)
+        tunnel = (self.underlay_bridge,
+                  'nlu-%s-%d' % (self._digest[:6], index),
+                  underlay.address(index))
         return chassis_mod.Chassis(
             os.path.join(self.directory, 'chassis', hostname), hostname,
             self.central.remote('sb'),
             namespace or 'nl-%s-%s' % (self._digest[:6], hostname),
-            encap_ip, own_namespace=namespace is None,
+            tunnel, own_namespace=namespace is None,
             physnets=self.physnets)
 
     def api(self, venv=None):
@@ -104,6 +110,7 @@ def up(stack, timeout=120):
     try:
         _create_database(stack)
         stack.central.start()
+        underlay.create(stack.underlay_bridge)
         for hostname in stack.hosts:
             stack.chassis(hostname).start()
         api = stack.api(venv)
@@ -120,6 +127,7 @@ def down(stack):
     stack.api().stop()
     for hostname in stack.hosts:
         stack.chassis(hostname).stop()
+    underlay.remove(stack.underlay_bridge)
     stack.central.stop()
     _drop_database(stack)
 

@@ -1,11 +1,13 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
-"""The data plane under the network service's ports: two endpoints
-plugged into one chassis as libvirt plugs a guest (a device on
+"""The data plane under the network service's ports: endpoints plugged
+into the chassis of two hosts as libvirt plugs a guest (a device on
 ``br-int`` carrying its port's id and MAC), each in a network namespace
 of its own as a guest is on its own, get their ports' addresses from
 OVN's DHCP (busybox's udhcpc, as a small guest runs it) and reach each
-other. What a real guest on a Neutron port rides on."""
+other: on one host through its ``br-int``, across hosts through the
+geneve tunnel between their chassis. What a real guest on a Neutron port
+rides on."""
 import os
 import subprocess
 import time
@@ -18,7 +20,7 @@ from tests.integration import network_service
 
 pytestmark = pytest.mark.integration
 
-HOST = 'dataplane-host'
+HOSTS = ['dataplane-a', 'dataplane-b']
 LEASE_SCRIPT = """#!/bin/sh
 [ "$1" = bound ] || exit 0
 ip addr add $ip/24 dev $interface
@@ -36,23 +38,23 @@ def _ip(*args):
 
 @pytest.fixture
 def stack(tmp_path):
-    started = network_service.start(tmp_path / 'network', [HOST])
+    started = network_service.start(tmp_path / 'network', HOSTS)
     yield started
     network_service.stack_mod.down(started)
 
 
 @pytest.fixture
 def guests():
-    names = ['nldp-%s-%d' % (uuid.uuid4().hex[:6], i) for i in (1, 2)]
+    names = ['nldp-%s-%d' % (uuid.uuid4().hex[:6], i) for i in (1, 2, 3)]
     yield names
     for name in names:
         subprocess.run(['ip', 'netns', 'delete', name], capture_output=True)
 
 
-def _plug(stack, guest, port, tap):
+def _plug(stack, host, guest, port, tap):
     """What libvirt does for a guest's port: a device on br-int with the
     port's id, the guest's end carrying the port's MAC."""
-    chassis = stack.chassis(HOST)
+    chassis = stack.chassis(host)
     _ip('netns', 'add', guest)
     _ip('-n', chassis.namespace, 'link', 'add', tap, 'type', 'veth', 'peer',
         'name', 'eth0', 'netns', guest)
@@ -71,8 +73,10 @@ def _in(guest, busybox, *args):
                           timeout=60)
 
 
-def test_two_endpoints_get_dhcp_addresses_and_reach_each_other(
+def test_endpoints_get_dhcp_addresses_and_reach_each_other_across_hosts(
         stack, guests, tmp_path):
+    """Two endpoints on the first host, one on the second."""
+    hosts = [HOSTS[0], HOSTS[0], HOSTS[1]]
     busybox = demo_image.busybox(str(tmp_path))
     script = tmp_path / 'lease.sh'
     script.write_text(LEASE_SCRIPT)
@@ -84,10 +88,10 @@ def test_two_endpoints_get_dhcp_addresses_and_reach_each_other(
         'cidr': '10.78.0.0/24'}})
     ports = [_neutron(stack, 'POST', '/ports', {'port': {
         'network_id': network['id'], 'device_id': guest,
-        'device_owner': 'compute:nova', 'binding:host_id': HOST}})['port']
-        for guest in guests]
-    for index, (guest, port) in enumerate(zip(guests, ports)):
-        _plug(stack, guest, port, 'tapdp%d' % index)
+        'device_owner': 'compute:nova', 'binding:host_id': host}})['port']
+        for guest, host in zip(guests, hosts)]
+    for index, (host, guest, port) in enumerate(zip(hosts, guests, ports)):
+        _plug(stack, host, guest, port, 'tapdp%d' % index)
     deadline = time.monotonic() + 30
     while any(_neutron(stack, 'GET', '/ports/' + p['id'])['port'][
             'status'] != 'ACTIVE' for p in ports):
@@ -98,6 +102,14 @@ def test_two_endpoints_get_dhcp_addresses_and_reach_each_other(
                      '-t', '10', '-s', str(script))
         assert 'lease %s' % port['fixed_ips'][0]['ip_address'] in \
             leased.stdout, leased.stdout + leased.stderr
-    pinged = _in(guests[0], busybox, 'ping', '-c', '3', '-W', '2',
-                 ports[1]['fixed_ips'][0]['ip_address'])
-    assert ' 0% packet loss' in pinged.stdout, pinged.stdout
+    for other in ports[1:]:
+        address = other['fixed_ips'][0]['ip_address']
+        # The first packet to a chassis not heard from yet may be lost
+        # while Open vSwitch asks for its tunnel address's MAC.
+        answered = [_in(guests[0], busybox, 'ping', '-c', '1', '-W', '2',
+                        address) for _ in range(2)]
+        assert any(' 0% packet loss' in one.stdout for one in answered), \
+            answered[-1].stdout
+        pinged = _in(guests[0], busybox, 'ping', '-c', '3', '-W', '2',
+                     address)
+        assert ' 0% packet loss' in pinged.stdout, pinged.stdout
