@@ -70,7 +70,7 @@ class ComputeManager(service.Manager):
         self.snapshots = snapshots.Snapshots(self.operations, images)
         self.shelving = shelving.Shelving(conf, self.driver, self.rt,
                                           self.operations, images,
-                                          self.network)
+                                          self.network, self.events)
         self.rebuilds = rebuilds.Rebuilds(self.driver, self.operations)
         self.moves = moves.Moves(conf, self.driver, self.rt,
                                  self.operations, computes, ends)

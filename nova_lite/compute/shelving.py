@@ -6,8 +6,10 @@ shelved_offload_time``; unshelved on its host, or built anew from the
 image on the host the scheduler chose.
 
 If the snapshot fails, the image goes and the guest runs again as it
-did. An unshelve that fails on a new host leaves the server offloaded
-again, its claim dropped. The image goes once the server runs from it.
+did. An unshelve on a new host binds the server's ports there and, as a
+build, waits for the network service to report them plugged; one that
+fails leaves the server offloaded again, its guest, its ports' binding
+and its claim gone. The image goes once the server runs from it.
 """
 import datetime
 
@@ -28,8 +30,12 @@ _T = fields.TaskState
 
 class Shelving:
 
-    def __init__(self, conf, driver, tracker, operations, images, network):
+    def __init__(self, conf, driver, tracker, operations, images, network,
+                 events):
+        """``events``: the compute's InstanceEvents, where the network
+        service reports a port plugged here."""
         self.conf = conf
+        self.events = events
         self.driver = driver
         self.rt = tracker
         self.operations = operations
@@ -159,16 +165,32 @@ class Shelving:
             return e
         try:
             with claim:
-                self.network.bind_to(context, instance, self.host)
-                self.driver.spawn(context, instance,
-                                  image_id=instance.shelved_image_id)
+                self._spawn(context, instance)
         except Exception as e:
             LOG.warning('unshelve of %s failed on %s: %s', instance.uuid,
                         self.host, e)
+            self.driver.destroy(context, instance)
+            self._unbind(context, instance)
             self.back_to_offloaded(context, instance)
             return e
         self._unshelved(instance, _T.SPAWNING)
         return None
+
+    def _spawn(self, context, instance):
+        waiting = self.network.bind_to(context, instance, self.host)
+        with self.events.plugging(instance.uuid, waiting, self.conf):
+            self.driver.spawn(context, instance,
+                              image_id=instance.shelved_image_id)
+
+    def _unbind(self, context, instance):
+        """The ports of an unshelve that failed bound to no host again;
+        if the network service cannot be reached, the next unshelve binds
+        them where it lands all the same."""
+        try:
+            self.network.bind_to(context, instance, None)
+        except exception.NovaLiteException as e:
+            LOG.warning('the ports of %s stay bound to %s: %s',
+                        instance.uuid, self.host, e.format_message())
 
     def back_to_offloaded(self, context, instance):
         """An unshelve that will not be: the server offloaded, no task,

@@ -7,6 +7,7 @@ by Neutron (``network-vif-plugged``) before the server is ACTIVE; the
 server shows Neutron's addresses; its delete deletes the ports made for
 it and unbinds the user's own; bad networks and ports are refused as
 Nova refuses them, nothing made."""
+import contextlib
 import json
 import os
 import subprocess
@@ -288,8 +289,9 @@ def test_ports_follow_their_server_when_it_moves(cloud, neutron):
     osc(env, 'server', 'unshelve', '--wait', server['id'])
     shown = osc(env, 'server', 'show', server['id'], '-f', 'json')
     assert shown['status'] == 'ACTIVE'
-    _wait_binding(neutron, server['id'], [
-        (shown['OS-EXT-SRV-ATTR:host'], 'ACTIVE')])
+    # The unshelve waited for its port to be wired where it landed.
+    assert _binding(neutron, server['id']) == [
+        (shown['OS-EXT-SRV-ATTR:host'], 'ACTIVE')]
     assert list(shown['addresses']) == ['moving']
 
 
@@ -322,6 +324,72 @@ def test_a_migration_whose_port_is_never_wired_ends_in_error(
     aio.client.delete('/servers/%s' % server['id'])
     aio.client.wait_server(server['id'], ('DELETED',))
     _neutron(neutron, 'DELETE', '/networks/' + network['id'])
+
+
+@contextlib.contextmanager
+def _stopped_controllers(neutron):
+    """Every chassis's OVN controller stopped for the block (no port is
+    wired anywhere), then started again."""
+    chassis = [neutron.chassis(host) for host in network_service.HOSTS]
+    for one in chassis:
+        daemons.stop(one.directory, 'ovn-controller')
+    try:
+        yield
+    finally:
+        for one in chassis:
+            daemons.start(one.directory, 'ovn-controller', [
+                'ovn-controller', one.ovsdb], one.namespace)
+
+
+def test_an_unshelve_whose_port_is_never_wired_stays_offloaded(
+        all_in_one, overrides, neutron, tmp_path):
+    """No chassis wires the port (their OVN controllers are down): the
+    unshelve fails after vif_plugging_timeout and the server is offloaded
+    again as it was, its guest gone, its port bound to no host, nothing
+    held in placement; the action's event says why."""
+    network_service.use(overrides, neutron, vif_plugging_timeout=4)
+    aio = all_in_one(hosts=2)
+    aio.client.create_flavor('m1', flavor_id='m1')
+    network = _service_network(neutron, 'unwired-unshelve', '10.38.0.0/24')
+    server = aio.client.boot('m1', networks=[{'uuid': network['id']}])
+    sid = server['id']
+    assert aio.client.post('/servers/%s/action' % sid, {'shelve': None})[
+        0] == 202
+    aio.client.wait_server(sid, ('SHELVED_OFFLOADED',), settled=True)
+    with _stopped_controllers(neutron):
+        assert aio.client.post('/servers/%s/action' % sid,
+                               {'unshelve': None})[0] == 202
+        deadline = time.monotonic() + 60
+        while _unshelve_event(aio, sid).get('finish_time') is None:
+            assert time.monotonic() < deadline, _unshelve_event(aio, sid)
+            time.sleep(0.2)
+    event = _unshelve_event(aio, sid)
+    assert event['result'] == 'Error', event
+    shown = aio.client.wait_server(sid, ('SHELVED_OFFLOADED',),
+                                   settled=True)
+    assert shown['OS-EXT-SRV-ATTR:host'] is None
+    assert _binding(neutron, sid) == [('', 'DOWN')]
+    assert aio.placement_client.get('/allocations/%s' % sid)[1][
+        'allocations'] == {}
+    for svc in aio.services:
+        driver = getattr(svc.manager, 'driver', None)
+        if driver is not None:
+            assert sid not in driver.list_instance_uuids()
+    aio.client.delete('/servers/%s' % sid)
+    aio.client.wait_server(sid, ('DELETED',))
+    _neutron(neutron, 'DELETE', '/networks/' + network['id'])
+
+
+def _unshelve_event(aio, sid):
+    """The compute's event of the server's last unshelve ({} until it
+    starts)."""
+    actions = aio.client.get('/servers/%s/os-instance-actions' % sid)[1][
+        'instanceActions']
+    unshelve = next(a for a in actions if a['action'] == 'unshelve')
+    events = aio.client.get('/servers/%s/os-instance-actions/%s' % (
+        sid, unshelve['request_id']))[1]['instanceAction']['events']
+    return next((e for e in events
+                 if e['event'] == 'compute_unshelve_instance'), {})
 
 
 def test_ports_are_attached_and_detached_while_the_server_lives(
