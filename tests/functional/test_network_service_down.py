@@ -2,26 +2,14 @@
 # SPDX-License-Identifier: Apache-2.0
 """A network service that does not answer: the compute API says so (503,
 naming the service) instead of failing inside, and makes nothing."""
-from keystoneauth1 import loading as ks_loading
 import pytest
 
-from nova_lite import conf as nl_conf
-from tests.integration import ports
+from tests.integration import network_service
 
 
 @pytest.fixture
 def aio(all_in_one, overrides):
-    if 'token' not in nl_conf.CONF.neutron:
-        nl_conf.CONF.register_opts(
-            ks_loading.get_auth_plugin_conf_options('admin_token'),
-            group='neutron')
-    nowhere = 'http://127.0.0.1:%d' % ports.free_port()
-    overrides('backend', 'neutron', group='networks')
-    overrides('auth_type', 'admin_token', group='neutron')
-    overrides('endpoint', nowhere, group='neutron')
-    overrides('token', 'nova:service:admin,service', group='neutron')
-    overrides('endpoint_override', nowhere, group='neutron')
-    overrides('http_retries', 0, group='neutron')
+    network_service.away(overrides)
     aio = all_in_one(hosts=1)
     aio.client.create_flavor('m1', flavor_id='m1')
     return aio

@@ -45,9 +45,8 @@ def request(stack, method, path, body=None):
     return answer.json() if answer.content else None
 
 
-def use(overrides, stack, **compute):
-    """Point the next all-in-one at ``stack`` (its API on the port the
-    stack reports to); ``compute``: [compute] options to override."""
+def _point_at(overrides, url):
+    """The Neutron backend, its service at ``url``."""
     conf = nl_conf.CONF
     if 'token' not in conf.neutron:
         # keystoneauth registers a plugin's options as it loads it; the
@@ -57,9 +56,22 @@ def use(overrides, stack, **compute):
             group='neutron')
     overrides('backend', 'neutron', group='networks')
     overrides('auth_type', 'admin_token', group='neutron')
-    overrides('endpoint', stack.url, group='neutron')
+    overrides('endpoint', url, group='neutron')
     overrides('token', SERVICE_TOKEN, group='neutron')
-    overrides('endpoint_override', stack.url, group='neutron')
+    overrides('endpoint_override', url, group='neutron')
+
+
+def away(overrides):
+    """Point the next all-in-one at a network service that does not
+    answer (a port nothing listens on; no retries)."""
+    _point_at(overrides, 'http://127.0.0.1:%d' % ports.free_port())
+    overrides('http_retries', 0, group='neutron')
+
+
+def use(overrides, stack, **compute):
+    """Point the next all-in-one at ``stack`` (its API on the port the
+    stack reports to); ``compute``: [compute] options to override."""
+    _point_at(overrides, stack.url)
     overrides('simulated_host_ovsdb', 'unix:' + os.path.join(
         stack.directory, 'chassis', '{host}', 'db.sock'), group='neutron')
     overrides('port', stack.compute_api_port, group='api')
