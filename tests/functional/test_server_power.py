@@ -2,6 +2,10 @@
 # SPDX-License-Identifier: Apache-2.0
 """os-stop, os-start, reboot and os-getConsoleOutput on a simulated host:
 the states a user sees, and the requests refused in the wrong state."""
+from keystoneauth1 import session as ks_session
+from keystoneauth1 import token_endpoint
+from novaclient import client as nova_client
+from novaclient import exceptions as nova_exceptions
 import pytest
 
 from nova_lite import context as nl_context
@@ -344,3 +348,39 @@ def test_remote_consoles_need_a_console_proxy(aio, server):
         'protocol': 'mks', 'type': 'webmks'}}, headers={
         'OpenStack-API-Version': 'compute 2.6'})
     assert code == 400 and 'mks' in answer['badRequest']['message']
+
+
+def test_inject_network_info_is_for_admins_and_changes_nothing(aio, server):
+    """Nova's libvirt driver has nothing to inject (a guest learns its
+    network from DHCP or its config drive): 202 for an admin, 403 for a
+    member, 404 for no such server, and the server as it was."""
+    sid = server['id']
+    before = aio.client.get('/servers/%s' % sid)[1]['server']
+    member = aio.client.as_user('bob:admin')
+    status, body = member.post('/servers/%s/action' % sid,
+                               {'injectNetworkInfo': None})
+    assert status == 403, body
+    assert _act(aio, sid, {'injectNetworkInfo': None}) == (202, None)
+    status, body = _act(aio, '00000000-0000-0000-0000-000000000000',
+                        {'injectNetworkInfo': None})
+    assert status == 404, body
+    after = aio.client.get('/servers/%s' % sid)[1]['server']
+    assert (after['status'], after['updated'], after['addresses']) == (
+        before['status'], before['updated'], before['addresses'])
+
+
+def test_reset_network_is_gone(aio, server):
+    """Gone since the hypervisor that had it went (410 for anyone, before
+    the server is looked up), as novaclient's ``reset_network`` finds."""
+    session = ks_session.Session(auth=token_endpoint.Token(
+        'http://127.0.0.1:%d/v2.1' % aio.api.port, 'alice:teamA'))
+    nova = nova_client.Client('2.86', session=session)
+    with pytest.raises(nova_exceptions.ClientException) as refused:
+        nova.servers.reset_network(server['id'])
+    assert refused.value.code == 410
+    status, body = _act(aio, '00000000-0000-0000-0000-000000000000',
+                        {'resetNetwork': None})
+    assert status == 410
+    assert body['computeFault']['message'] == (
+        'This resource is no longer available.  No forwarding address is '
+        'given.')

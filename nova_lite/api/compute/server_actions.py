@@ -4,7 +4,9 @@
 reboot, pause and unpause, suspend and resume, trigger_crash_dump (2.17),
 os-resetState (admins), changePassword, createImage, createBackup, shelve,
 shelveOffload (admins) and unshelve, rebuild, rescue and unrescue,
-forceDelete and restore, and os-getConsoleOutput.
+forceDelete and restore, os-getConsoleOutput, injectNetworkInfo (admins;
+nothing to inject, as with Nova's libvirt driver) and resetNetwork (410,
+gone as in Nova).
 
 Actions that need a service this deployment does not run answer as Nova
 does without it: security groups other than default and fixed or
@@ -105,6 +107,20 @@ def _reset_state(req, body, server_id):
     instance = servers.get(req, server_id)
     req.compute_api.reset_state(req.context, instance, body['state'])
     return 202, None
+
+
+def _inject_network_info(req, body, server_id):
+    """202 for a server that is not locked, as Nova's libvirt driver
+    answers: a guest learns its network settings from the network service
+    (DHCP) or its config drive, so there is nothing to inject into it."""
+    servers.get_unlocked(req, server_id)
+    return 202, None
+
+
+def _reset_network(req, body, server_id):
+    """Gone with the hypervisor that had it (410), before any check, as
+    in Nova."""
+    raise exception.Gone()
 
 
 def _change_password(req, body, server_id):
@@ -274,6 +290,9 @@ ACTIONS = {
                            _SERVERS + 'trigger_crash_dump'),
     'os-resetState': (_reset_state,
                       'os_compute_api:os-admin-actions:reset_state'),
+    'injectNetworkInfo': (_inject_network_info, 'os_compute_api:'
+                          'os-admin-actions:inject_network_info'),
+    'resetNetwork': (_reset_network, None),
     'changePassword': (_change_password, 'os_compute_api:os-admin-password'),
     'createImage': (_create_image, _SERVERS + 'create_image'),
     'createBackup': (_create_backup, 'os_compute_api:os-create-backup'),

@@ -345,7 +345,8 @@ _ACTIONS = {'unlock': unlock, 'os-stop': power, 'os-start': power,
             'unrescue': _anything, 'resize': _anything,
             'confirmResize': _anything, 'revertResize': _anything,
             'migrate': _anything, 'os-migrateLive': _anything,
-            'evacuate': _anything}
+            'evacuate': _anything, 'injectNetworkInfo': _anything,
+            'resetNetwork': _anything}
 
 action = {
     'type': 'object',
