@@ -7,6 +7,7 @@ import base64
 import subprocess
 import threading
 
+import openstack
 import pytest
 import sqlalchemy
 
@@ -73,6 +74,48 @@ def test_the_create_answer_and_body_carry_what_was_asked(aio, overrides):
     code, body = api.post('/servers', {'server': {
         'name': 'w', 'flavorRef': 'm1', 'networks': 'none'}})
     assert 'adminPass' not in body['server']
+
+
+def test_access_addresses_and_disk_config_are_updated_as_sent_by_the_sdk(
+        aio, tmp_path, monkeypatch):
+    """openstacksdk's update_server changes the access addresses and the
+    disk configuration (at every version, as Nova); an IPv6 address is
+    kept and shown in its canonical form, on create and update;
+    a bad one is refused naming the field, changing nothing."""
+    env = compute_calls.cloud_env(tmp_path, aio)
+    monkeypatch.setenv('OS_CLIENT_CONFIG_FILE', env['OS_CLIENT_CONFIG_FILE'])
+    conn = openstack.connect(cloud='aio', compute_api_version='2.1')
+    api = _latest(aio.client.as_user('admin:admin'))
+    code, body = api.post('/servers', {'server': {
+        'name': 'v', 'flavorRef': 'm1', 'networks': 'none',
+        'accessIPv6': '0000:0000:0000:0000:0000:babe:220.12.22.2'}})
+    assert code == 202, body
+    sid = body['server']['id']
+    assert aio.client.wait_server(sid)['accessIPv6'] == '::babe:dc0c:1602'
+    server = conn.compute.update_server(
+        sid, access_ipv4='192.0.2.70', access_ipv6='2001:0db8:0:0::70',
+        disk_config='AUTO')
+    assert (server.access_ipv4, server.access_ipv6, server.disk_config) == (
+        '192.0.2.70', '2001:db8::70', 'AUTO')
+    # A scoped address (taken by the validation) keeps its scope.
+    code, answer = api.put('/servers/%s' % sid, {'server': {
+        'accessIPv6': 'fe80:0::1%a/b'}})
+    assert (code, answer['server']['accessIPv6']) == (200, 'fe80::1%a/b')
+    code, answer = api.put('/servers/%s' % sid, {'server': {
+        'accessIPv6': '2001:db8::70'}})
+    assert code == 200, answer
+    shown = aio.client.get('/servers/%s' % sid)[1]['server']
+    assert (shown['accessIPv4'], shown['accessIPv6'],
+            shown['OS-DCF:diskConfig']) == ('192.0.2.70', '2001:db8::70',
+                                            'AUTO')
+    for bad, words in (({'accessIPv4': '300.1.1.1'}, "is not a 'ipv4'"),
+                       ({'accessIPv6': 'nope'}, "is not a 'ipv6'"),
+                       ({'OS-DCF:diskConfig': 'SOMETIMES'},
+                        'OS-DCF:diskConfig')):
+        code, answer = api.put('/servers/%s' % sid, {'server': bad})
+        assert code == 400 and words in answer['badRequest']['message'], \
+            answer
+    assert aio.client.get('/servers/%s' % sid)[1]['server'] == shown
 
 
 def _refused(aio, server, words, status=400, hints=None, version='2.86'):

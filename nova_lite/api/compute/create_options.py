@@ -9,6 +9,7 @@ when one cannot be served); and what a rebuild changes of them.
 import base64
 import secrets
 
+import netaddr
 from oslo_utils import strutils
 
 from nova_lite import exception
@@ -93,12 +94,38 @@ def fields_of(req, body):
         'user_data': body.get('user_data'),
         'metadata': metadata_of(req, body),
         'config_drive': _config_drive(req, body),
-        'access_ip_v4': body.get('accessIPv4'),
-        'access_ip_v6': body.get('accessIPv6'),
+        'access_ip_v4': None, 'access_ip_v6': None,
         'availability_zone': zone_of(req, body)[0],
-        'auto_disk_config': body.get('OS-DCF:diskConfig') == 'AUTO',
+        'auto_disk_config': False,
         'injected_files': personality_of(req, body),
+        **addressing_of(body),
     }
+
+
+def _canonical_ipv6(value):
+    """The address as netaddr writes it (which Nova answers), read as
+    the validation read it (its scope, after ``%``, kept as sent)."""
+    address, percent, scope = value.partition('%')
+    try:
+        parsed = netaddr.IPAddress(address, 6, flags=netaddr.INET_PTON)
+    except (netaddr.AddrFormatError, ValueError):
+        return value
+    return str(parsed) + percent + scope
+
+
+def addressing_of(body):
+    """The access addresses and disk configuration a create, update or
+    rebuild names, as the instance keeps them: an IPv6 address in its
+    canonical form (``0:0:0:0:0:babe:220.12.22.2`` is ``::babe:dc0c:1602``),
+    as Nova answers it."""
+    changes = {}
+    if 'accessIPv4' in body:
+        changes['access_ip_v4'] = body['accessIPv4']
+    if 'accessIPv6' in body:
+        changes['access_ip_v6'] = _canonical_ipv6(body['accessIPv6'])
+    if 'OS-DCF:diskConfig' in body:
+        changes['auto_disk_config'] = body['OS-DCF:diskConfig'] == 'AUTO'
+    return changes
 
 
 def _as_list(value):
@@ -108,16 +135,12 @@ def _as_list(value):
 def rebuild_fields_of(req, body):
     """The instance fields a rebuild changes (those it names; 2.54 may
     drop the key with null, 2.57 the user data)."""
-    changes = {}
+    changes = addressing_of(body)
     for name, field in (('name', 'display_name'),
                         ('description', 'display_description'),
-                        ('accessIPv4', 'access_ip_v4'),
-                        ('accessIPv6', 'access_ip_v6'),
                         ('user_data', 'user_data')):
         if name in body:
             changes[field] = body[name]
-    if 'OS-DCF:diskConfig' in body:
-        changes['auto_disk_config'] = body['OS-DCF:diskConfig'] == 'AUTO'
     if 'key_name' in body:
         changes['key_name'], changes['key_data'] = key_of(
             req, body['key_name'])

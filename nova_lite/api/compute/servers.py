@@ -290,6 +290,8 @@ def update(req, server_id):
         instance.display_name = changes['name']
     if 'description' in changes:
         instance.display_description = changes['description']
+    for field, value in create_options.addressing_of(changes).items():
+        setattr(instance, field, value)
     instance.save()
     return 200, {'server': view.show(instance)}
 

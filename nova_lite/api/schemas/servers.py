@@ -187,7 +187,10 @@ def create_at(low):
 
 
 def update_at(low):
-    properties = {'name': types.name}
+    properties = {'name': types.name,
+                  'accessIPv4': _BASE['accessIPv4'],
+                  'accessIPv6': _BASE['accessIPv6'],
+                  'OS-DCF:diskConfig': _BASE['OS-DCF:diskConfig']}
     if int(low.split('.')[1]) >= 19:
         properties['description'] = description
     return {
