@@ -527,6 +527,22 @@ class CannotResizeDisk(Invalid):
     msg_fmt = 'Server disk was unable to be resized because: %(reason)s'
 
 
+class FlavorMemoryTooSmall(Invalid):
+    msg_fmt = "Flavor's memory is too small for requested image."
+
+
+class FlavorDiskSmallerThanImage(Invalid):
+    msg_fmt = ("Flavor's disk is too small for requested image. Flavor "
+               "disk is %(flavor_size)i bytes, image is %(image_size)i "
+               "bytes.")
+
+
+class FlavorDiskSmallerThanMinDisk(Invalid):
+    msg_fmt = ("Flavor's disk is smaller than the minimum size specified "
+               "in image metadata. Flavor disk is %(flavor_size)i bytes, "
+               "minimum size is %(image_min_disk)i bytes.")
+
+
 class CannotMigrateToSameHost(Invalid):
     msg_fmt = 'Cannot migrate to the host where the server exists.'
 

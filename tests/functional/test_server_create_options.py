@@ -118,6 +118,56 @@ def test_access_addresses_and_disk_config_are_updated_as_sent_by_the_sdk(
     assert aio.client.get('/servers/%s' % sid)[1]['server'] == shown
 
 
+def test_a_flavor_too_small_for_its_image_is_refused(aio, tmp_path):
+    """The image's min_ram and min_disk (set with ``openstack image set``)
+    hold a create, a rebuild and a resize to a flavor that can carry it,
+    as Nova: 400 in Nova's words, nothing made or changed."""
+    env = compute_calls.cloud_env(tmp_path, aio)
+    small = compute_calls.active_image(aio, 'small')
+    compute_calls.active_image(aio, 'needy')
+    osc = compute_calls.osc
+    aio.client.create_flavor('big', flavor_id='big', ram=4096, disk=20)
+    aio.client.create_flavor('lean', flavor_id='lean', ram=512, disk=20)
+    osc(env, 'image', 'set', '--min-ram', '2048', '--min-disk', '10',
+        'needy')
+    m1 = aio.client.get('/flavors/m1')[1]['flavor']
+    assert m1['ram'] < 2048 and m1['disk'] < 10, m1
+    refused = osc(env, 'server', 'create', '--image', 'needy', '--flavor',
+                  'm1', '--nic', 'none', 'x', fails=True)
+    assert "400: Client Error" in refused and \
+        "Flavor's memory is too small for requested image." \
+        in refused, refused
+    assert aio.client.get('/servers')[1]['servers'] == []
+    osc(env, 'image', 'set', '--min-ram', '0', 'needy')
+    refused = osc(env, 'server', 'create', '--image', 'needy', '--flavor',
+                  'm1', '--nic', 'none', 'x', fails=True)
+    assert ("Flavor's disk is smaller than the minimum size specified in "
+            "image metadata. Flavor disk is %d bytes, minimum size is "
+            "10737418240 bytes." % (m1['disk'] * 1024 ** 3)) in refused, \
+        refused
+    osc(env, 'image', 'set', '--min-ram', '2048', 'needy')
+    server = osc(env, 'server', 'create', '--image', 'small', '--flavor',
+                 'm1', '--nic', 'none', '--wait', 'ok', '-f', 'json')
+    refused = osc(env, 'server', 'rebuild', '--image', 'needy',
+                  server['id'], fails=True)
+    assert "Flavor's memory is too small" in refused, refused
+    osc(env, 'server', 'create', '--image', 'needy', '--flavor', 'big',
+        '--nic', 'none', '--wait', 'roomy', '-f', 'json')
+    roomy = osc(env, 'server', 'show', 'roomy', '-f', 'json')
+    code, body = aio.client.post('/servers/%s/action' % roomy['id'], {
+        'resize': {'flavorRef': 'lean'}})
+    assert (code, body['badRequest']['message']) == (
+        400, "Flavor's memory is too small for requested image."), body
+    for sid, image in ((server['id'], small), (roomy['id'], None)):
+        shown = aio.client.get('/servers/%s' % sid)[1]['server']
+        assert (shown['status'], shown['OS-EXT-STS:task_state']) == (
+            'ACTIVE', None), shown
+        if image:
+            assert shown['image']['id'] == image
+    assert aio.client.get('/servers/%s' % roomy['id'])[1]['server'][
+        'flavor']['id'] == 'big'
+
+
 def _refused(aio, server, words, status=400, hints=None, version='2.86'):
     body = {'server': dict({'name': 'x', 'flavorRef': 'm1',
                             'networks': 'none'}, **server)}

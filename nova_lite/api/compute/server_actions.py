@@ -33,6 +33,7 @@ from nova_lite.api import policy
 from nova_lite.api.schemas import servers as schema
 from nova_lite.api import validation
 from nova_lite.compute import api as compute_api
+from nova_lite.compute import flavor_image
 from nova_lite import exception
 from nova_lite.objects import fields
 from nova_lite.objects import quotas
@@ -190,12 +191,13 @@ def _rebuild(req, body, server_id):
             validation.validate(schema.rebuild_at(low), body)
     view = server_view.ServerView(req)
     instance = servers.get_unlocked(req, server_id, view.expected_attrs())
-    image_id = servers.bootable_image(req.context, body['imageRef'])
+    image = servers.bootable_image(req.context, body['imageRef'])
+    flavor_image.check_fits(instance.flavor, image)
     changes = create_options.rebuild_fields_of(req, body)
     metadata = (create_options.metadata_of(req, body)
                 if 'metadata' in body else None)
     limit = quotas.own_limit(req.conf, req.context, 'metadata_items')
-    req.compute_api.rebuild(req.context, instance, image_id, changes,
+    req.compute_api.rebuild(req.context, instance, image.id, changes,
                             metadata, None if limit < 0 else limit)
     server = view.show(instance)
     password = create_options.admin_password(req, body)
@@ -213,7 +215,7 @@ def _rescue(req, body, server_id):
     image_id = None
     if body.get('rescue_image_ref'):
         image_id = servers.bootable_image(req.context,
-                                          body['rescue_image_ref'])
+                                          body['rescue_image_ref']).id
     req.compute_api.rescue(req.context, instance, image_id)
     password = create_options.admin_password(req, body)
     return 200, {} if password is None else {'adminPass': password}

@@ -15,6 +15,7 @@ from nova_lite.api import policy
 from nova_lite.api.schemas import responses
 from nova_lite.api.schemas import servers as schema
 from nova_lite.api import validation
+from nova_lite.compute import flavor_image
 from nova_lite import exception
 from nova_lite import network
 from nova_lite.objects import base as objects_base
@@ -106,15 +107,15 @@ def flavor_of_ref(context, flavor_ref, not_found=None):
 
 
 def bootable_image(context, image_ref):
-    """The id of the active image ``image_ref`` names (an id or a link),
-    which the caller may boot; 400 otherwise."""
+    """The active image ``image_ref`` names (an id or a link), which the
+    caller may boot; 400 otherwise."""
     return _image(context, {'imageRef': image_ref})
 
 
 def _image(context, body):
-    """The id of the active image to boot from, or None (no image: a
-    test-driver host boots without one): ``imageRef``, or the image a
-    block device mapping boots from."""
+    """The active image to boot from, or None (no image: a test-driver
+    host boots without one): ``imageRef``, or the image a block device
+    mapping boots from."""
     image_ref = boot_source.image_ref(body)
     if not image_ref:
         if body.get('trusted_image_certificates'):
@@ -132,7 +133,7 @@ def _image(context, body):
                                         % image_ref)
     if not image.is_active:
         raise exception.ImageNotActive(image_id=image_id)
-    return image_id
+    return image
 
 
 def _network_requests(req, body, max_count, flavor):
@@ -205,11 +206,12 @@ def create(req):
     request_body = req.body_json()
     body = request_body['server']
     low, high = _count(body)
-    image_id = _image(req.context, body)
+    image = _image(req.context, body)
     with objects_base.one_read(req.context):
         # What the request names (flavor, key pair, zone, group, the
         # limits its options are held to), read in one transaction.
         flavor = flavor_of_ref(req.context, body['flavorRef'])
+        flavor_image.check_fits(flavor, image)
         networks = _networks_asked(req, body, flavor)
         destination = _requested_destination(req, body)
         options = create_options.fields_of(req, body)
@@ -224,8 +226,8 @@ def create(req):
         req.context, flavor, names, [_hostname(n) for n in names], guard,
         description=body.get('description'), tags=body.get('tags', []),
         reservation_id=reservation_id, requested_destination=destination,
-        image_ref=image_id, options=options, hints=hints, networks=networks,
-        network_requests=network_requests, group=group)
+        image_ref=image and image.id, options=options, hints=hints,
+        networks=networks, network_requests=network_requests, group=group)
     if strutils.bool_from_string(body.get('return_reservation_id', False)):
         return 202, {'reservation_id': reservation_id}
     return 202, {'server': _created(req, body, instances[0], options)}
