@@ -57,12 +57,17 @@ def heal(context, seen=None):
 
 def _free_orphaned_addresses(context):
     """Addresses held by no server (its delete or failure crashed before
-    it gave them back): freed; their number."""
-    vifs = virtual_interface.VirtualInterfaceList.held_by_no_server(context)
+    it gave them back): freed; their number. The network service's ports
+    such a server left stay recorded: only ``placement audit --heal``,
+    which asks the network service to free them, may forget them (their
+    record is all that still names them)."""
+    vifs = [vif for vif in virtual_interface.VirtualInterfaceList
+            .held_by_no_server(context) if not vif.is_port]
     for vif in vifs:
         LOG.warning('freed address %s on %s of %s: its server is deleted '
                     'or failed', vif.address, vif.network, vif.instance_uuid)
-    return vifs.free_orphans()
+    return virtual_interface.VirtualInterfaceList.heal(
+        context, [vif.id for vif in vifs]) if vifs else 0
 
 
 def _key(finding):
