@@ -30,6 +30,7 @@ from nova_lite.api.compute import server_moves
 from nova_lite.api.compute import server_view
 from nova_lite.api.compute import servers
 from nova_lite.api import policy
+from nova_lite.api.schemas import responses
 from nova_lite.api.schemas import servers as schema
 from nova_lite.api import validation
 from nova_lite.compute import api as compute_api
@@ -350,5 +351,6 @@ ACTIONS = {
 @validation.responds(204, None)
 @validation.responds(200, {'oneOf': [schema.console_output_response,
                                      schema.rescue_response]})
+@validation.responds(410, responses.error)  # resetNetwork
 def action(req, server_id):
     return actions.dispatch(req, ACTIONS, server_id=server_id)
