@@ -384,3 +384,7 @@ def test_reset_network_is_gone(aio, server):
     assert body['computeFault']['message'] == (
         'This resource is no longer available.  No forwarding address is '
         'given.')
+    # The API's document says the action may answer so.
+    document = aio.client.get('/openapi.json')[1]
+    assert '410' in document['paths']['/servers/{server_id}/action'][
+        'post']['responses']
