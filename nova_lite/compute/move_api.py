@@ -15,9 +15,9 @@ import oslo_messaging as messaging
 
 from nova_lite.compute import flavor_image
 from nova_lite.compute import instance_checks
+from nova_lite.compute import snapshot_image
 from nova_lite import exception
 from nova_lite.objects import fields
-from nova_lite.objects import image as image_obj
 from nova_lite.objects import migration as migration_obj
 from nova_lite.objects import quotas
 from nova_lite.objects import service as service_obj
@@ -48,7 +48,8 @@ class MoveAPI:
         instance_checks.check_state(instance, action, _MOVABLE)
         if flavor is not None:
             _check_flavor(instance, flavor)
-            flavor_image.check_fits(flavor, _image_of(context, instance))
+            flavor_image.check_fits(
+                flavor, snapshot_image.booted_from(context, instance))
             quotas.check_resize(self.conf, context, instance, flavor)
         if host is not None:
             _check_host(context, instance, host)
@@ -217,17 +218,6 @@ def _check_flavor(instance, flavor):
         reason = ('Resize to zero disk flavor is not allowed.'
                   if flavor.root_gb == 0 else 'Unable to resize disk down.')
         raise exception.CannotResizeDisk(reason=reason)
-
-
-def _image_of(context, instance):
-    """The image the server was booted from, if it is still there."""
-    if not instance.image_ref:
-        return None
-    try:
-        return image_obj.Image.get_by_id(context.elevated(),
-                                         instance.image_ref)
-    except exception.ImageNotFound:
-        return None
 
 
 def _check_host(context, instance, host):

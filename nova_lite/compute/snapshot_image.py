@@ -20,7 +20,8 @@ _INHERITED = ('kernel_id', 'ramdisk_id', 'os_command_line', 'os_distro',
               'os_type', 'architecture')
 
 
-def _base(context, instance):
+def booted_from(context, instance):
+    """The image the server was booted from, if it is still there."""
     if not instance.image_ref:
         return None
     try:
@@ -34,7 +35,7 @@ def new(context, instance, name, metadata=None, image_type='snapshot',
         backup_type=None):
     """An Image object, not yet created (a backup's names its
     ``backup_type``)."""
-    base = _base(context, instance)
+    base = booted_from(context, instance)
     properties = {k: v for k, v in (base.properties if base else {}).items()
                   if k in _INHERITED}
     properties.update(metadata or {})
