@@ -180,12 +180,6 @@ class VirtualInterfaceList(base.ObjectListBase, base.NovaLiteObject):
         many."""
         return db.delete_rows(context, ids)
 
-    def free_orphans(self):
-        """heal() these vNICs (found by held_by_no_server); how many."""
-        if not self.objects:
-            return 0
-        return self.heal(self._context, [vif.id for vif in self.objects])
-
 
 def _is_lost_race(error):
     return isinstance(error, (db_exc.DBDuplicateEntry, db_exc.DBDeadlock))
