@@ -13,6 +13,7 @@ headers take longer than ``[wsgi] client_header_timeout`` in all, or whose
 body falls behind ``client_body_min_rate`` after ``client_body_timeout``.
 """
 import gc
+import socket
 import threading
 import time
 
@@ -23,6 +24,8 @@ from waitress import server as waitress_server
 # How often the event loop checks its connections' deadlines.
 _MAINTENANCE_EVERY = 1
 _STOP_GRACE = 10
+# How long a stop waits for an event loop that lost its trigger to end.
+_ORPHANED_LOOP_WAIT = 2
 
 
 class _TimedParser(parser.HTTPRequestParser):
@@ -62,6 +65,18 @@ class _Server(waitress_server.TcpWSGIServer):
     channel_class = _TimedChannel
     timeouts = None
 
+    def __init__(self, app, inherited_socket=None, **kw):
+        # A listening socket bound before this worker process was forked,
+        # shared with the other workers (api.workers); None: bind one.
+        self.inherited_socket = inherited_socket
+        super().__init__(app, **kw)
+
+    def create_socket(self, family=socket.AF_INET, type=socket.SOCK_STREAM):
+        if self.inherited_socket is None:
+            return super().create_socket(family, type)
+        self.inherited_socket.setblocking(False)
+        self.set_socket(self.inherited_socket)
+
     def maintenance(self, now):
         super().maintenance(now)
         mono = time.monotonic()
@@ -76,10 +91,12 @@ class APIServer:
 
     def __init__(self, app, host, port, threads, http, max_body,
                  name='nova-lite-api', sock=None):
-        # ``sock``: a listening socket bound before this worker process
-        # was forked, shared with the other workers (api.workers).
+        # The event loop's connections, the trigger and the listener: kept
+        # here so that stop() can close whatever is still open.
+        self._connections = {}
         self._server = _Server(
-            app, _sock=sock, bind_socket=sock is None,
+            app, inherited_socket=sock, map=self._connections,
+            bind_socket=sock is None,
             host=host, port=port, threads=threads,
             backlog=http.backlog, connection_limit=http.connection_limit,
             channel_timeout=http.keepalive_timeout,
@@ -136,7 +153,13 @@ class APIServer:
 
     def _in_loop(self, thunk):
         """Run ``thunk`` on the event loop's thread (the only one that may
-        touch its sockets) and wait for it."""
+        touch its sockets) and wait for it.
+
+        The loop closes its own trigger when polling reports an error on
+        the trigger's pipe; it then can no longer be woken, and it ends
+        once it watches nothing more (at most one poll timeout later).
+        The thunk then runs here, after the loop, so that a stop still
+        closes what is left instead of failing."""
         done = threading.Event()
 
         def run():
@@ -144,7 +167,12 @@ class APIServer:
                 thunk()
             finally:
                 done.set()
-        self._server.trigger.pull_trigger(run)
+        try:
+            self._server.trigger.pull_trigger(run)
+        except OSError:
+            self._thread.join(timeout=_ORPHANED_LOOP_WAIT)
+            thunk()
+            return
         done.wait(timeout=5)
 
     def _stop_accepting(self):
@@ -153,7 +181,7 @@ class APIServer:
         self._server.socket.close()
 
     def _close_all(self):
-        for dispatcher in list(self._server._map.values()):
+        for dispatcher in list(self._connections.values()):
             dispatcher.close()
 
 
