@@ -4,6 +4,8 @@
 sees it through REST: servers, flavors, hypervisors and services."""
 import pytest
 
+from tests.functional import compute_calls
+
 
 def at(version):
     return {'headers': {'OpenStack-API-Version': 'compute %s' % version}}
@@ -280,6 +282,40 @@ def test_hypervisors_by_version(aio):
                            **at('2.74'))
     assert [h.get('servers') for h in body['hypervisors']
             if h['hypervisor_hostname'] == 'sim-host-2'] == [None]
+
+
+_FIGURES = {'vcpus', 'vcpus_used', 'memory_mb', 'memory_mb_used', 'local_gb',
+            'local_gb_used', 'free_ram_mb', 'free_disk_gb',
+            'current_workload', 'running_vms', 'disk_available_least',
+            'cpu_info'}
+
+
+def test_hypervisors_drop_their_figures_from_2_88(aio, tmp_path):
+    """Capacity and usage are placement's to say from 2.88: gone from the
+    hypervisor bodies, with the statistics and uptime routes; a single
+    hypervisor tells its uptime, which the openstack client parses."""
+    api = aio.client
+    before = api.get('/os-hypervisors/detail', **at('2.87'))[1]
+    assert _FIGURES <= set(before['hypervisors'][0])
+    listed = api.get('/os-hypervisors/detail', **at('2.88'))[1][
+        'hypervisors']
+    assert not _FIGURES & set(listed[0])
+    assert listed[0]['service']['host'] == listed[0]['hypervisor_hostname']
+    assert 'uptime' not in listed[0]
+    uuid = listed[0]['id']
+    one = api.get('/os-hypervisors/%s' % uuid, **at('2.88'))[1]['hypervisor']
+    assert not _FIGURES & set(one)
+    assert ' up ' in one['uptime'] and 'load average' in one['uptime']
+    for path in ('/os-hypervisors/statistics',
+                 '/os-hypervisors/%s/uptime' % uuid):
+        assert api.get(path, **at('2.87'))[0] == 200
+        status, body = api.get(path, **at('2.88'))
+        assert status == 404, body
+    env = compute_calls.cloud_env(tmp_path, aio)
+    shown = compute_calls.osc(env, 'hypervisor', 'show', uuid, '-f', 'json',
+                              version='2.88')
+    assert shown['state'] == 'up' and shown['load_average']
+    assert 'vcpus' not in shown
 
 
 def test_services_by_uuid_from_2_53(aio):

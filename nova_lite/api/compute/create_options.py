@@ -134,11 +134,12 @@ def _as_list(value):
 
 def rebuild_fields_of(req, body):
     """The instance fields a rebuild changes (those it names; 2.54 may
-    drop the key with null, 2.57 the user data)."""
+    drop the key with null, 2.57 the user data, 2.90 the hostname)."""
     changes = addressing_of(body)
     for name, field in (('name', 'display_name'),
                         ('description', 'display_description'),
-                        ('user_data', 'user_data')):
+                        ('user_data', 'user_data'),
+                        ('hostname', 'hostname')):
         if name in body:
             changes[field] = body[name]
     if 'key_name' in body:

@@ -7,7 +7,9 @@ string; 2.33 pages lists (limit, marker); 2.53 names hypervisors and their
 services by uuid, filters lists with ``hypervisor_hostname_pattern`` and
 lists servers with ``with_servers`` (replacing the /search and /servers
 routes of earlier versions); from 2.75 ``servers`` is present, maybe
-empty, whenever asked for.
+empty, whenever asked for; 2.88 drops the capacity and usage figures
+(placement's inventories and usages say them) and the statistics and
+uptime routes, and the single hypervisor's view tells its ``uptime``.
 """
 from nova_lite.api.compute import pagination
 from nova_lite.api.compute import query
@@ -21,6 +23,7 @@ from nova_lite.objects import service as service_obj
 from nova_lite.text import digits
 
 _UUIDS_FROM = '2.53'
+_WITHOUT_FIGURES_FROM = '2.88'
 
 
 def _services(context):
@@ -53,6 +56,18 @@ def _detail(req, node, service):
         'hypervisor_type': node.hypervisor_type,
         'hypervisor_version': node.hypervisor_version,
         'host_ip': str(node.host_ip) if node.host_ip else None,
+        'service': {'host': node.host, 'id': _service_id(req, service),
+                    'disabled_reason': service.disabled_reason
+                    if service else None},
+    })
+    if not req.api_version.matches(_WITHOUT_FIGURES_FROM):
+        body.update(_figures(req, node))
+    return body
+
+
+def _figures(req, node):
+    """Capacity and usage, as hypervisors showed them before 2.88."""
+    return {
         'vcpus': node.vcpus, 'vcpus_used': node.vcpus_used,
         'memory_mb': node.memory_mb, 'memory_mb_used': node.memory_mb_used,
         'local_gb': node.local_gb, 'local_gb_used': node.local_gb_used,
@@ -61,11 +76,7 @@ def _detail(req, node, service):
         'running_vms': node.running_vms, 'current_workload': 0,
         'disk_available_least': node.local_gb - node.local_gb_used,
         'cpu_info': {} if req.api_version.matches('2.28') else '{}',
-        'service': {'host': node.host, 'id': _service_id(req, service),
-                    'disabled_reason': service.disabled_reason
-                    if service else None},
-    })
-    return body
+    }
 
 
 def _servers(req, node):
@@ -139,7 +150,8 @@ def index(req):
     return _list(req, _brief)
 
 
-@validation.responds(200, responses.hypervisor_detail_list)
+@validation.responds(200, responses.hypervisor_detail_list, '2.1', '2.87')
+@validation.responds(200, responses.hypervisor_detail_list_2_88, '2.88')
 def detail(req):
     return _list(req, _detail)
 
@@ -159,12 +171,23 @@ def get(req, hypervisor_id):
                                      'found.' % hypervisor_id)
 
 
-@validation.responds(200, responses.hypervisor_one)
+@validation.responds(200, responses.hypervisor_one, '2.1', '2.87')
+@validation.responds(200, responses.hypervisor_one_2_88, '2.88')
 def show(req, hypervisor_id):
     node = get(req, hypervisor_id)
     with_servers = _uses_uuids(req) and _boolean_param(req, 'with_servers')
     body = _detail(req, node, _services(req.context).get(node.host))
+    if req.api_version.matches(_WITHOUT_FIGURES_FROM):
+        body['uptime'] = _uptime_if_up(req, node)
     return 200, {'hypervisor': _with_servers(req, body, node, with_servers)}
+
+
+def _uptime_if_up(req, node):
+    """The host's uptime, or None while its compute service is down."""
+    try:
+        return req.compute_api.get_host_uptime(req.context, node.host)
+    except exception.ComputeServiceUnavailable:
+        return None
 
 
 def _matching(req, pattern):
@@ -198,6 +221,7 @@ _SUMMED = ('vcpus', 'memory_mb', 'local_gb', 'vcpus_used', 'memory_mb_used',
            'running_vms', 'disk_available_least')
 
 
+@microversion.since('2.1', '2.87')
 @validation.responds(200, responses.hypervisor_statistics)
 def statistics(req):
     """The sums over the hypervisors of enabled compute services."""
@@ -206,13 +230,14 @@ def statistics(req):
              if n.host in services and not services[n.host].disabled]
     totals = dict.fromkeys(_SUMMED, 0)
     for node in nodes:
-        detail = _detail(req, node, services[node.host])
+        figures = _figures(req, node)
         for name in _SUMMED:
-            totals[name] += detail[name]
+            totals[name] += figures[name]
     totals['count'] = len(nodes)
     return 200, {'hypervisor_statistics': totals}
 
 
+@microversion.since('2.1', '2.87')
 @validation.responds(200, responses.hypervisor_uptime)
 def uptime(req, hypervisor_id):
     node = get(req, hypervisor_id)

@@ -13,6 +13,7 @@ import ipaddress
 
 from nova_lite.api.compute import links
 from nova_lite.api import policy
+from nova_lite.api.schemas import servers as schema_servers
 from nova_lite import network
 from nova_lite.objects import fields
 from nova_lite.objects import server_groups
@@ -174,6 +175,9 @@ class ServerView:
         body['flavor'] = self._flavor(instance.flavor)
         if self.extended:
             body.update(self._extended(instance))
+        elif self.at(schema_servers.HOSTNAME_FROM):
+            # Everyone may read the hostname they can set (2.90).
+            body['OS-EXT-SRV-ATTR:hostname'] = instance.hostname
         if instance.vm_state == fields.VMState.ERROR and instance.fault:
             body['fault'] = _fault(instance.fault, self.extended)
         body.update(self._versioned(instance))

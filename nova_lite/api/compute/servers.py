@@ -206,6 +206,7 @@ def create(req):
     request_body = req.body_json()
     body = request_body['server']
     low, high = _count(body)
+    _check_one_hostname(body, high)
     image = _image(req.context, body)
     with objects_base.one_read(req.context):
         # What the request names (flavor, key pair, zone, group, the
@@ -223,7 +224,7 @@ def create(req):
     names = _names(body['name'], req.compute_api.servers_allowed(
         req.context, guard, flavor, low, high))
     instances = req.compute_api.create_servers(
-        req.context, flavor, names, [_hostname(n) for n in names], guard,
+        req.context, flavor, names, _hostnames(body, names), guard,
         description=body.get('description'), tags=body.get('tags', []),
         reservation_id=reservation_id, requested_destination=destination,
         image_ref=image and image.id, options=options, hints=hints,
@@ -268,6 +269,22 @@ def _names(name, count):
     return ['%s-%d' % (name, i) for i in range(1, count + 1)]
 
 
+def _check_one_hostname(body, max_count):
+    """A hostname asked for (2.90) names one server only."""
+    if 'hostname' in body and max_count > 1:
+        raise exception.Invalid(
+            message='Unable to specify a hostname when creating multiple '
+                    'instances.')
+
+
+def _hostnames(body, names):
+    """The guests' hostnames: the one asked for, or each derived from its
+    server's name."""
+    if 'hostname' in body:
+        return [body['hostname']]
+    return [_hostname(n) for n in names]
+
+
 def _hostname(display_name):
     """The guest hostname Nova derives from a display name (RFC 952)."""
     hostname = re.sub(r'[^\w.-]+', '-', display_name.lower())
@@ -276,7 +293,7 @@ def _hostname(display_name):
 
 
 def _update_schemas(func):
-    for low, high in (('2.19', None), ('2.1', '2.18')):
+    for low, high in reversed(schema.UPDATE_RANGES):
         func = validation.schema(schema.update_at(low), low, high)(func)
     return func
 
@@ -292,6 +309,8 @@ def update(req, server_id):
         instance.display_name = changes['name']
     if 'description' in changes:
         instance.display_description = changes['description']
+    if 'hostname' in changes:
+        instance.hostname = changes['hostname']
     for field, value in create_options.addressing_of(changes).items():
         setattr(instance, field, value)
     instance.save()

@@ -163,6 +163,22 @@ hypervisor_detail_list = wrap('hypervisors', {'type': 'array',
                                               'items': hypervisor},
                               hypervisors_links=_links)
 hypervisor_one = wrap('hypervisor', hypervisor)
+# 2.88: no capacity or usage figures; the single hypervisor's uptime.
+_hypervisor_2_88 = _object(dict(
+    hypervisor_brief['properties'],
+    hypervisor_type={'type': 'string'},
+    hypervisor_version={'type': 'integer'}, host_ip=_nullable_string,
+    service=_object({'host': {'type': 'string'},
+                     'id': {'type': ['integer', 'string', 'null']},
+                     'disabled_reason': _nullable_string})),
+    required=hypervisor_brief['required'] + [
+        'hypervisor_type', 'hypervisor_version', 'host_ip', 'service'])
+hypervisor_detail_list_2_88 = wrap(
+    'hypervisors', {'type': 'array', 'items': _hypervisor_2_88},
+    hypervisors_links=_links)
+hypervisor_one_2_88 = wrap('hypervisor', _object(
+    dict(_hypervisor_2_88['properties'], uptime=_nullable_string),
+    required=_hypervisor_2_88['required'] + ['uptime']))
 
 service = _object({
     'id': {'type': ['integer', 'string']}, 'binary': {'type': 'string'},

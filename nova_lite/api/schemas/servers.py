@@ -36,6 +36,16 @@ _network = {
 
 _hostname = {'type': 'string', 'minLength': 1, 'maxLength': 255,
              'pattern': r'^[a-zA-Z0-9-._]*$'}
+# The hostname a server's guest is given: one DNS label from 2.90, a
+# fully qualified name (the host pattern above) from 2.94.
+_hostname_label = {'type': 'string', 'minLength': 2, 'maxLength': 63,
+                   'pattern': r'^[a-zA-Z0-9]+[a-zA-Z0-9-]*[a-zA-Z0-9]+$'}
+HOSTNAME_FROM = '2.90'
+
+
+def _guest_hostname(minor):
+    return _hostname if minor >= 94 else _hostname_label
+
 
 _text255 = {'type': 'string', 'maxLength': 255}
 _legacy_mapping = {
@@ -132,7 +142,8 @@ scheduler_hints = {
 CREATE_RANGES = [('2.1', '2.18'), ('2.19', '2.31'), ('2.32', '2.32'),
                  ('2.33', '2.36'), ('2.37', '2.41'), ('2.42', '2.51'),
                  ('2.52', '2.56'), ('2.57', '2.62'), ('2.63', '2.66'),
-                 ('2.67', '2.73'), ('2.74', None)]
+                 ('2.67', '2.73'), ('2.74', '2.89'), ('2.90', '2.93'),
+                 ('2.94', None)]
 
 
 def _properties(low):
@@ -162,6 +173,8 @@ def _properties(low):
     if minor >= 74:
         properties['host'] = _hostname
         properties['hypervisor_hostname'] = _hostname
+    if minor >= 90:
+        properties['hostname'] = _guest_hostname(minor)
     return properties
 
 
@@ -186,13 +199,20 @@ def create_at(low):
     }
 
 
+UPDATE_RANGES = [('2.1', '2.18'), ('2.19', '2.89'), ('2.90', '2.93'),
+                 ('2.94', None)]
+
+
 def update_at(low):
     properties = {'name': types.name,
                   'accessIPv4': _BASE['accessIPv4'],
                   'accessIPv6': _BASE['accessIPv6'],
                   'OS-DCF:diskConfig': _BASE['OS-DCF:diskConfig']}
-    if int(low.split('.')[1]) >= 19:
+    minor = int(low.split('.')[1])
+    if minor >= 19:
         properties['description'] = description
+    if minor >= 90:
+        properties['hostname'] = _guest_hostname(minor)
     return {
         'type': 'object',
         'properties': {'server': {
@@ -271,7 +291,8 @@ unshelve_2_77 = {
 def rebuild_at(low):
     """The rebuild body for versions from ``low``: 2.19 adds its
     ``description``, 2.54 ``key_name`` (null: none), 2.57 ``user_data``
-    (null: none), 2.63 ``trusted_image_certificates``."""
+    (null: none), 2.63 ``trusted_image_certificates``, 2.90 ``hostname``
+    (2.94: fully qualified)."""
     minor = int(low.split('.')[1])
     properties = {
         'imageRef': {'type': 'string', 'minLength': 1, 'maxLength': 255},
@@ -297,12 +318,15 @@ def rebuild_at(low):
             'type': ['array', 'null'], 'minItems': 1, 'maxItems': 50,
             'uniqueItems': True, 'items': {'type': 'string',
                                            'minLength': 1}}
+    if minor >= 90:
+        properties['hostname'] = _guest_hostname(minor)
     return {'type': 'object', 'properties': copy.deepcopy(properties),
             'required': ['imageRef'], 'additionalProperties': False}
 
 
 REBUILD_RANGES = [('2.1', '2.18'), ('2.19', '2.53'), ('2.54', '2.56'),
-                  ('2.57', '2.62'), ('2.63', None)]  # 2.57: no personality
+                  ('2.57', '2.62'), ('2.63', '2.89'), ('2.90', '2.93'),
+                  ('2.94', None)]  # 2.57: no personality
 
 create_backup = {
     'type': 'object',
