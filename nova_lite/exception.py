@@ -172,6 +172,17 @@ class InstanceInvalidState(Conflict):
                "in %(attr)s %(state)s")
 
 
+class UnshelveInstanceInvalidState(Conflict):
+    msg_fmt = ('Specifying an availability zone or a host when unshelving '
+               'server "%(instance_uuid)s" with status "%(state)s" is not '
+               'supported. The server status must be SHELVED_OFFLOADED.')
+
+
+class UnshelveHostNotInAZ(Conflict):
+    msg_fmt = ('Host "%(host)s" is not in the availability zone '
+               '"%(availability_zone)s".')
+
+
 class ComputeHostDown(Conflict):
     msg_fmt = 'The compute service on host %(host)s is down.'
 

@@ -38,6 +38,8 @@ _INTERFACE_STATES = (fields.VMState.ACTIVE, fields.VMState.PAUSED,
 
 
 _VM = fields.VMState
+# An unshelve that leaves the server's zone as it is (None: no zone).
+KEEP_ZONE = object()
 _TASK = fields.TaskState
 # The actions that claim a server and cast to its compute: the states
 # each is taken from, the task it sets, the compute's RPC method.
@@ -359,10 +361,11 @@ class API(move_api.MoveAPI):
             context, instance, '%s-shelved' % instance.display_name)
         self.compute_api.shelve_instance(context, instance, image_id)
 
-    def unshelve(self, context, instance, zone=None):
+    def unshelve(self, context, instance, zone=KEEP_ZONE, host=None):
         """On its host if still there; else scheduled again (by the
-        conductor, into ``zone`` if given) and built from its shelved
-        image."""
+        conductor, into ``zone`` if given, out of any with None; onto
+        ``host`` if given, through the scheduler's filters) and built
+        from its shelved image."""
         if instance.vm_state == fields.VMState.SHELVED_OFFLOADED:
             self.conductor_api.check_unshelve_supported()
         self._begin(context, instance, 'unshelve', [
@@ -374,11 +377,15 @@ class API(move_api.MoveAPI):
             return
         spec = request_spec_obj.RequestSpec.get_by_instance_uuid(
             context, instance.uuid)
-        if zone is not None:
+        if zone is not KEEP_ZONE:
             spec.availability_zone = zone
             spec.save()
+        if zone not in (KEEP_ZONE, None):
             instance.availability_zone = zone
             instance.save()
+        if host:
+            # For this scheduling only: the spec is not saved with it.
+            spec.to_destination(host)
         self.conductor_api.unshelve_instance(context, instance, spec)
 
     def trigger_crash_dump(self, context, instance):

@@ -147,3 +147,89 @@ def test_an_unshelve_with_no_room_stays_offloaded(aio):
     action = aio.client.get('/servers/%s/os-instance-actions' % sid)[1][
         'instanceActions'][0]
     assert (action['action'], action['message']) == ('unshelve', 'Error')
+
+
+def _offloaded(aio, **create):
+    sid = aio.client.boot('m1', **create)['id']
+    _act(aio, sid, {'shelve': None})
+    aio.client.wait_server(sid, ('SHELVED_OFFLOADED',), settled=True)
+    return sid
+
+
+def test_an_admin_unshelves_to_a_named_host_from_2_91(aio, tmp_path):
+    env = compute_calls.cloud_env(tmp_path, aio)
+    hosts = sorted(s['host'] for s in aio.client.get(
+        '/os-services?binary=nova-compute')[1]['services'])
+    for target in hosts:
+        sid = _offloaded(aio)
+        compute_calls.osc(env, 'server', 'unshelve', '--host', target,
+                          '--wait', sid, version='2.91')
+        shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+        assert shown['OS-EXT-SRV-ATTR:host'] == target
+    # Below 2.91 the client says which version a host needs.
+    sid = _offloaded(aio)
+    assert '2.91' in compute_calls.osc(env, 'server', 'unshelve', '--host',
+                                       hosts[0], sid, fails=True,
+                                       version='2.90')
+
+
+def test_unshelving_to_a_host_is_checked_before_anything_changes(aio):
+    hosts = sorted(s['host'] for s in aio.client.get(
+        '/os-services?binary=nova-compute')[1]['services'])
+    sid = _offloaded(aio)
+    member = aio.client.as_user('bob:admin')
+    code, body = member.post('/servers/%s/action' % sid, {'unshelve': {
+        'host': hosts[0]}}, headers={'OpenStack-API-Version': 'compute 2.91'})
+    assert code == 403, body
+    code, body = _act(aio, sid, {'unshelve': {'host': 'nowhere'}}, '2.91')
+    assert (code, body['badRequest']['message']) == (
+        400, 'Compute host nowhere could not be found.')
+    code, body = _act(aio, sid, {'unshelve': {'host': hosts[0]}}, '2.90')
+    assert code == 400 and "'host' was unexpected" in body['badRequest'][
+        'message']
+    code, body = _act(aio, sid, {'unshelve': {'host': 'bad host'}}, '2.91')
+    assert code == 400
+    # A zone of one host (an aggregate's), and the other host outside it.
+    status, agg = aio.client.post('/os-aggregates', {'aggregate': {
+        'name': 'z', 'availability_zone': 'zone-a'}})
+    aio.client.post('/os-aggregates/%s/action' % agg['aggregate']['id'],
+                    {'add_host': {'host': hosts[0]}})
+    code, body = _act(aio, sid, {'unshelve': {
+        'availability_zone': 'zone-a', 'host': hosts[1]}}, '2.91')
+    assert (code, body['conflictingRequest']['message']) == (
+        409, 'Host "%s" is not in the availability zone "zone-a".'
+        % hosts[1])
+    shown = aio.client.get('/servers/%s' % sid)[1]['server']
+    assert (shown['status'], shown['OS-EXT-STS:task_state']) == (
+        'SHELVED_OFFLOADED', None)
+    # A server pinned to a zone goes to a host outside it only once
+    # unpinned (a null zone).
+    pinned = _offloaded(aio, availability_zone='zone-a')
+    code, body = _act(aio, pinned, {'unshelve': {'host': hosts[1]}}, '2.91')
+    assert code == 409, body
+    assert _act(aio, pinned, {'unshelve': {
+        'availability_zone': None, 'host': hosts[1]}}, '2.91')[0] == 202
+    shown = aio.client.wait_server(pinned, ('ACTIVE',), settled=True)
+    assert shown['OS-EXT-SRV-ATTR:host'] == hosts[1]
+    # Only an offloaded server can be sent anywhere.
+    code, body = _act(aio, pinned, {'unshelve': {'host': hosts[0]}}, '2.91')
+    assert code == 409
+    assert body['conflictingRequest']['message'] == (
+        'Specifying an availability zone or a host when unshelving server '
+        '"%s" with status "active" is not supported. The server status '
+        'must be SHELVED_OFFLOADED.' % pinned)
+
+
+def test_an_unshelve_to_a_host_without_room_stays_offloaded(aio):
+    hosts = sorted(s['host'] for s in aio.client.get(
+        '/os-services?binary=nova-compute')[1]['services'])
+    sid = _offloaded(aio)
+    aio.client.put('/os-services/disable', {'host': hosts[0],
+                                            'binary': 'nova-compute'})
+    assert _act(aio, sid, {'unshelve': {'host': hosts[0]}}, '2.91')[0] == 202
+    shown = aio.client.wait_server(sid, ('SHELVED_OFFLOADED',),
+                                   settled=True)
+    assert shown['OS-EXT-SRV-ATTR:host'] is None
+    action = aio.client.get('/servers/%s/os-instance-actions' % sid)[1][
+        'instanceActions'][0]
+    assert (action['action'], action['message']) == ('unshelve', 'Error')

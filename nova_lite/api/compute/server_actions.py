@@ -29,6 +29,7 @@ from nova_lite.api.compute import create_options
 from nova_lite.api.compute import server_moves
 from nova_lite.api.compute import server_view
 from nova_lite.api.compute import servers
+from nova_lite.api.compute import unshelve_target
 from nova_lite.api import policy
 from nova_lite.api.schemas import responses
 from nova_lite.api.schemas import servers as schema
@@ -167,20 +168,22 @@ def _create_backup(req, body, server_id):
 
 def _unshelve(req, body, server_id):
     """From 2.77 an offloaded server may be sent to a zone: it is
-    scheduled there, and stays there."""
-    zone = None
-    if req.api_version.matches('2.77'):
+    scheduled there, and stays there; from 2.91 an admin may name its
+    host (still checked by the scheduler's filters), and a null zone
+    unpins it."""
+    body = body or {}
+    if req.api_version.matches('2.91'):
+        validation.validate(schema.unshelve_2_91, body)
+    elif req.api_version.matches('2.77'):
         validation.validate(schema.unshelve_2_77, body)
-        zone = (body or {}).get('availability_zone')
+    else:
+        body = {}
+    host = body.get('host')
+    if host is not None:
+        policy.enforce(req.context, _SHELVE + 'unshelve_to_host')
     instance = servers.get_unlocked(req, server_id)
-    if zone is not None:
-        if instance.vm_state != fields.VMState.SHELVED_OFFLOADED:
-            raise exception.Conflict(message=(
-                'Specifying an availability zone when unshelving server %s '
-                'with status %s is not supported. The server status must '
-                'be SHELVED_OFFLOADED.' % (server_id, instance.vm_state)))
-        create_options.zone_of(req, {'availability_zone': zone})
-    req.compute_api.unshelve(req.context, instance, zone)
+    zone, host = unshelve_target.of(req, instance, body)
+    req.compute_api.unshelve(req.context, instance, zone, host)
     return 202, None
 
 

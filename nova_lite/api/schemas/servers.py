@@ -286,6 +286,15 @@ unshelve_2_77 = {
     'properties': {'availability_zone': types.name},
     'additionalProperties': False,
 }
+# 2.91: a host to unshelve to (admins), and a null zone to unpin the
+# server from the one it was in.
+unshelve_2_91 = {
+    'type': ['object', 'null'],
+    'properties': {
+        'availability_zone': {'oneOf': [{'type': 'null'}, types.name]},
+        'host': _hostname},
+    'additionalProperties': False,
+}
 
 
 def rebuild_at(low):
