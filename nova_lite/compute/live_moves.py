@@ -159,16 +159,18 @@ class LiveMoves(move_ends.MoveFamily):
             self.driver.live_migration_abort(instance)
 
     def rebuild_on_host(self, context, instance, migration,
-                        allocations=None):
+                        allocations=None, target_state=None):
         """An evacuation's destination: claim, build the guest anew from
         the server's image, and take the server (stopped again if it was
-        stopped; ERROR if the build fails, with the claim kept)."""
+        stopped, or if ``target_state`` is 'stopped'; ERROR if the build
+        fails, with the claim kept)."""
         with self.operations.recorded(context, instance,
                                       'compute_rebuild_instance') as outcome:
             if not operations.still_asked(context, instance,
                                           _TASK.REBUILDING):
                 return
-            stopped = instance.vm_state == _VM.STOPPED
+            stopped = (instance.vm_state == _VM.STOPPED or
+                       target_state == _VM.STOPPED)
             try:
                 self.rt.move_claim(context, instance, instance.flavor,
                                    migration, allocations,

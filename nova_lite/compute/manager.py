@@ -45,7 +45,7 @@ LOG = logging.getLogger(__name__)
 
 class ComputeManager(service.Manager):
 
-    target = messaging.Target(version='1.5')
+    target = messaging.Target(version='1.6')
 
     def __init__(self, conf, host, driver=None):
         super().__init__(conf, host)
@@ -290,9 +290,9 @@ class ComputeManager(service.Manager):
         self.live_moves.abort(context, instance, migration)
 
     def rebuild_on_host(self, context, instance, migration,
-                        allocations=None):
+                        allocations=None, target_state=None):
         self.live_moves.rebuild_on_host(context, instance, migration,
-                                        allocations)
+                                        allocations, target_state)
 
     def get_instance_diagnostics(self, context, instance):
         return self.driver.get_instance_diagnostics(instance)

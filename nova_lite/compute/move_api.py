@@ -128,10 +128,16 @@ class MoveAPI:
         except messaging.MessagingTimeout:
             _unanswered(instance, 'os-migrateLive')
 
-    def evacuate(self, context, instance, host=None, force=False):
+    def evacuate(self, context, instance, host=None, force=False,
+                 target_state=None):
         """Rebuild the server elsewhere; its host must be down (400
-        "Compute service of X is still in use." otherwise)."""
+        "Compute service of X is still in use." otherwise). With
+        ``target_state`` 'stopped' (2.95) it is left stopped there."""
         self.conductor_api.check_move_supported('evacuate')
+        if target_state is not None:
+            self.conductor_api.check_evacuate_stopped_supported()
+            self.compute_api.check_action_supported(instance,
+                                                    'evacuate_stopped')
         instance_checks.check_state(instance, 'evacuate', _EVACUABLE)
         if self._compute_up(context, instance.host):
             raise exception.ComputeServiceInUse(host=instance.host)
@@ -146,7 +152,7 @@ class MoveAPI:
                                       migration_obj.EVACUATION)
         self.conductor_api.evacuate_instance(
             context, instance, host, force=force and host is not None,
-            migration=migration)
+            migration=migration, target_state=target_state)
 
     def live_migration_force_complete(self, context, instance,
                                       migration_id):

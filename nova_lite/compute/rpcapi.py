@@ -26,6 +26,8 @@ Version history:
         migration; rebuild_on_host (cast): evacuation
 * 1.5 - attach_interface (a call) and detach_interface (a cast): a
         server's ports
+* 1.6 - rebuild_on_host takes ``target_state``: 'stopped' leaves the
+        evacuated server stopped on its new host (API 2.95)
 
 The network service's port events go to each compute on a topic of their
 own, ``compute_events`` (version 1.0: external_instance_event, a cast),
@@ -47,14 +49,14 @@ _SINCE = {'pause': '1.3', 'unpause': '1.3', 'suspend': '1.3',
           'revertResize': '1.4', 'os-migrateLive': '1.4',
           'evacuate': '1.4', 'force_complete': '1.4',
           'abort': '1.4', 'attach_interface': '1.5',
-          'detach_interface': '1.5'}
+          'detach_interface': '1.5', 'evacuate_stopped': '1.6'}
 EVENTS_TOPIC = 'compute_events'
 EVENTS_VERSION = '1.0'
 
 
 class ComputeAPI:
 
-    VERSION = '1.5'
+    VERSION = '1.6'
 
     def __init__(self, conf, version_cap=None):
         target = messaging.Target(topic=TOPIC, version=self.VERSION)
@@ -281,7 +283,14 @@ class ComputeAPI:
                         migration=migration)
 
     def rebuild_on_host(self, context, instance, migration,
-                        allocations=None):
-        self._move_cast(context, migration.dest_compute, 'rebuild_on_host',
-                        instance=instance, migration=migration,
-                        allocations=allocations)
+                        allocations=None, target_state=None):
+        kwargs = {'instance': instance, 'migration': migration,
+                  'allocations': allocations}
+        action = 'evacuate'
+        if target_state is not None:
+            kwargs['target_state'] = target_state
+            action = 'evacuate_stopped'
+        version = self._version_of(migration.dest_compute, action)
+        self.client.prepare(server=migration.dest_compute,
+                            version=version).cast(
+            context, 'rebuild_on_host', **kwargs)

@@ -38,7 +38,7 @@ LOG = logging.getLogger(__name__)
 class ConductorManager(object_indirection.ObjectIndirection,
                        service.Manager):
 
-    target = messaging.Target(version='1.6')
+    target = messaging.Target(version='1.7')
 
     def __init__(self, conf, host):
         super().__init__(conf, host)
@@ -97,10 +97,10 @@ class ConductorManager(object_indirection.ObjectIndirection,
                                        migration).execute()
 
     def evacuate_instance(self, context, instance, host=None, force=False,
-                          migration=None):
+                          migration=None, target_state=None):
         try:
             evacuate.EvacuateTask(context, instance, self.peers, host,
-                                  force, migration).execute()
+                                  force, migration, target_state).execute()
         except exception.NoValidHost as e:
             LOG.info('evacuation of %s found no host: %s', instance.uuid, e)
 

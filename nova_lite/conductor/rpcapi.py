@@ -20,6 +20,8 @@ Version history:
         named host is not checked by the scheduler's filters
 * 1.6 - migrate_server, live_migrate_instance and evacuate_instance take
         the ``migration`` the API recorded before it answered
+* 1.7 - evacuate_instance takes ``target_state``: 'stopped' leaves the
+        server stopped on its new host (API 2.95)
 """
 from oslo_log import log as logging
 import oslo_messaging as messaging
@@ -35,7 +37,7 @@ TOPIC = 'conductor'
 
 class ConductorAPI(ovo_base.VersionedObjectIndirectionAPI):
 
-    VERSION = '1.6'
+    VERSION = '1.7'
 
     def __init__(self, conf, version_cap=None):
         target = messaging.Target(topic=TOPIC, version=self.VERSION)
@@ -117,9 +119,18 @@ class ConductorAPI(ovo_base.VersionedObjectIndirectionAPI):
             context, 'live_migrate_instance', instance=instance, host=host,
             block_migration=block_migration, **extra)
 
+    def check_evacuate_stopped_supported(self):
+        """ComputeTooOld (409) while conductors are capped below 1.7."""
+        if not self.client.can_send_version('1.7'):
+            raise exception.ComputeTooOld(host='conductor',
+                                          action='evacuate')
+
     def evacuate_instance(self, context, instance, host=None, force=False,
-                          migration=None):
+                          migration=None, target_state=None):
         cctxt, extra = self._move_arguments(force, migration)
+        if target_state is not None:
+            cctxt = self.client.prepare(version='1.7')
+            extra['target_state'] = target_state
         cctxt.cast(context, 'evacuate_instance', instance=instance,
                    host=host, **extra)
 

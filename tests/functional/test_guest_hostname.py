@@ -105,3 +105,28 @@ def test_a_bad_hostname_on_update_and_rebuild_changes_nothing(aio):
     assert status == 400 and _FIELD in body['badRequest']['message']
     assert api.get(path, **at('2.90'))[1]['server'][
         'OS-EXT-SRV-ATTR:hostname'] == 'keep'
+
+
+def test_from_2_94_a_hostname_may_be_fully_qualified(aio, tmp_path):
+    env = compute_calls.cloud_env(tmp_path, aio)
+    fqdn = 'db-1.' + 'rack-7.' * 20 + 'example.org'
+    assert 63 < len(fqdn) <= 255
+    created = compute_calls.osc(
+        env, 'server', 'create', '--flavor', 'm1', '--no-network',
+        '--image', compute_calls.active_image(aio), '--hostname', fqdn,
+        '--wait', '-f', 'json', 'db', version='2.94')
+    assert compute_calls.osc(env, 'server', 'show', created['id'], '-f',
+                             'json', version='2.94')[
+        'OS-EXT-SRV-ATTR:hostname'] == fqdn
+    api = aio.client
+    path = '/servers/%s' % created['id']
+    status, body = api.put(path, {'server': {'hostname': 'web.example'}},
+                           **at('2.93'))
+    assert status == 400 and _FIELD in body['badRequest']['message']
+    status, body = api.put(path, {'server': {'hostname': 'x' * 256}},
+                           **at('2.94'))
+    assert status == 400 and _FIELD in body['badRequest']['message']
+    assert api.put(path, {'server': {'hostname': 'web.example'}},
+                   **at('2.94'))[0] == 200
+    assert api.get(path, **at('2.94'))[1]['server'][
+        'OS-EXT-SRV-ATTR:hostname'] == 'web.example'

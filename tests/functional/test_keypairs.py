@@ -165,3 +165,45 @@ def test_the_list_pages_by_name_from_2_35(aio):
     code, body = aio.client.get('/os-keypairs?limit=1',
                                 headers=_at(aio, '2.34'))
     assert len(body['keypairs']) == 3
+
+
+def test_from_2_92_the_client_brings_the_key_and_names_take_at_and_dot(
+        aio, tmp_path):
+    """The API no longer makes key pairs: the openstack client makes one
+    itself and sends its public key; a name may be an e-mail address or
+    a host name."""
+    env = compute_calls.cloud_env(tmp_path, aio)
+    private = tmp_path / 'made.pem'
+    compute_calls.osc(env, 'keypair', 'create', '--private-key',
+                      str(private), 'alice@laptop.home', version='2.92')
+    private.chmod(0o600)
+    derived = subprocess.run(['ssh-keygen', '-y', '-f', str(private)],
+                             capture_output=True, text=True, check=True)
+    kept = compute_calls.osc(env, 'keypair', 'show', 'alice@laptop.home',
+                             '--public-key', version='2.92')
+    assert kept.split()[:2] == derived.stdout.split()[:2]
+    public, fingerprint = _ssh_keygen(tmp_path)
+    made = compute_calls.osc(env, 'keypair', 'create', '--public-key',
+                             public, 'ci.example', '-f', 'json',
+                             version='2.92')
+    assert made['fingerprint'] == fingerprint
+    compute_calls.osc(env, 'keypair', 'delete', 'alice@laptop.home',
+                      version='2.92')
+    assert [k['Name'] for k in compute_calls.osc(
+        env, 'keypair', 'list', '-f', 'json', version='2.92')] == [
+            'ci.example']
+
+
+@pytest.mark.parametrize('keypair, version, words', [
+    ({'name': 'k'}, '2.92', "'public_key' is a required property"),
+    ({'name': 'a@b', 'public_key': 'x'}, '2.91',
+     'Keypair data is invalid: Keypair name contains unsafe characters'),
+    ({'name': 'a/b', 'public_key': 'x'}, '2.92',
+     'Keypair data is invalid: Keypair name contains unsafe characters'),
+])
+def test_2_92_refusals(aio, keypair, version, words):
+    code, body = aio.client.post('/os-keypairs', {'keypair': keypair},
+                                 headers=_at(aio, version))
+    assert code == 400, body
+    assert words in body['badRequest']['message']
+    assert aio.client.get('/os-keypairs')[1] == {'keypairs': []}

@@ -163,6 +163,65 @@ def test_evacuation_and_the_source_cleaning_up_when_back(aio, tmp_path):
     assert moves._audit() == ['0 findings']
 
 
+def test_from_2_95_an_evacuated_server_is_left_stopped(aio, tmp_path):
+    """The openstack client at 2.95: the server is rebuilt on another host
+    and left stopped there (its guest defined, not running); at 2.94 it
+    runs again as before."""
+    env = compute_calls.cloud_env(tmp_path, aio)
+    sid = aio.client.boot('m1')['id']
+    source = moves._server(aio, sid)['OS-EXT-SRV-ATTR:host']
+    _force_down(aio, source)
+    # (No --wait: this client's wait for an evacuation never ends.)
+    compute_calls.osc(env, 'server', 'evacuate', sid, version='2.95')
+    shown = aio.client.wait_server(sid, ('SHUTOFF',), settled=True)
+    dest = shown['OS-EXT-SRV-ATTR:host']
+    assert dest != source
+    assert (shown['OS-EXT-STS:vm_state'], shown['OS-EXT-STS:power_state']
+            ) == ('stopped', 4)
+    driver = moves._compute(aio, dest).driver
+    assert sid in driver.list_instance_uuids()
+    assert moves._migrations(aio, sid)[0]['status'] == 'done'
+    assert list(moves._allocations(aio, sid)) == [moves._root_of(aio,
+                                                                 dest)]
+    # It starts as any stopped server does.
+    compute_calls.osc(env, 'server', 'start', sid)
+    aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    # At 2.94, back to the first host (which, up again, removed the
+    # guest left behind), it runs there.
+    _force_down(aio, source, False)
+    moves._compute(aio, source).reconciler.reconcile_host(
+        nl_context.get_admin_context())
+    _force_down(aio, dest)
+    compute_calls.osc(env, 'server', 'evacuate', sid, version='2.94')
+    shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    assert shown['OS-EXT-SRV-ATTR:host'] == source
+
+
+def test_computes_capped_below_2_95_refuse_its_evacuation(all_in_one,
+                                                          overrides):
+    """During an upgrade (computes capped at RPC 1.5, the release before)
+    an evacuation at 2.95 is a 409 changing nothing; at 2.94 it runs."""
+    overrides('compute', '1.5', group='upgrade_levels')
+    aio = all_in_one(hosts=2)
+    aio.client.create_flavor('m1', vcpus=1, ram=256, disk=1, flavor_id='m1')
+    sid = aio.client.boot('m1')['id']
+    source = moves._server(aio, sid)['OS-EXT-SRV-ATTR:host']
+    _force_down(aio, source)
+    status, body = aio.client.post(
+        '/servers/%s/action' % sid, {'evacuate': {}},
+        headers={'OpenStack-API-Version': 'compute 2.95'})
+    assert status == 409, body
+    assert 'too old' in body['conflictingRequest']['message']
+    shown = moves._server(aio, sid)
+    assert (shown['status'], shown['OS-EXT-STS:task_state'],
+            shown['OS-EXT-SRV-ATTR:host']) == ('ACTIVE', None, source)
+    assert moves._migrations(aio, sid) == []
+    assert aio.client.post(
+        '/servers/%s/action' % sid, {'evacuate': {}},
+        headers={'OpenStack-API-Version': 'compute 2.94'})[0] == 200
+    aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+
+
 def test_deleting_the_service_of_an_evacuated_host_frees_its_allocations(
         aio):
     """Nova bug 1829479's leak does not happen: the evacuated server's

@@ -6,7 +6,9 @@ A key pair is a user's: listed, shown and deleted by its owner, or by an
 admin naming the user (``user_id``, 2.10). Without a public key the
 create makes a pair and answers the private key, once; it is not kept.
 2.2 adds the key's type (ssh or x509) and answers a create with 201 and a
-delete with 204; 2.35 pages the list by name.
+delete with 204; 2.35 pages the list by name; from 2.92 the public key
+is required (clients make the pair themselves) and names may also hold
+'@' and '.'.
 """
 import string
 
@@ -23,6 +25,8 @@ from nova_lite.objects import quotas
 
 _RULE = 'os_compute_api:os-keypairs:'
 _SAFE = set('_- ' + string.digits + string.ascii_letters)
+# 2.92 also takes '@' and '.' in names (an e-mail address, a host name).
+_SAFE_2_92 = _SAFE | set('@.')
 
 
 def _user(req, rule, asked=None):
@@ -79,8 +83,9 @@ def show(req, keypair_name):
     return 200, {'keypair': body}
 
 
-def _check_name(name):
-    if set(name) - _SAFE:
+def _check_name(req, name):
+    safe = _SAFE_2_92 if req.api_version.matches('2.92') else _SAFE
+    if set(name) - safe:
         raise exception.InvalidKeypair(
             reason='Keypair name contains unsafe characters')
 
@@ -97,13 +102,14 @@ def _material(req, params, user_id):
 
 @validation.schema(schema.create, '2.1', '2.1')
 @validation.schema(schema.create_v22, '2.2', '2.9')
-@validation.schema(schema.create_v210, '2.10')
+@validation.schema(schema.create_v210, '2.10', '2.91')
+@validation.schema(schema.create_v292, '2.92')
 @validation.responds(200, responses.keypair_created, '2.1', '2.1')
 @validation.responds(201, responses.keypair_created, '2.2')
 def create(req):
     params = req.body_json()['keypair']
     user_id = _user(req, 'create', params.get('user_id'))
-    _check_name(params['name'])
+    _check_name(req, params['name'])
     public, fingerprint, private = _material(req, params, user_id)
     keypair = key_pair_obj.KeyPair(
         req.context, name=params['name'], user_id=user_id,

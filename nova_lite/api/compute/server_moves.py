@@ -16,6 +16,7 @@ from nova_lite.api.compute import servers
 from nova_lite.api import policy
 from nova_lite.api.schemas import moves as schema
 from nova_lite.api import validation
+from nova_lite.objects import fields
 
 MIGRATE_HOST = 'os_compute_api:os-migrate-server:migrate:host'
 
@@ -81,11 +82,14 @@ def _force(body):
 
 def evacuate(req, body, server_id):
     """200: the admin password before 2.14 (when the API gives one),
-    nothing from then on."""
+    nothing from then on. From 2.95 the server is left stopped on its
+    new host, whatever it was."""
     _validated(req, body, schema.EVACUATE_RANGES, schema.evacuate_at)
     instance = servers.get_unlocked(req, server_id, ['flavor'])
-    req.compute_api.evacuate(req.context, instance, body.get('host'),
-                             force=_force(body))
+    req.compute_api.evacuate(
+        req.context, instance, body.get('host'), force=_force(body),
+        target_state=(fields.VMState.STOPPED
+                      if req.api_version.matches('2.95') else None))
     if req.api_version.matches('2.14'):
         return 200, None
     password = create_options.admin_password(req, body)

@@ -1,7 +1,8 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """Request schemas of os-keypairs: 2.2 adds a key's ``type``, 2.10 the
-``user_id`` an admin acts for, 2.35 paging of the list."""
+``user_id`` an admin acts for, 2.35 paging of the list, 2.92 requires the
+``public_key`` (no key pair is generated any more)."""
 import copy
 
 from nova_lite.api.schemas import parameter_types as types
@@ -32,6 +33,9 @@ create_v210 = copy.deepcopy(create_v22)
 # database error.
 create_v210['properties']['keypair']['properties']['user_id'] = {
     'type': 'string', 'maxLength': 255}
+
+create_v292 = copy.deepcopy(create_v210)
+create_v292['properties']['keypair']['required'] = ['name', 'public_key']
 
 query_v210 = {
     'type': 'object',

@@ -9,9 +9,16 @@ from nova_lite.objects import migration as migration_obj
 
 
 class EvacuateTask(move.MoveTask):
+    """``target_state`` 'stopped': the server is left stopped on its new
+    host whatever it was (API 2.95)."""
 
     kind = migration_obj.EVACUATION
     event = 'conductor_rebuild_server'
+
+    def __init__(self, context, instance, peers, host=None, force=False,
+                 migration=None, target_state=None):
+        super().__init__(context, instance, peers, host, force, migration)
+        self.target_state = target_state
 
     def _execute(self):
         self.start()
@@ -19,4 +26,4 @@ class EvacuateTask(move.MoveTask):
         self.migration.set_status('pre-migrating')
         self.peers.computes.rebuild_on_host(
             self.context, self.instance, self.migration,
-            chosen.allocations())
+            chosen.allocations(), self.target_state)
