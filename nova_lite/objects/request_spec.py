@@ -231,6 +231,14 @@ class RequestSpec(base.NovaLiteObject):
         db.destroy(context, instance_uuid)
 
 
+def pinned_zones(context, instance_uuids):
+    """{instance uuid: the zone its server is pinned to, or None}: the
+    zone its create or unshelve asked for (API 2.96's
+    ``pinned_availability_zone``), read in one query."""
+    return {row.instance_uuid: RequestSpec._from_row(context, row).zone()
+            for row in db.get_by_instance_uuids(context, instance_uuids)}
+
+
 def _force_as_before_1_5(primitive):
     """A forced destination as specs before 1.5 carried it."""
     forced = primitive.pop('force_destination', False)

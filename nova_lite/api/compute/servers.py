@@ -84,6 +84,7 @@ def index(req):
 def detail(req):
     view = server_view.ServerView(req)
     instances, limit = _list(req, view, view.expected_attrs())
+    view.prefetch(instances)
     return _page(req, [view.detail(i) for i in instances], limit)
 
 

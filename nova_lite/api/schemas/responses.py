@@ -103,6 +103,7 @@ server = {'type': 'object', 'properties': dict(
         'tags': {'type': 'array', 'items': {'type': 'string'}},
         'trusted_image_certificates': {'type': ['array', 'null']},
         'server_groups': {'type': 'array'},
+        'pinned_availability_zone': _nullable_string,
     }), 'required': ['id', 'name', 'links', 'status', 'tenant_id',
                      'user_id', 'flavor', 'created', 'updated'],
     'additionalProperties': True}

@@ -35,6 +35,15 @@ def get_by_instance_uuid(context, instance_uuid):
     return _get(context.session, instance_uuid)
 
 
+@engine.reader
+def get_by_instance_uuids(context, instance_uuids):
+    """The rows of those of ``instance_uuids`` that have a spec."""
+    return context.session.scalars(
+        sa.select(models.RequestSpec)
+        .where(models.RequestSpec.instance_uuid.in_(
+            list(instance_uuids)))).all()
+
+
 @engine.writer
 def update(context, instance_uuid, spec):
     _get(context.session, instance_uuid).spec = spec
