@@ -26,6 +26,7 @@ from nova_lite.api.compute import server_interfaces as interfaces
 from nova_lite.api.compute import server_ips
 from nova_lite.api.compute import server_metadata
 from nova_lite.api.compute import server_security_groups
+from nova_lite.api.compute import server_shares
 from nova_lite.api.compute import server_tags
 from nova_lite.api.compute import servers
 from nova_lite.api.compute import services
@@ -40,6 +41,7 @@ _META = _SERVER + '/metadata'
 _IA = _SERVER + '/os-instance-actions'
 _KEYPAIR = '/os-keypairs/{keypair_name}'
 _VOLUMES = _SERVER + '/os-volume_attachments'
+_SHARES = _SERVER + '/shares'
 _PORTS = _SERVER + '/os-interface'
 _PASSWORD = _SERVER + '/os-server-password'
 _QUOTA_SET = '/os-quota-sets/{tenant_id}'
@@ -140,6 +142,12 @@ ROUTES = [
      _R + 'os-server-password:clear'),
     ('GET', _SERVER + '/diagnostics', server_diagnostics.show,
      _R + 'os-server-diagnostics'),
+    ('GET', _SHARES, server_shares.index, _R + 'os-server-shares:index'),
+    ('POST', _SHARES, server_shares.attach, _R + 'os-server-shares:create'),
+    ('GET', _SHARES + '/{share_id}', server_shares.show,
+     _R + 'os-server-shares:show'),
+    ('DELETE', _SHARES + '/{share_id}', server_shares.detach,
+     _R + 'os-server-shares:delete'),
     ('GET', _SERVER + '/topology', attachments.topology,
      'compute:server:topology:index'),
     ('GET', _SERVER + '/ips', server_ips.index, _R + 'ips:index'),

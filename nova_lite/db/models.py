@@ -426,6 +426,10 @@ class InstanceExtra(TimestampMixin, Base):
     # The move under way (MigrationContext), while it is.
     migration_context: Mapped[str | None] = mapped_column(Text,
                                                           deferred=True)
+    # The properties of the image the server was built (or rebuilt) from,
+    # as they were then (JSON: name -> text).
+    image_properties: Mapped[str | None] = mapped_column(Text,
+                                                         deferred=True)
 
 
 class InstanceFault(Base):

@@ -23,7 +23,8 @@ from nova_lite.objects import placement as placement_obj
 from nova_lite.objects import virtual_interface
 
 INSTANCE_EXTRA_FIELDS = ['flavor', 'vietstack_request', 'resource_records',
-                         'injected_files', 'migration_context']
+                         'injected_files', 'migration_context',
+                         'image_properties']
 INSTANCE_OPTIONAL_ATTRS = INSTANCE_EXTRA_FIELDS + ['fault', 'tags',
                                                    'metadata', 'vifs']
 _COLUMNS = ('uuid', 'display_name', 'user_id', 'project_id', 'host', 'node',
@@ -44,10 +45,12 @@ _ADDED_IN_1_4 = ('key_name', 'key_data', 'user_data', 'config_drive',
                  'injected_files')
 _ADDED_IN_1_5 = ('vifs',)
 _ADDED_IN_1_7 = ('migration_context',)
+_ADDED_IN_1_11 = ('image_properties',)
 # What a write of the instance's row gives back to the object.
 WRITTEN = ('host', 'node', 'vm_state', 'task_state', 'updated_at')
 # Extra fields kept as plain JSON rather than as an object's primitive.
-_PLAIN_JSON_EXTRA = ('resource_records', 'injected_files')
+_PLAIN_JSON_EXTRA = ('resource_records', 'injected_files',
+                     'image_properties')
 
 
 def new_reservation_id():
@@ -106,7 +109,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     #              still takes a 1.8 compute's save(events, vifs, pools,
     #              node) as one)
     # Version 1.10: VirtualInterface 1.1 in vifs
-    VERSION = '1.10'
+    # Version 1.11: image_properties
+    VERSION = '1.11'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(),
@@ -170,6 +174,9 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         # The move under way, if any (instance_extra).
         'migration_context': fields.ObjectField('MigrationContext',
                                                 nullable=True),
+        # The properties of the image it was built or rebuilt from, as
+        # they were then (instance_extra, JSON; API 2.98).
+        'image_properties': fields.DictOfStringsField(nullable=True),
     })
 
     # Sub-object fields by the version they came in: older targets lose
@@ -181,7 +188,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     def obj_make_compatible(self, primitive, target_version):
         super().obj_make_compatible(primitive, target_version)
         version = tuple(int(p) for p in target_version.split('.'))
-        dropped = (_ADDED_IN_1_7 if version < (1, 7) else ()) + (
+        dropped = (_ADDED_IN_1_11 if version < (1, 11) else ()) + (
+            _ADDED_IN_1_7 if version < (1, 7) else ()) + (
             _ADDED_IN_1_5 if version < (1, 5) else ()) + (
             _ADDED_IN_1_4 if version < (1, 4) else ()) + (
             _ADDED_IN_1_3 if version < (1, 3) else ()) + (

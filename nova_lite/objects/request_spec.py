@@ -231,11 +231,10 @@ class RequestSpec(base.NovaLiteObject):
         db.destroy(context, instance_uuid)
 
 
-def pinned_zones(context, instance_uuids):
-    """{instance uuid: the zone its server is pinned to, or None}: the
-    zone its create or unshelve asked for (API 2.96's
-    ``pinned_availability_zone``), read in one query."""
-    return {row.instance_uuid: RequestSpec._from_row(context, row).zone()
+def of_instances(context, instance_uuids):
+    """{instance uuid: its spec} for those of ``instance_uuids`` that have
+    one, read in one query (what a list of servers shows of them)."""
+    return {row.instance_uuid: RequestSpec._from_row(context, row)
             for row in db.get_by_instance_uuids(context, instance_uuids)}
 
 

@@ -180,7 +180,7 @@ def test_unsupported_microversion_is_406(api):
     message = _error(api.get('/flavors', headers={
         'X-OpenStack-Nova-API-Version': '9.9'}), 406, 'notAcceptable')
     assert message == ('Version 9.9 is not supported by the API. Minimum is '
-                       '2.1 and maximum is 2.96.')
+                       '2.1 and maximum is 2.100.')
     _error(api.get('/flavors', headers={
         'OpenStack-API-Version': 'compute two'}), 400, 'badRequest')
 

@@ -78,4 +78,4 @@ def test_the_versions_document_at_the_root_is_200(aio):
     code, body = aio.client.call('GET', '/')
     assert code == 200
     assert [v['id'] for v in body['versions']] == ['v2.1']
-    assert body['versions'][0]['version'] == '2.96'
+    assert body['versions'][0]['version'] == '2.100'

@@ -348,6 +348,16 @@ def test_remote_consoles_need_a_console_proxy(aio, server):
         'protocol': 'mks', 'type': 'webmks'}}, headers={
         'OpenStack-API-Version': 'compute 2.6'})
     assert code == 400 and 'mks' in answer['badRequest']['message']
+    # 2.99's spice-direct: a type like the others, unavailable here.
+    spice = {'remote_console': {'protocol': 'spice', 'type': 'spice-direct'}}
+    code, answer = aio.client.post(path, spice, headers={
+        'OpenStack-API-Version': 'compute 2.98'})
+    assert code == 400 and "'spice-direct' is not one of" in answer[
+        'badRequest']['message']
+    code, answer = aio.client.post(path, spice, headers={
+        'OpenStack-API-Version': 'compute 2.99'})
+    assert (code, answer['badRequest']['message']) == (
+        400, 'Unavailable console type spice-direct.')
 
 
 def test_inject_network_info_is_for_admins_and_changes_nothing(aio, server):

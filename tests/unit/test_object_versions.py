@@ -29,7 +29,7 @@ EXPECTED = {
     'ImageMemberList': '1.0-7e8d8c74a7ba86f2adf05b1211247c7f',
     'ImageTask': '1.0-c8e038fba127b1977ea08133803fd82c',
     'ImageTaskList': '1.0-4975de4aac7d9400edba67b296aa5f4d',
-    'Instance': '1.10-cf297822e6c4e8dc953e6b46d3459679',
+    'Instance': '1.11-42d66fb015ffadcb074166ac4215e7a8',
     'InstanceAction': '1.0-0cf45d7c932079e721b502a2b141c9f9',
     'InstanceActionEvent': '1.0-97e92d5d99d34deec0afed6056538290',
     'InstanceActionEventList': '1.0-13d92fb953030cdbfee56481756e02be',
@@ -129,6 +129,14 @@ def test_the_image_a_server_boots_from_is_dropped_before_1_3():
                             image_ref='5d1e4bd4-30a5-4b5d-a8d2-3d1dbd0d0a6b')
     assert _backported(obj, '1.2') == ('1.2', {'uuid'})
     assert _backported(obj, '1.3') == ('1.3', {'uuid', 'image_ref'})
+
+
+def test_the_image_properties_are_dropped_before_1_11():
+    obj = instance.Instance(uuid='0b7b4b3e-6a7e-4d7c-9a57-3a52b8f6a9a1',
+                            image_properties={'os_distro': 'cirros'})
+    assert _backported(obj, '1.10') == ('1.10', {'uuid'})
+    assert _backported(obj, '1.11') == ('1.11',
+                                        {'uuid', 'image_properties'})
 
 
 def test_a_vietstack_request_survives_its_primitive():

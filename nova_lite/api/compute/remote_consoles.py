@@ -12,7 +12,8 @@ from nova_lite import exception
 
 @microversion.since('2.6')
 @validation.schema(schema.create_2_6, '2.6', '2.7')
-@validation.schema(schema.create_2_8, '2.8')
+@validation.schema(schema.create_2_8, '2.8', '2.98')
+@validation.schema(schema.create_2_99, '2.99')
 @validation.responds(200, None)
 def create(req, server_id):
     servers.get(req, server_id)

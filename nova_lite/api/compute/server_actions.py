@@ -36,6 +36,7 @@ from nova_lite.api.schemas import servers as schema
 from nova_lite.api import validation
 from nova_lite.compute import api as compute_api
 from nova_lite.compute import flavor_image
+from nova_lite.compute import image_properties
 from nova_lite import exception
 from nova_lite.objects import fields
 from nova_lite.objects import quotas
@@ -198,6 +199,8 @@ def _rebuild(req, body, server_id):
     image = servers.bootable_image(req.context, body['imageRef'])
     flavor_image.check_fits(instance.flavor, image)
     changes = create_options.rebuild_fields_of(req, body)
+    changes['image_properties'] = image_properties.recorded(
+        image, instance.flavor)
     metadata = (create_options.metadata_of(req, body)
                 if 'metadata' in body else None)
     limit = quotas.own_limit(req.conf, req.context, 'metadata_items')

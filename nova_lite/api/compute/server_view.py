@@ -39,6 +39,8 @@ EXTENDED_ATTRIBUTES = 'os_compute_api:os-extended-server-attributes'
 HOST_STATUS = 'os_compute_api:servers:show:host_status'
 FLAVOR_EXTRA_SPECS = 'os_compute_api:os-flavor-extra-specs:index'
 PINNED_ZONE_FROM = '2.96'
+IMAGE_PROPERTIES_FROM = '2.98'
+HINTS_FROM = '2.100'
 
 
 # An active server in the middle of a reboot shows the reboot's kind;
@@ -151,7 +153,7 @@ class ServerView:
         self.flavor_specs = (self.at('2.47') and
                              policy.check(req.context, FLAVOR_EXTRA_SPECS))
         self._services = None
-        self._pinned = {}
+        self._specs = {}
 
     def at(self, version):
         return self.version.matches(version)
@@ -159,17 +161,19 @@ class ServerView:
     def expected_attrs(self):
         """What to load with each instance for a detailed body."""
         return ['flavor', 'fault', 'metadata', 'vifs'] + (
-            ['tags'] if self.at('2.26') else [])
+            ['tags'] if self.at('2.26') else []) + (
+            ['image_properties'] if self.at(IMAGE_PROPERTIES_FROM) else [])
 
     def brief(self, instance):
         return brief(self.req, instance)
 
     def prefetch(self, instances):
-        """Read at once what the detailed bodies of ``instances`` show
-        beyond the instances themselves (the zones they are pinned to,
-        2.96), instead of once per server."""
+        """Read at once what the detailed bodies of ``instances`` show of
+        their request specs (the zone each is pinned to, 2.96, and the
+        scheduler hints it was created with, 2.100), instead of once per
+        server."""
         if self.at(PINNED_ZONE_FROM):
-            self._pinned.update(request_spec_obj.pinned_zones(
+            self._specs.update(request_spec_obj.of_instances(
                 self.req.context, [i.uuid for i in instances]))
 
     def show(self, instance):
@@ -195,11 +199,15 @@ class ServerView:
         return body
 
     def _image(self, instance):
-        """{'id', 'links'} of the image booted from, or '' (none)."""
+        """{'id', 'links'} of the image booted from, or '' (none); from
+        2.98 with the image's ``properties`` as the server keeps them."""
         if not instance.image_ref:
             return ''
-        return {'id': instance.image_ref, 'links': links.links(
+        image = {'id': instance.image_ref, 'links': links.links(
             self.req, 'images', instance.image_ref)[1:]}
+        if self.at(IMAGE_PROPERTIES_FROM):
+            image['properties'] = dict(instance.image_properties or {})
+        return image
 
     def _base(self, instance):
         return {
@@ -276,13 +284,24 @@ class ServerView:
         if self.at('2.73'):
             body['locked_reason'] = instance.locked_reason
         if self.at(PINNED_ZONE_FROM):
-            body['pinned_availability_zone'] = self._pinned_zone(instance)
+            spec = self._spec(instance)
+            body['pinned_availability_zone'] = spec and spec.zone()
+        if self.at(HINTS_FROM):
+            body['scheduler_hints'] = self._hints(self._spec(instance))
         return body
 
-    def _pinned_zone(self, instance):
-        if instance.uuid not in self._pinned:
+    def _spec(self, instance):
+        """The server's request spec, or None (a server made without)."""
+        if instance.uuid not in self._specs:
             self.prefetch([instance])
-        return self._pinned.get(instance.uuid)
+        return self._specs.get(instance.uuid)
+
+    @staticmethod
+    def _hints(spec):
+        if spec is None or not spec.obj_attr_is_set('scheduler_hints'):
+            return {}
+        return {name: list(values)
+                for name, values in spec.scheduler_hints.items()}
 
     def _status_of_host(self, host):
         if not host:

@@ -16,6 +16,7 @@ from nova_lite.api.schemas import responses
 from nova_lite.api.schemas import servers as schema
 from nova_lite.api import validation
 from nova_lite.compute import flavor_image
+from nova_lite.compute import image_properties
 from nova_lite import exception
 from nova_lite import network
 from nova_lite.objects import base as objects_base
@@ -217,6 +218,9 @@ def create(req):
         networks = _networks_asked(req, body, flavor)
         destination = _requested_destination(req, body)
         options = create_options.fields_of(req, body)
+        if image is not None:
+            options['image_properties'] = image_properties.recorded(
+                image, flavor)
         hints = create_options.hints_of(request_body)
         group = create_options.group_of(req, hints)
     network_requests = _network_requests(req, body, high, flavor)

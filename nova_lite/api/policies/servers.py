@@ -10,6 +10,7 @@ _ACTION = '/servers/{server_id}/action'
 _META = '/servers/{server_id}/metadata'
 _ACTIONS = '/servers/{server_id}/os-instance-actions'
 _VOLUMES = '/servers/{server_id}/os-volume_attachments'
+_SHARES = '/servers/{server_id}/shares'
 _PORTS = '/servers/{server_id}/os-interface'
 _PASSWORD = '/servers/{server_id}/os-server-password'
 
@@ -156,6 +157,15 @@ RULES = [
     base.rule('os-volumes-attachments:delete', base.PROJECT_MEMBER,
               'DELETE', _VOLUMES + '/{volume_id}',
               'Detach a volume from a server.'),
+    base.rule('os-server-shares:index', base.PROJECT_READER, 'GET',
+              _SHARES, "List a server's shares (2.97)."),
+    base.rule('os-server-shares:create', base.PROJECT_MEMBER, 'POST',
+              _SHARES, 'Attach a share to a stopped server (2.97).'),
+    base.rule('os-server-shares:show', base.PROJECT_READER, 'GET',
+              _SHARES + '/{share_id}', "Show a server's share (2.97)."),
+    base.rule('os-server-shares:delete', base.PROJECT_MEMBER, 'DELETE',
+              _SHARES + '/{share_id}',
+              'Detach a share from a stopped server (2.97).'),
     base.rule('os-attach-interfaces:list', base.PROJECT_READER, 'GET',
               _PORTS, "List a server's port interfaces."),
     base.rule('os-attach-interfaces:create', base.PROJECT_MEMBER, 'POST',

@@ -82,7 +82,10 @@ server = {'type': 'object', 'properties': dict(
         'tenant_id': _nullable_string, 'user_id': _nullable_string,
         'metadata': {'type': 'object'}, 'hostId': {'type': 'string'},
         'image': {'oneOf': [{'type': 'string', 'enum': ['']}, _object(
-            {'id': {'type': 'string'}, 'links': _links})]},
+            {'id': {'type': 'string'}, 'links': _links,
+             # 2.98: as the server keeps them.
+             'properties': {'type': 'object', 'additionalProperties': {
+                 'type': 'string'}}}, required=['id', 'links'])]},
         'flavor': _object({'id': {'type': 'string'}, 'links': _links}),
         'created': _time, 'updated': _time,
         'addresses': _server_addresses, 'fault': _fault,
@@ -104,6 +107,7 @@ server = {'type': 'object', 'properties': dict(
         'trusted_image_certificates': {'type': ['array', 'null']},
         'server_groups': {'type': 'array'},
         'pinned_availability_zone': _nullable_string,
+        'scheduler_hints': {'type': 'object'},
     }), 'required': ['id', 'name', 'links', 'status', 'tenant_id',
                      'user_id', 'flavor', 'created', 'updated'],
     'additionalProperties': True}
@@ -292,6 +296,11 @@ _extension = _object({
 extension_list = wrap('extensions', {'type': 'array', 'items': _extension})
 extension_one = wrap('extension', _extension)
 
+_share = _object({'share_id': {'type': 'string'},
+                  'status': {'type': 'string'}, 'tag': {'type': 'string'}},
+                 required=['share_id', 'status', 'tag'])
+server_shares = wrap('shares', {'type': 'array', 'items': _share})
+server_share = wrap('share', _share)
 volume_attachments = wrap('volumeAttachments', {'type': 'array',
                                                 'maxItems': 0})
 _fixed_ip = _object({'ip_address': {'type': 'string'},
