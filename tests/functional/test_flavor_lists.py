@@ -107,3 +107,31 @@ def test_public_flavor_has_no_access_list(api):
     assert status == 404
     assert body['itemNotFound']['message'] == \
         'Access list not available for public flavors.'
+
+
+def test_a_deleted_flavors_access_goes_with_it(all_in_one, tmp_path):
+    """The access a deleted private flavor gave is not handed to the next
+    flavor made (on SQLite the new one takes the deleted one's id), as
+    the openstack client shows it (projects are given access through
+    REST: the client looks their names up in an identity service)."""
+    from tests.functional import compute_calls
+    aio = all_in_one(hosts=1)
+    env = compute_calls.cloud_env(tmp_path, aio)
+
+    def access(flavor):
+        return compute_calls.osc(env, 'flavor', 'show', flavor, '-f',
+                                 'json')['access_project_ids']
+
+    def add_access(flavor):
+        return aio.client.post('/flavors/%s/action' % flavor, {
+            'addTenantAccess': {'tenant': 'tenant-a'}})[0]
+    compute_calls.osc(env, 'flavor', 'create', '--id', 'pa1', '--private',
+                      'pa1')
+    assert add_access('pa1') == 200
+    assert access('pa1') == ['tenant-a']
+    compute_calls.osc(env, 'flavor', 'delete', 'pa1')
+    compute_calls.osc(env, 'flavor', 'create', '--id', 'pa2', '--private',
+                      'pa2')
+    assert access('pa2') == []
+    assert add_access('pa2') == 200
+    assert access('pa2') == ['tenant-a']

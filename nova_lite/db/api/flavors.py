@@ -130,7 +130,14 @@ def remove_project(context, flavorid, project_id):
 
 @engine.writer
 def destroy(context, flavorid):
-    context.session.delete(_get(context.session, flavorid))
+    """The flavor and the projects given access to it: not every database
+    cascades the delete (SQLite does not), and there a new flavor may take
+    the deleted one's id."""
+    flavor = _get(context.session, flavorid)
+    context.session.execute(
+        sa.delete(models.FlavorProject)
+        .where(models.FlavorProject.flavor_id == flavor.id))
+    context.session.delete(flavor)
 
 
 @engine.writer
