@@ -193,10 +193,13 @@ def test_zones_listed_and_detailed(api):
     zones = {z['zoneName']: z for z in body['availabilityZoneInfo']}
     assert set(zones) == {'az1', 'nova', 'internal'}
     assert list(zones['az1']['hosts']) == ['sim-host-1']
-    compute = zones['az1']['hosts']['sim-host-1']['nova-lite-compute']
+    compute = zones['az1']['hosts']['sim-host-1']['nova-compute']
     assert (compute['available'], compute['active']) == (True, True)
     assert sorted(zones['nova']['hosts']) == ['sim-host-2', 'sim-host-3']
-    assert zones['internal']['hosts']
+    # Services by Nova's names, as everywhere else in the API.
+    assert {'nova-conductor', 'nova-scheduler'} <= {
+        binary for host in zones['internal']['hosts'].values()
+        for binary in host}
     member = api.as_user('bob:p2')
     assert member.get('/os-availability-zone')[0] == 200
     assert member.get('/os-availability-zone/detail')[0] == 403

@@ -124,3 +124,12 @@ def test_a_failed_build_is_an_error_event(aio):
         'conductor_schedule_and_build_instances', 'Error')
     assert 'No valid host' in event['details']
     assert 'NoValidHost' in event['traceback']
+    # The server's owner sees the event, not what it says of the hosts:
+    # details, like tracebacks, are an admin's (by policy).
+    seen = aio.client.as_user('bob:admin').get(
+        '/servers/%s/os-instance-actions/%s' % (
+            server['id'], action['request_id']), **_at('2.84'))[1]
+    event = seen['instanceAction']['events'][0]
+    assert (event['event'], event['result']) == (
+        'conductor_schedule_and_build_instances', 'Error')
+    assert not {'details', 'traceback', 'host'} & set(event)

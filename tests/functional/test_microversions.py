@@ -52,6 +52,8 @@ def test_server_body_grows_with_the_version(aio):
     assert new['OS-EXT-SRV-ATTR:hostname'] == 'vm'
     assert new['OS-EXT-SRV-ATTR:launch_index'] == 0
     assert new['OS-EXT-SRV-ATTR:reservation_id'].startswith('r-')
+    assert new['OS-EXT-SRV-ATTR:root_device_name'] == '/dev/vda'
+    assert new['progress'] == 0
     # A member sees neither host_status nor the extended attributes.
     member = api.as_user('alice:admin')
     assert 'host_status' not in _show(member, server['id'], '2.86')

@@ -239,8 +239,11 @@ def test_rescue_and_unrescue(aio, server, tmp_path):
     env = compute_calls.cloud_env(tmp_path, aio)
     sid = server['id']
     compute_calls.osc(env, 'server', 'rescue', sid)
-    aio.client.wait_server(sid, ('RESCUE',), timeout=30, settled=True)
+    rescued = aio.client.wait_server(sid, ('RESCUE',), timeout=30,
+                                     settled=True)
     assert _power_state(aio, sid) == 1
+    # As Nova: no progress shown but while running, building or moving.
+    assert 'progress' not in rescued
     code, body = _act(aio, sid, {'rescue': None})
     assert (code, body['conflictingRequest']['message']) == (
         409, "Cannot 'rescue' instance %s while it is in vm_state rescued"

@@ -77,6 +77,27 @@ def test_usage_counts_hours_times_the_flavor(api):
     assert other.get('/os-simple-tenant-usage/p2?' + period)[0] == 200
 
 
+def test_a_server_that_never_launched_is_not_counted(api):
+    """As Nova counts: a server that found no host (ERROR, never launched)
+    used nothing and is not listed."""
+    start = _now() - datetime.timedelta(minutes=1)
+    api.boot('small', name='ran')
+    for service in api.get('/os-services?binary=nova-compute')[1][
+            'services']:
+        api.put('/os-services/disable', {'host': service['host'],
+                                         'binary': 'nova-compute'})
+    assert api.boot('small', name='never')['status'] == 'ERROR'
+    stop = _now() + datetime.timedelta(minutes=1)
+    period = 'start=%s&end=%s' % (start.strftime(FMT), stop.strftime(FMT))
+    usage = api.get('/os-simple-tenant-usage/admin?' + period)[1][
+        'tenant_usage']
+    assert [s['name'] for s in usage['server_usages']] == ['ran']
+    listed = api.get('/os-simple-tenant-usage?detailed=1&' + period)[1][
+        'tenant_usages']
+    assert [s['name'] for u in listed for s in u['server_usages']] == [
+        'ran']
+
+
 def test_a_period_before_any_server_is_empty(api):
     api.boot('small')
     status, body = api.get('/os-simple-tenant-usage/admin?start=2020-01-01T'

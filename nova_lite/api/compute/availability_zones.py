@@ -9,6 +9,7 @@ compute (available while one of its computes is enabled); the detail
 adds ``internal_service_availability_zone``, where the services that
 are not computes are listed.
 """
+from nova_lite.api.compute import binaries
 from nova_lite.api.compute import times
 from nova_lite.api import validation
 from nova_lite.objects import aggregates
@@ -63,7 +64,8 @@ def index(req):
 def _hosts(req, services):
     hosts = {}
     for service in sorted(services, key=lambda s: (s.host, s.binary)):
-        hosts.setdefault(service.host, {})[service.binary] = {
+        hosts.setdefault(service.host, {})[
+            binaries.shown(service.binary)] = {
             'available': service.is_up(req.conf.service_down_time),
             'active': not service.disabled,
             'updated_at': times.with_microseconds(

@@ -39,6 +39,9 @@ EXTENDED_ATTRIBUTES = 'os_compute_api:os-extended-server-attributes'
 HOST_STATUS = 'os_compute_api:servers:show:host_status'
 FLAVOR_EXTRA_SPECS = 'os_compute_api:os-flavor-extra-specs:index'
 PINNED_ZONE_FROM = '2.96'
+# The statuses a server body shows its progress in (as Nova's).
+_WITH_PROGRESS = frozenset(('ACTIVE', 'BUILD', 'REBUILD', 'RESIZE',
+                            'VERIFY_RESIZE', 'MIGRATING'))
 IMAGE_PROPERTIES_FROM = '2.98'
 HINTS_FROM = '2.100'
 
@@ -187,6 +190,8 @@ class ServerView:
     def detail(self, instance):
         body = brief(self.req, instance)
         body.update(self._base(instance))
+        if body['status'] in _WITH_PROGRESS:
+            body['progress'] = 0
         body['flavor'] = self._flavor(instance.flavor)
         if self.extended:
             body.update(self._extended(instance))
@@ -223,7 +228,6 @@ class ServerView:
             'accessIPv6': instance.access_ip_v6 or '',
             'OS-DCF:diskConfig': 'AUTO' if instance.auto_disk_config
             else 'MANUAL',
-            'progress': 0,
             'OS-EXT-AZ:availability_zone': instance.availability_zone or
             self.req.conf.default_availability_zone,
             'config_drive': instance.config_drive or '',
@@ -264,7 +268,9 @@ class ServerView:
                 'OS-EXT-SRV-ATTR:hostname': instance.hostname,
                 'OS-EXT-SRV-ATTR:kernel_id': '',
                 'OS-EXT-SRV-ATTR:ramdisk_id': '',
-                'OS-EXT-SRV-ATTR:root_device_name': None,
+                # The guest's first disk, on virtio, once it was built.
+                'OS-EXT-SRV-ATTR:root_device_name':
+                '/dev/vda' if instance.launched_at else None,
                 'OS-EXT-SRV-ATTR:user_data': instance.user_data,
             })
         return body

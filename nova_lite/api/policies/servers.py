@@ -222,9 +222,10 @@ RULES = [
               _ACTIONS + '/{request_id}',
               "See an action's events before 2.51, and their tracebacks "
               '(and hosts from 2.62) at every version.'),
-    base.rule('os-instance-actions:events:details', base.PROJECT_READER,
+    base.rule('os-instance-actions:events:details', base.ADMIN,
               'GET', _ACTIONS + '/{request_id}',
-              "See the details of an action's events (2.84)."),
+              "See the details of an action's events (2.84): what a "
+              'failed step says of the host, for admins.'),
     base.rule('os-extended-server-attributes', base.ADMIN, 'GET',
               '/servers/{server_id}',
               'See the OS-EXT-SRV-ATTR:* fields (host, hypervisor) and '

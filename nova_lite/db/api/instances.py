@@ -109,7 +109,7 @@ def _filtered(filters):
         inst = models.Instance
         query = query.where(
             sa.or_(inst.terminated_at.is_(None), inst.terminated_at > begin),
-            sa.or_(inst.launched_at.is_(None), inst.launched_at < end))
+            inst.launched_at < end)
     zone = filters.pop('zone', None)
     if zone is not None:
         name, is_default = zone
@@ -177,7 +177,8 @@ def get_all(context, filters=None, limit=None, marker=None, sort_keys=None,
     Filters are equalities (a list means any of), plus ``name_regex``,
     ``changes_since``, ``changes_before``, ``created_at``/``launched_at``/
     ``terminated_at`` (at or after), ``active_window`` ((begin, end): not
-    terminated before it began, not launched after it ended), ``locked``,
+    terminated before it began, launched before it ended; a server never
+    launched is in none), ``locked``,
     ``zone`` ((name, whether
     it is the default zone, which servers in no zone are in)), the tag
     filters,
