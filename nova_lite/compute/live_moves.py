@@ -171,6 +171,8 @@ class LiveMoves(move_ends.MoveFamily):
                 return
             stopped = (instance.vm_state == _VM.STOPPED or
                        target_state == _VM.STOPPED)
+            migration.dest_host = self.conf.my_ip
+            migration.save()
             try:
                 self.rt.move_claim(context, instance, instance.flavor,
                                    migration, allocations,

@@ -148,6 +148,8 @@ def test_evacuation_and_the_source_cleaning_up_when_back(aio, tmp_path):
     migration = moves._migrations(aio, sid)[0]
     assert (migration['migration_type'], migration['status']) == (
         'evacuation', 'done')
+    # Where the guest went, by address, as for every move.
+    assert migration['dest_host'] == aio.conf.my_ip
     # The source (down) keeps its allocation until it comes back.
     assert list(moves._allocations(aio, migration['uuid'])) == [
         moves._root_of(aio, source)]
