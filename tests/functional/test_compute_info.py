@@ -79,3 +79,12 @@ def test_the_versions_document_at_the_root_is_200(aio):
     assert code == 200
     assert [v['id'] for v in body['versions']] == ['v2.1']
     assert body['versions'][0]['version'] == '2.100'
+    # The index in brief; the version's own document in full, as Nova's.
+    assert 'media-types' not in body['versions'][0]
+    code, body = aio.client.call('GET', '/v2.1/')
+    assert code == 200, body
+    assert body['version']['media-types'] == [{
+        'base': 'application/json',
+        'type': 'application/vnd.openstack.compute+json;version=2.1'}]
+    assert [link['rel'] for link in body['version']['links']] == [
+        'self', 'describedby']

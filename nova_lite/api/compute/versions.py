@@ -1,6 +1,7 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
-"""The versions document at ``/`` and ``/v2.1``."""
+"""The versions document at ``/`` (each version in brief, as Nova's
+index) and ``/v2.1`` (in full: its media type and documentation)."""
 from nova_lite.api import microversion
 from nova_lite.api.schemas import responses
 from nova_lite.api import validation
@@ -13,9 +14,6 @@ def _v21(base):
         'min_version': microversion.MIN_VERSION,
         'updated': '2013-07-23T11:33:21Z',
         'links': [{'rel': 'self', 'href': base + '/v2.1/'}],
-        'media-types': [{'base': 'application/json',
-                         'type': 'application/vnd.openstack.compute+json;'
-                                 'version=2.1'}],
     }
 
 
@@ -25,4 +23,10 @@ def root(req):
 
 @validation.responds(200, responses.version_one)
 def v21(req):
-    return 200, {'version': _v21(req.host_url)}
+    version = _v21(req.host_url)
+    version['links'].append({'rel': 'describedby', 'type': 'text/html',
+                             'href': 'http://docs.openstack.org/'})
+    version['media-types'] = [{
+        'base': 'application/json',
+        'type': 'application/vnd.openstack.compute+json;version=2.1'}]
+    return 200, {'version': version}

@@ -5,7 +5,8 @@ document and for the tests that check every response against it."""
 from nova_lite.objects import external_event
 
 _link = {'type': 'object', 'properties': {
-    'rel': {'type': 'string'}, 'href': {'type': 'string'}},
+    'rel': {'type': 'string'}, 'href': {'type': 'string'},
+    'type': {'type': 'string'}},
     'required': ['rel', 'href'], 'additionalProperties': False}
 _links = {'type': 'array', 'items': _link}
 _nullable_string = {'type': ['string', 'null']}
