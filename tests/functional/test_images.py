@@ -426,3 +426,30 @@ def test_list_pages_keep_the_query(aio):
     assert 'next' not in rest
     default = requests.get(aio.image_url + '/v2/images', headers=ADMIN)
     assert len(default.json()['images']) == 4
+
+
+def test_both_patch_media_types_are_taken(aio):
+    """Glance takes the draft-4 patch (v2.0: the operation named by its
+    key) as well as v2.1's; a malformed one is 400, changing nothing."""
+    image = _create(aio, ALICE, name='old').json()
+    url = aio.image_url + '/v2/images/' + image['id']
+    v2_0 = dict(ALICE, **{
+        'Content-Type': 'application/openstack-images-v2.0-json-patch'})
+    changed = requests.patch(url, headers=v2_0, json=[
+        {'replace': '/name', 'value': 'new'},
+        {'add': '/os_distro', 'value': 'cirros'}])
+    assert changed.status_code == 200, changed.text
+    assert (changed.json()['name'], changed.json()['os_distro']) == (
+        'new', 'cirros')
+    removed = requests.patch(url, headers=v2_0, json=[
+        {'remove': '/os_distro'}])
+    assert removed.status_code == 200 and 'os_distro' not in removed.json()
+    for bad in ([{'op': 'replace', 'path': '/name', 'value': 'x'}],
+                [{'replace': '/name', 'add': '/x', 'value': 'y'}],
+                [{'move': '/name'}]):
+        refused = requests.patch(url, headers=v2_0, json=bad)
+        assert refused.status_code == 400, (bad, refused.text)
+    assert requests.get(url, headers=ALICE).json()['name'] == 'new'
+    other = requests.patch(url, json=[], headers=dict(
+        ALICE, **{'Content-Type': 'application/json-patch+json'}))
+    assert other.status_code == 415

@@ -31,6 +31,8 @@ OWN_ATTRIBUTES = ('id', 'name', 'status', 'visibility', 'protected',
                   'os_hash_value', 'owner', 'created_at', 'updated_at')
 PUBLICIZE = 'image:publicize_image'
 PATCH_TYPE = 'application/openstack-images-v2.1-json-patch'
+# The draft-4 patch format, which Glance takes as well.
+PATCH_TYPE_V2_0 = 'application/openstack-images-v2.0-json-patch'
 
 
 def timestamp(value):
@@ -194,9 +196,12 @@ def show(req, image_id):
 
 
 def update(req, image_id):
-    if req.content_type != PATCH_TYPE:
+    if req.content_type not in (PATCH_TYPE, PATCH_TYPE_V2_0):
         raise exception.UnsupportedMediaType(content_type=req.content_type)
     changes = json_body.loads(req.body, what='JSON patch')
+    if req.content_type == PATCH_TYPE_V2_0:
+        validation.validate(schemas.patch_v2_0, changes)
+        changes = schemas.as_v2_1_patch(changes)
     validation.validate(schemas.patch, changes)
     image = get_own(req, image_id)
     values, properties = schemas.apply_patch(image.properties, changes)

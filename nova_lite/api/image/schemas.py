@@ -63,6 +63,37 @@ patch = {
 }
 
 
+# The v2.0 patch media type names each change's operation by its key:
+# {"replace": "/name", "value": "x"}.
+patch_v2_0 = {
+    'type': 'array',
+    'items': {
+        'type': 'object',
+        'properties': {
+            'add': patch['items']['properties']['path'],
+            'replace': patch['items']['properties']['path'],
+            'remove': patch['items']['properties']['path'],
+            'value': {},
+        },
+        'minProperties': 1,
+        'oneOf': [{'required': [op]} for op in ('add', 'replace', 'remove')],
+        'additionalProperties': False,
+    },
+}
+
+
+def as_v2_1_patch(changes):
+    """v2.0 changes written as v2.1's (``op`` and ``path``)."""
+    converted = []
+    for change in changes:
+        op = next(k for k in ('add', 'replace', 'remove') if k in change)
+        step = {'op': op, 'path': change[op]}
+        if 'value' in change:
+            step['value'] = change['value']
+        converted.append(step)
+    return converted
+
+
 def check_not_read_only(body):
     for name in READ_ONLY:
         if name in body:
