@@ -14,6 +14,8 @@ from nova_lite.objects import fields
 from nova_lite.objects import image_member
 
 QUEUED, SAVING, ACTIVE, KILLED = 'queued', 'saving', 'active', 'killed'
+# Bits kept, downloads an admin's, boots refused (deactivate).
+DEACTIVATED = 'deactivated'
 # The statuses of an import: data staged, then being moved into place.
 UPLOADING, IMPORTING = 'uploading', 'importing'
 _PLAIN = ('id', 'name', 'status', 'disk_format', 'container_format', 'size',

@@ -453,3 +453,43 @@ def test_both_patch_media_types_are_taken(aio):
     other = requests.patch(url, json=[], headers=dict(
         ALICE, **{'Content-Type': 'application/json-patch+json'}))
     assert other.status_code == 415
+
+
+def test_glanceclient_deactivates_and_reactivates_an_image(aio):
+    """A deactivated image keeps its bits: only an admin downloads them,
+    no server boots from it, and it comes back when reactivated."""
+    aio.client.create_flavor('f', flavor_id='f')
+    image_id = _create(aio, ALICE, name='img', disk_format='raw',
+                       container_format='bare').json()['id']
+    url = aio.image_url + '/v2/images/' + image_id
+    assert _upload(aio, image_id, b'bits', ALICE).status_code == 204
+    refused = requests.post(url + '/actions/deactivate', headers=ALICE)
+    assert refused.status_code == 403
+    _glance(aio, 'image-deactivate', image_id)
+    assert requests.get(url, headers=ALICE).json()['status'] == (
+        'deactivated')
+    download = requests.get(url + '/file', headers=ALICE)
+    assert download.status_code == 403
+    assert ('The requested image has been deactivated. Image data '
+            'download is forbidden.') in download.text
+    assert requests.get(url + '/file', headers=ADMIN).content == b'bits'
+    status, body = _server(aio, image_id)
+    assert (status, body['badRequest']['message']) == (
+        400, 'Image %s is not active.' % image_id)
+    # Again: nothing changes.
+    assert requests.post(url + '/actions/deactivate',
+                         headers=ADMIN).status_code == 204
+    _glance(aio, 'image-reactivate', image_id)
+    assert requests.get(url + '/file', headers=ALICE).content == b'bits'
+    assert requests.post(url + '/actions/reactivate',
+                         headers=ADMIN).status_code == 204
+    assert _server(aio, image_id)[0] == 202
+    queued = _create(aio, name='q').json()['id']
+    refused = requests.post(aio.image_url + '/v2/images/%s/actions/'
+                            'deactivate' % queued, headers=ADMIN)
+    assert refused.status_code == 403
+    assert "Not allowed to deactivate image in status 'queued'" in (
+        refused.text)
+    assert requests.post(aio.image_url + '/v2/images/%s/actions/'
+                         'deactivate' % 'no-such', headers=ADMIN
+                         ).status_code == 404

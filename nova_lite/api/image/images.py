@@ -250,7 +250,11 @@ def upload(req, image_id):
 
 def download(req, image_id):
     image = get(req, image_id)
-    if not image.is_active:
+    if image.status == image_obj.DEACTIVATED and not req.context.is_admin:
+        raise exception.Forbidden(
+            message='The requested image has been deactivated. Image data '
+                    'download is forbidden.')
+    if image.status not in (image_obj.ACTIVE, image_obj.DEACTIVATED):
         return 204, None
     image_store = req.environ[store.ENVIRON_KEY]
     response = webob.Response(content_type='application/octet-stream',

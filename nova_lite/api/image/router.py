@@ -7,6 +7,7 @@ the status and why. The store is handed to the handlers in the request.
 """
 import webob
 
+from nova_lite.api.image import image_actions
 from nova_lite.api.image import images
 from nova_lite.api.image import importer as image_importer
 from nova_lite.api.image import imports
@@ -36,6 +37,10 @@ ROUTES = [
     ('DELETE', _IMG, images.delete, _P + 'delete_image'),
     ('PUT', _IMG + '/file', images.upload, _P + 'upload_image'),
     ('GET', _IMG + '/file', images.download, _P + 'download_image'),
+    ('POST', _IMG + '/actions/deactivate', image_actions.deactivate,
+     _P + 'deactivate'),
+    ('POST', _IMG + '/actions/reactivate', image_actions.reactivate,
+     _P + 'reactivate'),
     ('GET', _IMG + '/members', members.index, _P + 'get_members'),
     ('POST', _IMG + '/members', members.create, _P + 'add_member'),
     ('GET', _IMG + '/members/{member_id}', members.show,

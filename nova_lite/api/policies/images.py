@@ -24,6 +24,13 @@ RULES = [
           '/v2/images/{image_id}/file', "Upload an image's bits."),
     _rule('download_image', base.PROJECT_READER, 'GET',
           '/v2/images/{image_id}/file', "Download an image's bits."),
+    _rule('deactivate', base.ADMIN, 'POST',
+          '/v2/images/{image_id}/actions/deactivate',
+          "Deactivate an image: its bits kept, downloads an admin's, no "
+          'server boots from it.'),
+    _rule('reactivate', base.ADMIN, 'POST',
+          '/v2/images/{image_id}/actions/reactivate',
+          'Reactivate a deactivated image.'),
     _rule('get_members', base.PROJECT_READER, 'GET',
           '/v2/images/{image_id}/members',
           "List an image's members (a member sees only itself)."),
