@@ -105,3 +105,48 @@ def test_a_paused_server_is_not_rebuilt(aio):
     assert (code, body['conflictingRequest']['message']) == (
         409, "Cannot 'rebuild' instance %s while it is in vm_state paused"
         % sid)
+
+
+_REDUCED_AWAY = ('OS-EXT-AZ:availability_zone', 'config_drive', 'key_name',
+                 'security_groups', 'OS-EXT-STS:vm_state',
+                 'OS-SRV-USG:launched_at',
+                 'os-extended-volumes:volumes_attached',
+                 'OS-EXT-SRV-ATTR:host', 'host_status')
+
+
+def test_update_and_rebuild_answer_nova_s_reduced_view_below_2_75(aio):
+    """Below 2.75 PUT /servers/{id} and rebuild answer without the zone,
+    config drive, key, security groups, extended status, usage, volumes,
+    host status and extended attributes, addresses without their type and
+    MAC; from 2.75 in full. A rebuild tells its user data as ``user_data``
+    from 2.57."""
+    image = compute_calls.active_image(aio)
+    sid = aio.client.boot('m1', imageRef=image)['id']
+    path = '/servers/%s' % sid
+
+    def at(version):
+        return {'headers': {'OpenStack-API-Version': 'compute %s' % version}}
+    for version, reduced in (('2.74', True), ('2.75', False)):
+        updated = aio.client.put(path, {'server': {'name': 'x' + version}},
+                                 **at(version))[1]['server']
+        assert updated['name'] == 'x' + version
+        assert bool(set(_REDUCED_AWAY) & set(updated)) is not reduced, (
+            version, sorted(updated))
+        address = updated['addresses']['private'][0]
+        assert ('OS-EXT-IPS:type' in address) is not reduced
+        assert set(address) >= {'addr', 'version'}
+    code, body = _rebuild(aio, sid, {'imageRef': image}, '2.56')
+    assert code == 202 and 'user_data' not in body['server']
+    assert not set(_REDUCED_AWAY) & set(body['server'])
+    aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    code, body = _rebuild(aio, sid, {'imageRef': image, 'user_data': 'IyEK'},
+                          '2.57')
+    assert body['server']['user_data'] == 'IyEK'
+    assert 'OS-EXT-SRV-ATTR:host' not in body['server']
+    aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    code, body = _rebuild(aio, sid, {'imageRef': image}, '2.75')
+    server = body['server']
+    assert server['user_data'] == 'IyEK'
+    assert 'OS-EXT-SRV-ATTR:user_data' not in server
+    assert server['OS-EXT-SRV-ATTR:host'] and server['security_groups']
+    aio.client.wait_server(sid, ('ACTIVE',), settled=True)

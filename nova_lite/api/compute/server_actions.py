@@ -206,7 +206,7 @@ def _rebuild(req, body, server_id):
     limit = quotas.own_limit(req.conf, req.context, 'metadata_items')
     req.compute_api.rebuild(req.context, instance, image.id, changes,
                             metadata, None if limit < 0 else limit)
-    server = view.show(instance)
+    server = view.changed(instance, rebuilt=True)
     password = create_options.admin_password(req, body)
     if password is not None:
         server['adminPass'] = password

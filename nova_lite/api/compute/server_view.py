@@ -144,6 +144,26 @@ def _host_status(service, down_time):
     return 'MAINTENANCE' if service.disabled else 'UP'
 
 
+_NOT_REDUCED_PREFIXES = ('OS-EXT-AZ:', 'OS-EXT-SRV-ATTR:', 'OS-EXT-STS:',
+                         'OS-SRV-USG:', 'os-extended-volumes:')
+_NOT_REDUCED = frozenset(('config_drive', 'key_name', 'security_groups',
+                          'host_status'))
+_EXTENDED_ADDRESS = ('OS-EXT-IPS:type', 'OS-EXT-IPS-MAC:mac_addr')
+
+
+def _reduced(body):
+    """A full server body cut to what PUT and rebuild answered below
+    2.75 (the hostname, shown to everyone from 2.90, is not there yet)."""
+    reduced = {key: value for key, value in body.items()
+               if key not in _NOT_REDUCED and
+               not key.startswith(_NOT_REDUCED_PREFIXES)}
+    reduced['addresses'] = {
+        label: [{k: v for k, v in address.items()
+                 if k not in _EXTENDED_ADDRESS} for address in addresses]
+        for label, addresses in body['addresses'].items()}
+    return reduced
+
+
 class ServerView:
     """Shapes servers for one request."""
 
@@ -185,6 +205,23 @@ class ServerView:
         if self.at('2.71'):
             body['server_groups'] = server_groups.of_server(
                 self.req.context, instance.uuid)
+        return body
+
+    def changed(self, instance, rebuilt=False):
+        """The body ``PUT /servers/{id}`` and a rebuild answer with: below
+        2.75 Nova's reduced view (no zone, config drive, key, security
+        groups, extended status, usage, volumes, host status or extended
+        attributes, and addresses without their type and MAC; 2.71's
+        server groups are there), from 2.75 the full one. A
+        rebuild's user data is ``user_data`` from 2.57, not an extended
+        attribute."""
+        body = self.show(instance)
+        if not self.at('2.75'):
+            body = _reduced(body)
+        if rebuilt:
+            body.pop('OS-EXT-SRV-ATTR:user_data', None)
+            if self.at('2.57'):
+                body['user_data'] = instance.user_data
         return body
 
     def detail(self, instance):

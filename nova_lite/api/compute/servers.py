@@ -319,7 +319,7 @@ def update(req, server_id):
     for field, value in create_options.addressing_of(changes).items():
         setattr(instance, field, value)
     instance.save()
-    return 200, {'server': view.show(instance)}
+    return 200, {'server': view.changed(instance)}
 
 
 @validation.responds(204, None)
