@@ -11,6 +11,7 @@ from nova_lite.placement import custom_names
 from nova_lite.placement import provider_sets
 
 CUSTOM_NAME = re.compile(r'^CUSTOM_[A-Z0-9_]+$')
+_LONGEST = 255
 # Custom traits this process has seen exist; only ``ensure_all`` trusts
 # it.
 _SEEN = set()
@@ -52,7 +53,7 @@ def check_known(context, names, said_as=''):
 
 def ensure(context, name):
     """Create a custom trait unless it exists: True if it was created."""
-    if not CUSTOM_NAME.match(name):
+    if not CUSTOM_NAME.match(name) or len(name) > _LONGEST:
         raise exception.PlacementBadRequest(
             detail='The trait is invalid. A valid trait must be no longer '
                    'than 255 characters, start with the prefix "CUSTOM_" '

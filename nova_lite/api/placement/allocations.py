@@ -7,6 +7,10 @@ carries the consumer generation it read (null for a new consumer), and an
 empty ``allocations`` removes them. POST /allocations (1.13) writes
 several consumers' allocations in one transaction.
 """
+import uuid
+
+from oslo_utils import uuidutils
+
 from nova_lite.api import microversion
 from nova_lite.api.schemas import placement as schema
 from nova_lite.api.schemas import placement_responses as responses
@@ -37,11 +41,21 @@ def _resources_by_provider(req, body):
     return {uuid: a['resources'] for uuid, a in body['allocations'].items()}
 
 
+def _consumer_uuid(text):
+    """The consumer a write names, in the canonical form (with dashes,
+    lower case) whatever form it is written in, as Placement keeps it;
+    400 if it is no uuid."""
+    if not uuidutils.is_uuid_like(text):
+        raise exception.PlacementBadRequest(
+            detail='Malformed consumer_uuid: %s' % text)
+    return str(uuid.UUID(text))
+
+
 def request_of(req, consumer_uuid, body):
     """A consumer's allocations body, as the store writes it."""
     minor = _minor(req)
     consumer = {
-        'uuid': consumer_uuid,
+        'uuid': _consumer_uuid(consumer_uuid),
         'project_id': body.get('project_id', req.context.project_id),
         'user_id': body.get('user_id', req.context.user_id),
         'generation': body['consumer_generation'] if minor >= 28 else _ANY,

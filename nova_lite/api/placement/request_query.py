@@ -52,20 +52,33 @@ def _resources(text):
     return resources
 
 
+def _trait_names(text, minor):
+    """The names a ``required`` value lists (Placement strips each); an
+    empty one is refused in Placement's words."""
+    names = [name.strip() for name in text.split(',')]
+    if not all(names):
+        form = ('HW_CPU_X86_VMX,!CUSTOM_MAGIC' if minor >= 22
+                else 'HW_CPU_X86_VMX,CUSTOM_MAGIC')
+        raise _bad("Invalid query string parameters: Expected 'required' "
+                   "parameter value of the form: %s. Got: %s"
+                   % (form, text))
+    return names
+
+
 def _traits(group, text, minor):
     if text.startswith('in:'):
         if minor < 39:
             raise _bad("The 'in:' form of required needs microversion "
                        "1.39. Got: %s" % text)
-        group.required.append(frozenset(text[3:].split(',')))
+        group.required.append(frozenset(_trait_names(text[3:], minor)))
         return
-    for name in text.split(','):
+    for name in _trait_names(text, minor):
         if name.startswith('!'):
             if minor < 22:
                 raise _bad('Forbidden traits need microversion 1.22. '
                            'Got: %s' % text)
             group.forbidden.add(name[1:])
-        elif name:
+        else:
             group.required.append(frozenset([name]))
 
 
@@ -80,6 +93,13 @@ def _member_of(group, text, minor):
         text[3:].split(',') if text.startswith('in:') else [text]))
 
 
+def _check_one_member_of(values, suffix, minor):
+    """Before 1.24 a group names at most one ``member_of``."""
+    if len(values) > 1 and minor < 24:
+        raise _bad('Multiple member_of%s parameters are not supported'
+                   % suffix)
+
+
 def _read_group(groups, name, suffix, values, minor):
     group = groups.setdefault(suffix, placement_request.Group(suffix))
     if name == 'resources':
@@ -88,7 +108,8 @@ def _read_group(groups, name, suffix, values, minor):
         for value in values if minor >= 39 else values[-1:]:
             _traits(group, value, minor)
     elif name == 'member_of':
-        for value in values if minor >= 24 else values[-1:]:
+        _check_one_member_of(values, suffix, minor)
+        for value in values:
             _member_of(group, value, minor)
     else:
         group.in_tree = values[-1]
@@ -143,7 +164,9 @@ def provider_filters(params, minor):
     if 'resources' in params and minor >= 4:
         group.resources = _resources(params['resources'][-1])
         given = True
-    for value in (params.get('member_of', []) if minor >= 3 else []):
+    member_of = params.get('member_of', []) if minor >= 3 else []
+    _check_one_member_of(member_of, '', minor)
+    for value in member_of:
         _member_of(group, value, minor)
         given = True
     for value in (params.get('required', []) if minor >= 18 else []):

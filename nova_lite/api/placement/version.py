@@ -33,17 +33,30 @@ def from_headers(headers):
         return microversion.APIVersion(MIN_VERSION)
     if text.lower() == 'latest':
         return microversion.APIVersion(MAX_VERSION)
-    try:
-        version = microversion.APIVersion(text)
-    except exception.MalformedAPIVersion:
+    numbers = _numbers(text)
+    if numbers is None:
         raise exception.PlacementBadRequest(
             detail='Invalid microversion: invalid version string: %s%s'
                    % (text, _why_unreadable(text)))
-    if not version.matches(MIN_VERSION, MAX_VERSION):
+    if not _parsed(MIN_VERSION) <= numbers <= _parsed(MAX_VERSION):
         raise exception.PlacementNotAcceptable(
             detail='Invalid microversion: Unacceptable version header: %s'
                    % text)
-    return version
+    return microversion.APIVersion('%d.%d' % numbers)
+
+
+def _numbers(text):
+    """(major, minor) as Placement reads a version: two integers, however
+    written (``0.5`` is a version, below the lowest; ``1.05`` is 1.5)."""
+    try:
+        major, minor = (int(part) for part in text.split('.', 1))
+    except ValueError:
+        return None
+    return major, minor
+
+
+def _parsed(text):
+    return _numbers(text)
 
 
 def add_headers(response, version):
