@@ -27,6 +27,9 @@ def replace(context, kind, uuid, generation, members):
     provider = providers_db.get_row(session, uuid)
     providers.check_generation(provider, generation, STALE)
     written = db.replace(session, kind, provider.id, members)
+    if kind == 'aggregates':
+        # Placement answers the aggregates as they were sent.
+        written = list(dict.fromkeys(members))
     if generation is None:
         return provider.generation, written
     return providers_db.bump_generation(session, provider.id,

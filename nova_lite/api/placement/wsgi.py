@@ -56,6 +56,8 @@ class Router(wsgi.Router):
     @staticmethod
     def success(req, answer):
         response = wsgi.json_response(*answer)
+        # Placement's bodies are application/json, no charset named.
+        response.charset = None
         placement_version.add_headers(response, req.api_version)
         if req.api_version.matches('1.15'):
             cache_headers.add(response, req)
