@@ -102,10 +102,24 @@ def test_a_locked_server_refuses_power_actions_from_its_owner(aio):
     aio.client.wait_server(sid, ('SHUTOFF',), timeout=30, settled=True)
 
 
-def test_console_output_of_a_simulated_guest_is_empty(aio, server):
-    status, body = _act(aio, server['id'], {'os-getConsoleOutput': {
-        'length': 5}})
-    assert (status, body) == (200, {'output': ''})
+def test_a_simulated_guest_writes_a_console_log(aio, server, tmp_path):
+    """A short boot naming the server, ending at its login prompt, as the
+    openstack client shows it (the last lines when asked for)."""
+    from tests.functional import compute_calls
+    env = compute_calls.cloud_env(tmp_path, aio)
+    sid = server['id']
+    hostname = aio.client.get('/servers/%s' % sid, headers={
+        'OpenStack-API-Version': 'compute 2.90'})[1]['server'][
+        'OS-EXT-SRV-ATTR:hostname']
+    log = compute_calls.osc(env, 'console', 'log', 'show', sid)
+    assert 'Linux version' in log and sid in log
+    assert log.rstrip().endswith('%s login:' % hostname)
+    tail = compute_calls.osc(env, 'console', 'log', 'show', '--lines', '2',
+                             sid)
+    assert tail.splitlines() == ['nova-lite simulated guest',
+                                 '%s login: ' % hostname]
+    status, body = _act(aio, sid, {'os-getConsoleOutput': {'length': 1}})
+    assert (status, body) == (200, {'output': '%s login: ' % hostname})
 
 
 def test_a_power_action_cut_off_by_a_restart_ends_as_the_guest_is(

@@ -5,6 +5,7 @@ import threading
 
 from nova_lite.objects import fields
 from nova_lite.virt import driver
+from nova_lite.virt import simulated_console
 
 
 class FakeDriver(driver.ComputeDriver):
@@ -56,7 +57,7 @@ class FakeDriver(driver.ComputeDriver):
         self._set(instance, fields.PowerState.RUNNING)
 
     def get_console_output(self, instance):
-        return ''
+        return simulated_console.log_of(instance)
 
     def snapshot(self, instance, path):
         open(path, 'wb').close()

@@ -35,6 +35,7 @@ from nova_lite.virt.libvirt import guest_moves
 from nova_lite.virt.libvirt import interfaces
 from nova_lite.virt.libvirt import ovs_ports
 from nova_lite.virt.libvirt import tc_shaping
+from nova_lite.virt import simulated_console
 
 LOG = logging.getLogger(__name__)
 
@@ -603,7 +604,7 @@ class LibvirtDriver(driver.ComputeDriver):
 
     def get_console_output(self, instance):
         if not self.is_real:
-            return ''
+            return simulated_console.log_of(instance)
         path = guest_files.console_log(self.instances_path, instance)
         try:
             with open(path, 'rb') as f:
