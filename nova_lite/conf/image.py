@@ -1,8 +1,12 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """``[image]`` and ``[glance]``: the built-in image API, and where computes
-fetch images from (it, or a real Glance).
+fetch images from (it, or a real Glance), with what credentials
+(keystoneauth's auth and session options, as Nova's ``[glance]``).
 """
+import copy
+
+from keystoneauth1 import loading as ks_loading
 from oslo_config import cfg
 from oslo_config import types
 
@@ -76,15 +80,17 @@ Image API endpoint the compute agents fetch image metadata and bits from.
 """),
     cfg.StrOpt('lab_token', default='nova-lite-compute:service:admin',
                help="""
-Token the compute sends to the image API, which must accept it: the lab
-authentication's ``user:project:roles`` (``[api] auth_strategy =
-noauth2``). Computes do not yet fetch images from an image API behind
-Keystone.
-"""),
-    cfg.IntOpt('timeout', default=60, min=1, help="""
-Seconds a compute waits on the image API for each read of a download.
+Token the services send to the image API when no keystoneauth plugin is
+set here (``auth_type``): the lab authentication's ``user:project:roles``
+(``[api] auth_strategy = noauth2``). Behind Keystone, set ``auth_type``
+(e.g. ``password``) and the service user's credentials in this section,
+as Nova's ``[glance]`` reads them; that user needs the admin role to
+write the images of users' snapshots.
 """),
 ]
+# Seconds a service waits on the image API for each read (keystoneauth's
+# session option ``timeout``, set here by default).
+DEFAULT_TIMEOUT = 60
 
 
 def register_opts(conf):
@@ -92,7 +98,23 @@ def register_opts(conf):
     conf.register_opts(image_opts, group=image_group)
     conf.register_group(glance_group)
     conf.register_opts(glance_opts, group=glance_group)
+    ks_loading.register_session_conf_options(conf, glance_group.name)
+    ks_loading.register_auth_conf_options(conf, glance_group.name)
+    conf.set_default('timeout', DEFAULT_TIMEOUT, group=glance_group.name)
 
 
 def list_opts():
-    return [(image_group, image_opts), (glance_group, glance_opts)]
+    auth_opts = ks_loading.get_auth_common_conf_options() + \
+        ks_loading.get_auth_plugin_conf_options('password')
+    return [(image_group, image_opts),
+            (glance_group, glance_opts + _session_opts() + auth_opts)]
+
+
+def _session_opts():
+    """keystoneauth's session options, ``timeout`` with our default (as
+    the sample should say)."""
+    opts = [copy.copy(opt) for opt in ks_loading.get_session_conf_options()]
+    for opt in opts:
+        if opt.dest == 'timeout':
+            opt.default = DEFAULT_TIMEOUT
+    return opts

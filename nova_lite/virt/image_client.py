@@ -2,10 +2,17 @@
 # SPDX-License-Identifier: Apache-2.0
 """The image API as a compute uses it: an image's metadata, its bits
 streamed to a file with the checksum verified, and a snapshot's bits
-uploaded (or the snapshot's image removed when it fails)."""
+uploaded (or the snapshot's image removed when it fails).
+
+Requests carry the service's own credentials: a token of the keystoneauth
+plugin ``[glance]`` names (behind Keystone; renewed as it expires), or
+the lab's token without one.
+"""
 import hashlib
 import os
 
+from keystoneauth1 import exceptions as ks_exceptions
+from keystoneauth1 import loading as ks_loading
 from oslo_log import log as logging
 import requests
 
@@ -21,7 +28,15 @@ class ImageClient:
         self.base = conf.glance.api_servers.rstrip('/')
         self.timeout = conf.glance.timeout
         self.session = requests.Session()
-        self.session.headers['X-Auth-Token'] = conf.glance.lab_token
+        self.lab_token = conf.glance.lab_token
+        auth = ks_loading.load_auth_from_conf_options(conf, 'glance')
+        self.credentials = auth and ks_loading.load_session_from_conf_options(
+            conf, 'glance', auth=auth)
+
+    def _auth_headers(self):
+        if self.credentials is None:
+            return {'X-Auth-Token': self.lab_token}
+        return self.credentials.get_auth_headers()
 
     def _get(self, image_id, suffix='', **kwargs):
         return self._call('GET', image_id, suffix, **kwargs)
@@ -29,8 +44,16 @@ class ImageClient:
     def _call(self, method, image_id, suffix='', **kwargs):
         url = '%s/v2/images/%s%s' % (self.base, image_id, suffix)
         try:
+            headers = dict(kwargs.pop('headers', None) or {},
+                           **self._auth_headers())
+        except ks_exceptions.ClientException as e:
+            raise exception.ImageUnacceptable(
+                image_id=image_id,
+                reason='no token for the image API: %s' % (
+                    e.__class__.__name__))
+        try:
             return self.session.request(method, url, timeout=self.timeout,
-                                        **kwargs)
+                                        headers=headers, **kwargs)
         except requests.RequestException as e:
             raise exception.ImageUnacceptable(
                 image_id=image_id,

@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 from keystoneauth1 import loading
 from keystonemiddleware import auth_token
@@ -47,6 +48,8 @@ def api(keystone, all_in_one, overrides):
                         ('user_domain_id', 'default'),
                         ('project_domain_id', 'default')):
         overrides(name, value, group=GROUP)
+        # The services' own credentials for the image API.
+        overrides(name, value, group='glance')
     aio = all_in_one(hosts=1)
     aio.client.image_url = aio.image_url
     aio.client.placement_url = 'http://127.0.0.1:%d' % aio.placement.port
@@ -250,3 +253,42 @@ def test_openstack_cli_quotas_with_keystone_projects(keystone, api):
                           '-f', 'json')
     absolute = {row['Name']: row['Value'] for row in json.loads(out)}
     assert (absolute['instances'], absolute['instances_used']) == (1, 1)
+
+
+def test_a_snapshot_completes_behind_keystone(keystone, api):
+    """The compute uploads a user's snapshot to the image API with its
+    own Keystone credentials ([glance]): the image goes active (with the
+    lab's token the image API answered 401 and it stayed queued)."""
+    demo = keystone.project('snap-demo')
+    keystone.user('sam', 'sam-pw', demo, 'member')
+    token = keystone.token('sam', 'sam-pw', 'snap-demo')
+    sam = api.as_user(token)
+    admin = api.as_user(keystone.admin_token)
+    admin.post('/flavors', {'flavor': {'name': 's1', 'id': 's1', 'ram': 256,
+                                       'vcpus': 1, 'disk': 1}})
+    headers = {'X-Auth-Token': token}
+    image = requests.post(api.image_url + '/v2/images', headers=headers,
+                          json={'name': 'base', 'disk_format': 'raw',
+                                'container_format': 'bare'}).json()
+    assert requests.put(
+        api.image_url + '/v2/images/%s/file' % image['id'], data=b'bits',
+        headers=dict(headers, **{'Content-Type': 'application/octet-stream'})
+    ).status_code == 204
+    status, body = sam.post('/servers', {'server': {
+        'name': 'snapme', 'flavorRef': 's1', 'imageRef': image['id']}})
+    assert status == 202, body
+    server = sam.wait_server(body['server']['id'])
+    assert server['status'] == 'ACTIVE', server
+    status, body = sam.post('/servers/%s/action' % server['id'], {
+        'createImage': {'name': 'snap'}}, headers={
+            'OpenStack-API-Version': 'compute 2.45'})
+    assert status == 202, body
+    url = api.image_url + '/v2/images/%s' % body['image_id']
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        snapshot = requests.get(url, headers=headers).json()
+        if snapshot['status'] in ('active', 'killed'):
+            break
+        time.sleep(0.5)
+    assert (snapshot['status'], snapshot['owner']) == ('active', demo)
+    assert sam.wait_server(server['id'], ('ACTIVE',), settled=True)
