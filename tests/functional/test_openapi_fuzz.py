@@ -3,7 +3,8 @@
 """Fuzz the API from its own OpenAPI documents (schemathesis).
 
 Every operation gets generated requests, valid and not, at the oldest and
-the newest microversion, each against the document for that version; no
+the newest microversion and at 2.86 (the last before Nova 34's
+versions), each against the document for that version; no
 answer may be a 500, and every answer must match the document: its
 status, its schema.
 """
@@ -20,9 +21,12 @@ from nova_lite.api import router
 schema = schemathesis.openapi.from_dict(openapi.document(None, router.ROUTES))
 latest = schemathesis.openapi.from_dict(openapi.document(
     microversion.APIVersion(microversion.MAX_VERSION), router.ROUTES))
+BEFORE_NOVA_34 = '2.86'
+before_nova_34 = schemathesis.openapi.from_dict(openapi.document(
+    microversion.APIVersion(BEFORE_NOVA_34), router.ROUTES))
 # The document's own rule for every body (its info.description): no NUL
 # in any string, which JSON Schema cannot say of free-form objects.
-for _document in (schema, latest):
+for _document in (schema, latest, before_nova_34):
     _document.config.generation.update(allow_x00=False)
 
 
@@ -97,6 +101,13 @@ def test_api_answers_match_the_document(case, base_url):
           suppress_health_check=list(HealthCheck))
 def test_latest_api_answers_match_its_document(case, base_url):
     _call(case, base_url, microversion.MAX_VERSION)
+
+
+@before_nova_34.parametrize()
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=list(HealthCheck))
+def test_2_86_api_answers_match_its_document(case, base_url):
+    _call(case, base_url, BEFORE_NOVA_34)
 
 
 def test_document_is_served(all_in_one):
