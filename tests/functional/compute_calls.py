@@ -14,6 +14,11 @@ from nova_lite.cmd import clouds_file
 OPENSTACK = os.path.join(os.path.dirname(sys.executable), 'openstack')
 
 
+def at(version):
+    """The keyword arguments of a REST call at compute ``version``."""
+    return {'headers': {'OpenStack-API-Version': 'compute %s' % version}}
+
+
 def cloud_env(tmp_path, aio):
     """The environment of a user whose clouds.yaml names the all-in-one:
     no auth (the lab's anonymous admin), each service at its own

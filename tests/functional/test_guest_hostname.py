@@ -11,8 +11,7 @@ OWNER = 'alice:demo'
 _FIELD = 'Invalid input for field/attribute hostname.'
 
 
-def at(version):
-    return {'headers': {'OpenStack-API-Version': 'compute %s' % version}}
+at = compute_calls.at
 
 
 @pytest.fixture

@@ -7,8 +7,7 @@ import pytest
 from tests.functional import compute_calls
 
 
-def at(version):
-    return {'headers': {'OpenStack-API-Version': 'compute %s' % version}}
+at = compute_calls.at
 
 
 @pytest.fixture

@@ -13,8 +13,7 @@ import requests
 from tests.functional import compute_calls
 
 
-def at(version):
-    return {'headers': {'OpenStack-API-Version': 'compute %s' % version}}
+at = compute_calls.at
 
 
 @pytest.fixture
