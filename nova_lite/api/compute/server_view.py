@@ -196,7 +196,7 @@ class ServerView:
         scheduler hints it was created with, 2.100), instead of once per
         server."""
         if self.at(PINNED_ZONE_FROM):
-            self._specs.update(request_spec_obj.of_instances(
+            self._specs.update(request_spec_obj.shown_of_instances(
                 self.req.context, [i.uuid for i in instances]))
 
     def show(self, instance):
@@ -327,24 +327,19 @@ class ServerView:
         if self.at('2.73'):
             body['locked_reason'] = instance.locked_reason
         if self.at(PINNED_ZONE_FROM):
-            spec = self._spec(instance)
-            body['pinned_availability_zone'] = spec and spec.zone()
-        if self.at(HINTS_FROM):
-            body['scheduler_hints'] = self._hints(self._spec(instance))
+            asked = self._asked(instance)
+            body['pinned_availability_zone'] = asked.get('availability_zone')
+            if self.at(HINTS_FROM):
+                body['scheduler_hints'] = dict(
+                    asked.get('scheduler_hints') or {})
         return body
 
-    def _spec(self, instance):
-        """The server's request spec, or None (a server made without)."""
+    def _asked(self, instance):
+        """What the server's request spec says of its zone and hints
+        ({} for a server made without one)."""
         if instance.uuid not in self._specs:
             self.prefetch([instance])
-        return self._specs.get(instance.uuid)
-
-    @staticmethod
-    def _hints(spec):
-        if spec is None or not spec.obj_attr_is_set('scheduler_hints'):
-            return {}
-        return {name: list(values)
-                for name, values in spec.scheduler_hints.items()}
+        return self._specs.get(instance.uuid) or {}
 
     def _status_of_host(self, host):
         if not host:
