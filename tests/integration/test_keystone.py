@@ -34,6 +34,10 @@ def _register_authtoken_options():
     loading.register_auth_conf_options(CONF, GROUP)
     CONF.register_opts(loading.get_auth_plugin_conf_options('password'),
                        group=GROUP)
+    # The password plugin's options where the services' image calls read
+    # them (keystoneauth registers them itself when it reads a file).
+    CONF.register_opts(loading.get_auth_plugin_conf_options('password'),
+                       group='glance')
 
 
 @pytest.fixture
@@ -48,8 +52,9 @@ def api(keystone, all_in_one, overrides):
                         ('user_domain_id', 'default'),
                         ('project_domain_id', 'default')):
         overrides(name, value, group=GROUP)
-        # The services' own credentials for the image API.
-        overrides(name, value, group='glance')
+        if name != 'www_authenticate_uri':
+            # The services' own credentials for the image API.
+            overrides(name, value, group='glance')
     aio = all_in_one(hosts=1)
     aio.client.image_url = aio.image_url
     aio.client.placement_url = 'http://127.0.0.1:%d' % aio.placement.port

@@ -212,7 +212,7 @@ class Cloud:
                 'resource_class': 'VCPU', 'name': 'CUSTOM_X',
                 'consumer_uuid': server, 'image_id': image,
                 'member_id': 'p1', 'namespace': 'OS::Compute::Hypervisor',
-                'task_id': server}
+                'task_id': server, 'share_id': server}
 
 
 def _routes():
