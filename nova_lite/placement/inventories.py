@@ -106,11 +106,8 @@ def set_one(context, uuid, generation, resource_class, record,
 def _set_one(context, uuid, generation, resource_class, record,
              reserved_can_be_total):
     session = context.session
-    provider = providers_db.get_row(session, uuid)
-    # One class: an unknown one is refused before a stale generation, as
-    # Placement does (the whole set answers the generation first).
+    provider = _checked_provider(session, uuid, generation)
     _check_classes(context, uuid, [resource_class])
-    providers.check_generation(provider, generation)
     values = normalized(resource_class, record, reserved_can_be_total,
                         uuid)
     inventories = db.of(session, provider.id)
@@ -142,7 +139,8 @@ def delete_all(context, uuid, generation):
 
 
 def _check_classes(context, uuid, names):
-    """Every class exists."""
+    """After the generation (a stale one is answered first, as Placement
+    does): every class exists."""
     resource_classes.check_known(
         context, names, said_as='Unknown resource class in inventory for '
                                 'resource provider %s: ' % uuid)
