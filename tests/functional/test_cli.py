@@ -108,7 +108,10 @@ def test_boot_from_an_image_by_name_then_stop_start_and_reboot(cli):
     code, _out, err = cli('server', 'start', 'vm')
     assert code == 1
     assert "Cannot 'os-start' instance" in err
-    assert cli('console', 'log', 'show', 'vm') == (0, '', '')
+    # The simulated guest's console: its boot, ending at its prompt.
+    code, out, err = cli('console', 'log', 'show', 'vm')
+    assert (code, err) == (0, '')
+    assert 'Linux version' in out and out.rstrip().endswith('vm login:')
 
 
 def test_quota_commands_set_show_and_hold(cli):
