@@ -158,8 +158,9 @@ class APIServer:
         The loop closes its own trigger when polling reports an error on
         the trigger's pipe; it then can no longer be woken, and it ends
         once it watches nothing more (at most one poll timeout later).
-        The thunk then runs here, after the loop, so that a stop still
-        closes what is left instead of failing."""
+        The thunk then runs here, once the loop has ended or after a short
+        wait for it, so that a stop still closes what is left instead of
+        failing."""
         done = threading.Event()
 
         def run():
