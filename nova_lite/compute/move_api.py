@@ -229,8 +229,14 @@ def _check_flavor(instance, flavor):
 def _check_host(context, instance, host):
     if host == instance.host:
         raise exception.CannotMigrateToSameHost()
+    compute_service_named(context, host)
+
+
+def compute_service_named(context, host):
+    """The compute service of the host a request names; 400 in Nova's
+    words ("Compute host X could not be found.") if there is none."""
     try:
-        _service_of(context, host)
+        return _service_of(context, host)
     except exception.ComputeHostNotFound as e:
         raise exception.Invalid(message=e.format_message())
 
@@ -248,9 +254,6 @@ def _check_live_host(context, instance, host, conf):
     if host == instance.host:
         raise exception.UnableToMigrateToSelf(instance_id=instance.uuid,
                                               host=host)
-    try:
-        service = _service_of(context, host)
-    except exception.ComputeHostNotFound as e:
-        raise exception.Invalid(message=e.format_message())
+    service = compute_service_named(context, host)
     if not service.is_up(conf.service_down_time):
         raise exception.ComputeServiceUnavailable(host=host)

@@ -9,9 +9,9 @@ will be pinned to, the one named or the one it has (409).
 """
 from nova_lite.api.compute import create_options
 from nova_lite.compute import api as compute_api
+from nova_lite.compute import move_api
 from nova_lite import exception
 from nova_lite.objects import aggregates
-from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import fields
 from nova_lite.objects import request_spec as request_spec_obj
 
@@ -41,11 +41,7 @@ def _pinned_zone(req, instance):
 
 
 def _check_host(req, host, zone):
-    hosts = {n.host for n in
-             compute_node_obj.ComputeNodeList.get_all(req.context)}
-    if host not in hosts:
-        raise exception.Invalid(
-            message='Compute host %s could not be found.' % host)
+    move_api.compute_service_named(req.context, host)
     if zone is None:
         return
     if aggregates.zones_of_hosts(req.conf, req.context, [host])[host] != zone:
