@@ -201,8 +201,9 @@ class ComputeAPI:
         return self.client.prepare(server=host, version=version).call(
             context, 'get_host_uptime')
 
-    def _move_cast(self, context, host, method, **kwargs):
-        version = self._version_of(host, 'resize')
+    def _move_cast(self, context, host, method, action='resize', **kwargs):
+        """Cast ``method`` to ``host`` at the version ``action`` came in."""
+        version = self._version_of(host, action)
         self.client.prepare(server=host, version=version).cast(
             context, method, **kwargs)
 
@@ -284,13 +285,11 @@ class ComputeAPI:
 
     def rebuild_on_host(self, context, instance, migration,
                         allocations=None, target_state=None):
-        kwargs = {'instance': instance, 'migration': migration,
-                  'allocations': allocations}
+        extra = {}
         action = 'evacuate'
         if target_state is not None:
-            kwargs['target_state'] = target_state
+            extra['target_state'] = target_state
             action = 'evacuate_stopped'
-        version = self._version_of(migration.dest_compute, action)
-        self.client.prepare(server=migration.dest_compute,
-                            version=version).cast(
-            context, 'rebuild_on_host', **kwargs)
+        self._move_cast(context, migration.dest_compute, 'rebuild_on_host',
+                        action, instance=instance, migration=migration,
+                        allocations=allocations, **extra)
