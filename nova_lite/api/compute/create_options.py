@@ -132,16 +132,25 @@ def _as_list(value):
     return [value] if isinstance(value, str) else list(value)
 
 
-def rebuild_fields_of(req, body):
-    """The instance fields a rebuild changes (those it names; 2.54 may
-    drop the key with null, 2.57 the user data, 2.90 the hostname)."""
+def updated_fields_of(body):
+    """The instance fields ``PUT /servers/{id}`` changes, and a rebuild
+    too: the name, description (2.19), hostname (2.90), access addresses
+    and disk configuration the body names."""
     changes = addressing_of(body)
     for name, field in (('name', 'display_name'),
                         ('description', 'display_description'),
-                        ('user_data', 'user_data'),
                         ('hostname', 'hostname')):
         if name in body:
             changes[field] = body[name]
+    return changes
+
+
+def rebuild_fields_of(req, body):
+    """The instance fields a rebuild changes (those it names; 2.54 may
+    drop the key with null, 2.57 the user data)."""
+    changes = updated_fields_of(body)
+    if 'user_data' in body:
+        changes['user_data'] = body['user_data']
     if 'key_name' in body:
         changes['key_name'], changes['key_data'] = key_of(
             req, body['key_name'])

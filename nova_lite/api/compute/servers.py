@@ -309,14 +309,8 @@ def _update_schemas(func):
 def update(req, server_id):
     view = server_view.ServerView(req)
     instance = get(req, server_id, view.expected_attrs())
-    changes = req.body_json()['server']
-    if 'name' in changes:
-        instance.display_name = changes['name']
-    if 'description' in changes:
-        instance.display_description = changes['description']
-    if 'hostname' in changes:
-        instance.hostname = changes['hostname']
-    for field, value in create_options.addressing_of(changes).items():
+    changes = create_options.updated_fields_of(req.body_json()['server'])
+    for field, value in changes.items():
         setattr(instance, field, value)
     instance.save()
     return 200, {'server': view.changed(instance)}
