@@ -18,6 +18,14 @@ def get(context, kind, uuid):
     return db.get(context, kind, uuid)
 
 
+def _as_answered(kind, members):
+    """The set written, as Placement answers it: aggregates in the order
+    they were sent, traits sorted."""
+    if kind == 'aggregates':
+        return list(dict.fromkeys(members))
+    return sorted(set(members))
+
+
 @engine.writer
 def replace(context, kind, uuid, generation, members):
     """Make the set exactly ``members``: (new generation, the set);
@@ -26,10 +34,8 @@ def replace(context, kind, uuid, generation, members):
     session = context.session
     provider = providers_db.get_row(session, uuid)
     providers.check_generation(provider, generation, STALE)
-    written = db.replace(session, kind, provider.id, members)
-    if kind == 'aggregates':
-        # Placement answers the aggregates as they were sent.
-        written = list(dict.fromkeys(members))
+    db.replace(session, kind, provider.id, members)
+    written = _as_answered(kind, members)
     if generation is None:
         return provider.generation, written
     return providers_db.bump_generation(session, provider.id,

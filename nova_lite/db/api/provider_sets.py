@@ -66,6 +66,5 @@ def replace_many(session, kind, wanted):
 
 
 def replace(session, kind, provider_id, members):
-    """Make the provider's set exactly ``members``; the set as written."""
+    """Make the provider's set exactly ``members``."""
     replace_many(session, kind, {provider_id: members})
-    return _of(session, kind, provider_id)
