@@ -38,7 +38,7 @@ def from_headers(headers):
         raise exception.PlacementBadRequest(
             detail='Invalid microversion: invalid version string: %s%s'
                    % (text, _why_unreadable(text)))
-    if not _parsed(MIN_VERSION) <= numbers <= _parsed(MAX_VERSION):
+    if not _numbers(MIN_VERSION) <= numbers <= _numbers(MAX_VERSION):
         raise exception.PlacementNotAcceptable(
             detail='Invalid microversion: Unacceptable version header: %s'
                    % text)
@@ -53,10 +53,6 @@ def _numbers(text):
     except ValueError:
         return None
     return major, minor
-
-
-def _parsed(text):
-    return _numbers(text)
 
 
 def add_headers(response, version):
