@@ -473,9 +473,14 @@ class ResourceProvider(TimestampMixin, Base):
     uuid: Mapped[str] = mapped_column(String(36), unique=True)
     name: Mapped[str] = mapped_column(String(200), unique=True)
     # Bumped by every change to the provider, its inventory, traits,
-    # aggregates or allocations: the compare-and-swap that keeps
-    # concurrent writers from over-allocating.
+    # aggregates or allocations made on it: the compare-and-swap that
+    # keeps concurrent writers from over-allocating.
     generation: Mapped[int] = mapped_column(Integer, default=0)
+    # Allocations removed from the provider (a consumer's deleted, or
+    # moved elsewhere) leave the generation alone, as in Placement; they
+    # are counted here, for what caches the provider's usage.
+    usage_changes: Mapped[int] = mapped_column(Integer, default=0,
+                                               server_default='0')
     root_provider_id: Mapped[int | None] = mapped_column(
         Integer, ForeignKey('resource_providers.id'))
     parent_provider_id: Mapped[int | None] = mapped_column(

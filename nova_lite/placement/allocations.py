@@ -73,8 +73,9 @@ def write(session, requests):
         for request in requests
         for p, resources in request['allocations'].items()
         for rc, amount in resources.items()])
-    # Providers that only lose allocations move on too (nothing at stake).
-    db.bump_all(session, touched - set(expected))
+    # Providers that only lose allocations keep their generation, as in
+    # Placement (nothing at stake).
+    db.note_freed(session, touched - set(expected))
     for provider_id, (generation, uuid) in sorted(expected.items()):
         providers_db.bump_generation(session, provider_id, generation, uuid)
     db.drop_consumers(session, [r['consumer']['uuid'] for r in requests
@@ -171,7 +172,7 @@ def _delete(context, consumer_uuid):
         raise exception.NotFound(
             message='No allocations for consumer \'%s\'' % consumer_uuid)
     db.delete_of(session, [consumer_uuid])
-    db.bump_all(session, touched)
+    db.note_freed(session, touched)
     db.drop_consumers(session, [consumer_uuid])
 
 

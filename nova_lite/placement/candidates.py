@@ -378,9 +378,9 @@ def summaries(context, tree, with_traits):
     return db.summaries(context, tree, with_traits)
 
 
-# Provider summaries as of a key (uuid, generation, creation time), by
-# provider id: what was read at a generation holds while the provider
-# stays there.
+# Provider summaries as of a key (uuid, generation, usage changes,
+# creation time), by provider id: what was read at a key holds while the
+# provider stays there.
 _SUMMARIES = {}
 _SUMMARIES_MAX = 20000
 

@@ -47,7 +47,7 @@ def _reshape(context, inventory_sets, requests):
         inventories.check_not_in_use(session, provider, records)
         inventories.write(session, provider, records)
         reshaped.add(provider.id)
-    allocations_db.bump_all(session, emptied - reshaped)
+    allocations_db.note_freed(session, emptied - reshaped)
     # The swaps above wrote new generations behind the loaded rows' back.
     session.expire_all()
     allocations.write(session, requests)

@@ -103,18 +103,17 @@ def inventories_and_use(session, provider_ids):
             inventories.used_of_many(session, provider_ids))
 
 
-def bump_all(session, provider_ids):
-    """Move each provider on a generation from the one read here."""
+def note_freed(session, provider_ids):
+    """Count a change of usage on providers that only lost allocations:
+    their generations stay (nothing a writer compares against is at
+    stake), what caches their usage sees the count move."""
     if not provider_ids:
         return
-    rows = session.execute(
-        sa.select(models.ResourceProvider.id,
-                  models.ResourceProvider.generation,
-                  models.ResourceProvider.uuid)
-        .where(models.ResourceProvider.id.in_(provider_ids))
-        .order_by(models.ResourceProvider.id)).all()
-    for provider_id, generation, uuid in rows:
-        providers.bump_generation(session, provider_id, generation, uuid)
+    rp = models.ResourceProvider
+    session.execute(
+        sa.update(rp).where(rp.id.in_(sorted(provider_ids)))
+        .values(usage_changes=rp.usage_changes + 1)
+        .execution_options(synchronize_session=False))
 
 
 def drop_consumers(session, uuids):

@@ -466,14 +466,15 @@ def builds_json(context):
 
 @engine.reader
 def summary_keys(context, provider_ids):
-    """{provider id: (uuid, generation, created_at)} of ``provider_ids``:
-    what a summary read at that key stays true for (every change to a
-    provider's inventory, allocations or traits moves its generation; a
-    provider made again can get its id and uuid back, not its creation
-    time)."""
+    """{provider id: (uuid, generation, usage changes, created_at)} of
+    ``provider_ids``: what a summary read at that key stays true for
+    (every change to a provider's inventory, traits or allocations made
+    on it moves its generation, allocations taken off it its count of
+    usage changes; a provider made again can get its id and uuid back,
+    not its creation time)."""
     wanted = set(provider_ids)
     # The creation time as stored: only compared, so not parsed.
-    query = sa.select(RP.id, RP.uuid, RP.generation,
+    query = sa.select(RP.id, RP.uuid, RP.generation, RP.usage_changes,
                       sa.type_coerce(RP.created_at, sa.String))
     return {row[0]: tuple(row[1:]) for row in _rows(
         context.session, _among(query, RP.id, wanted)) if row[0] in wanted}
