@@ -21,6 +21,7 @@ looks inside a record.
 import itertools
 
 from oslo_log import log as logging
+from oslo_serialization import jsonutils
 
 from nova_lite.compute import claims
 from nova_lite.compute import placement_report
@@ -226,6 +227,9 @@ class ResourceTracker:
         node.reserved_host_memory_mb = compute.reserved_host_memory_mb
         node.reserved_host_disk_mb = compute.reserved_host_disk_mb
         node.host_ip = self.conf.my_ip
+        # Sorted keys: the same CPU reads as the same text, and a pass
+        # whose host has not changed writes nothing.
+        node.cpu_info = jsonutils.dumps(resources.cpu_info, sort_keys=True)
         if self.service_id is not None:
             node.service_id = self.service_id
 

@@ -76,6 +76,7 @@ class ComputeNode(TimestampMixin, Base):
     reserved_host_cpus: Mapped[int] = mapped_column(Integer, default=0)
     vietstack_stat: Mapped[str | None] = mapped_column(Text)
     host_ip: Mapped[str | None] = mapped_column(String(39))
+    cpu_info: Mapped[str | None] = mapped_column(Text)
 
 
 class Flavor(TimestampMixin, Base):

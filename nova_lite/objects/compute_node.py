@@ -16,7 +16,8 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.1: get_by_uuid()
     # Version 1.2: vietstack_stat, get_vietstack_stat()
     # Version 1.3: host_ip
-    VERSION = '1.3'
+    # Version 1.4: cpu_info
+    VERSION = '1.4'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(read_only=True),
@@ -42,14 +43,20 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
         'vietstack_stat': fields.ObjectField('VietStackStat', nullable=True,
                                              default=None),
         'host_ip': fields.IPAddressField(nullable=True, default=None),
+        # The host's CPU (arch, model, vendor, features, topology) as
+        # JSON text, as the driver read it.
+        'cpu_info': fields.StringField(nullable=True, default=None),
     })
 
     obj_relationships = {'vietstack_stat': [('1.2', '1.0')]}
 
     def obj_make_compatible(self, primitive, target_version):
         super().obj_make_compatible(primitive, target_version)
-        if tuple(int(p) for p in target_version.split('.')) < (1, 3):
+        target = tuple(int(p) for p in target_version.split('.'))
+        if target < (1, 3):
             primitive.pop('host_ip', None)
+        if target < (1, 4):
+            primitive.pop('cpu_info', None)
 
     def inventory(self):
         """{usage name: (total, reserved, allocation ratio)}: what the

@@ -21,6 +21,9 @@ class HostResources:
     vcpus: int
     memory_mb: int
     local_gb: int
+    # arch, model, vendor, features, topology (as the hypervisors API
+    # shows them).
+    cpu_info: dict = dataclasses.field(default_factory=dict)
 
 
 class ComputeDriver:

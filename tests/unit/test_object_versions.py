@@ -19,7 +19,7 @@ from nova_lite.objects import virtual_interface
 EXPECTED = {
     'ActionStep': '1.0-ef1d80001d7b2d515d5d7521a4aaf5cf',
     'ClaimWrite': '1.0-5d7ebb43e6dce1251c5d55129b907d8e',
-    'ComputeNode': '1.3-693586945d07096c81b4560168972bed',
+    'ComputeNode': '1.4-5cff87c8ef7814105d5ba0a227883163',
     'ComputeNodeList': '1.1-c0ef26ee6384f290fcd4358e47536645',
     'Flavor': '1.2-0fea007aafb62eb23e2ae21547f2ac1b',
     'FlavorList': '1.1-1f9a07e68d1d9bb71715abe67b911fb2',
@@ -122,6 +122,9 @@ def test_vietstack_fields_are_dropped_for_services_that_predate_them():
     node = compute_node.ComputeNode(host='h', host_ip='10.0.0.5')
     assert _backported(node, '1.2') == ('1.2', {'host'})
     assert _backported(node, '1.3') == ('1.3', {'host', 'host_ip'})
+    node = compute_node.ComputeNode(host='h', cpu_info='{"arch": "x"}')
+    assert _backported(node, '1.3') == ('1.3', {'host'})
+    assert _backported(node, '1.4') == ('1.4', {'host', 'cpu_info'})
 
 
 def test_the_image_a_server_boots_from_is_dropped_before_1_3():

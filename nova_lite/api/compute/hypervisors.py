@@ -11,6 +11,8 @@ empty, whenever asked for; 2.88 drops the capacity and usage figures
 (placement's inventories and usages say them) and the statistics and
 uptime routes, and the single hypervisor's view tells its ``uptime``.
 """
+from oslo_serialization import jsonutils
+
 from nova_lite.api.compute import pagination
 from nova_lite.api.compute import query
 from nova_lite.api import microversion
@@ -75,8 +77,16 @@ def _figures(req, node):
         'free_disk_gb': node.local_gb - node.local_gb_used,
         'running_vms': node.running_vms, 'current_workload': 0,
         'disk_available_least': node.local_gb - node.local_gb_used,
-        'cpu_info': {} if req.api_version.matches('2.28') else '{}',
+        'cpu_info': _cpu_info(req, node),
     }
+
+
+def _cpu_info(req, node):
+    """The host's CPU: an object from 2.28, its JSON text before (and
+    empty for a node whose compute has not reported it yet)."""
+    text = node.cpu_info or '{}'
+    return jsonutils.loads(text) if req.api_version.matches('2.28') \
+        else text
 
 
 def _servers(req, node):

@@ -1,6 +1,7 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """An in-memory driver for unit tests. Services use the libvirt driver."""
+import platform
 import threading
 
 from nova_lite.objects import fields
@@ -23,8 +24,12 @@ class FakeDriver(driver.ComputeDriver):
         pass
 
     def get_available_resource(self):
-        return driver.HostResources(self.host, 'fake', 1, self.vcpus,
-                                    self.memory_mb, self.local_gb)
+        return driver.HostResources(
+            self.host, 'fake', 1, self.vcpus, self.memory_mb, self.local_gb,
+            cpu_info={'arch': platform.machine(), 'model': None,
+                      'vendor': None, 'features': [],
+                      'topology': {'cells': 1, 'sockets': 1,
+                                   'cores': self.vcpus, 'threads': 1}})
 
     def list_instance_uuids(self):
         with self._lock:

@@ -32,6 +32,7 @@ from nova_lite.virt.libvirt import chassis_bandwidths
 from nova_lite.virt.libvirt import domain_xml
 from nova_lite.virt.libvirt import guest_files
 from nova_lite.virt.libvirt import guest_moves
+from nova_lite.virt.libvirt import host_cpu
 from nova_lite.virt.libvirt import interfaces
 from nova_lite.virt.libvirt import ovs_ports
 from nova_lite.virt.libvirt import tc_shaping
@@ -153,7 +154,8 @@ class LibvirtDriver(driver.ComputeDriver):
             hypervisor_hostname=self.host,
             hypervisor_type=conn.getType(),
             hypervisor_version=conn.getVersion(),
-            vcpus=info[2], memory_mb=info[1], local_gb=self._local_gb())
+            vcpus=info[2], memory_mb=info[1], local_gb=self._local_gb(),
+            cpu_info=host_cpu.cpu_info(conn.getCapabilities(), info))
 
     def _local_gb(self):
         try:
