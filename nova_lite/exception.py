@@ -90,6 +90,17 @@ class ComputeHostNotFound(NotFound):
     msg_fmt = 'Compute host %(host)s could not be found.'
 
 
+class HostNotFound(NotFound):
+    msg_fmt = 'Host %(host)s could not be found.'
+
+
+class NotSupportedByDriver(NovaLiteException):
+    """What a host's virt driver cannot do (os-hosts' power and
+    maintenance actions): Nova's 501 with the libvirt driver."""
+    code = 501
+    msg_fmt = 'The requested functionality is not supported.'
+
+
 class ServiceNotFound(NotFound):
     msg_fmt = 'Service %(service_id)s could not be found.'
 
@@ -176,6 +187,11 @@ class UnshelveInstanceInvalidState(Conflict):
     msg_fmt = ('Specifying an availability zone or a host when unshelving '
                'server "%(instance_uuid)s" with status "%(state)s" is not '
                'supported. The server status must be SHELVED_OFFLOADED.')
+
+
+class ServerZoneNotCurrent(Invalid):
+    msg_fmt = ('Server %(uuid)s can only be pinned to the availability '
+               'zone it is in, %(current)s, not %(zone)s.')
 
 
 class UnshelveHostNotInAZ(Conflict):

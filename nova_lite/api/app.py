@@ -17,6 +17,7 @@ from nova_lite.api import faults
 from nova_lite.api.image import importer as image_importer
 from nova_lite.api.image import router as image_router
 from nova_lite.api.image import store as image_store
+from nova_lite.api import legacy_v2
 from nova_lite.api import microversion
 from nova_lite.api.middleware import error_shapes
 from nova_lite.api.middleware import url_check
@@ -36,27 +37,29 @@ _SOURCE_ETC = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
 
 
 class PathMux:
-    """``/`` to one app, ``/v2.1/...`` (prefix popped) to another; the
-    version document at ``/v2.1`` itself, like the one at ``/``, to an
-    app without authentication (clients discover versions before they
-    have a token)."""
+    """``/`` to one app, ``/v2.1/...`` (prefix popped) to another, and
+    ``/v2/...`` to the same one as the API before microversions; the
+    version document at ``/v2.1`` or ``/v2`` itself, like the one at
+    ``/``, to an app without authentication (clients discover versions
+    before they have a token)."""
 
-    def __init__(self, root, versioned, version, prefix='v2.1'):
+    def __init__(self, root, versioned, version, legacy_version=None):
         self.root = root
-        self.versioned = versioned
-        self.version = version
-        self.prefix = prefix
+        self.prefixes = {'v2.1': (versioned, version)}
+        if legacy_version is not None:
+            self.prefixes['v2'] = (legacy_v2.LegacyV2(versioned),
+                                   legacy_version)
 
     @webob.dec.wsgify
     def __call__(self, req):
         if req.path_info in ('', '/'):
             return self.root
-        if req.path_info_peek() == self.prefix:
-            req.path_info_pop()
+        if req.path_info_peek() in self.prefixes:
+            api, document = self.prefixes[req.path_info_pop()]
             if req.path_info in ('', '/'):
                 req.path_info = '/'
-                return self.version
-            return self.versioned
+                return document
+            return api
         return faults.error_response(404, 'The resource could not be '
                                           'found.')
 
@@ -124,13 +127,22 @@ def _document(handler):
 
 versions_app = _document(versions.root)
 version_app = _document(versions.v21)
+legacy_version_app = _document(versions.v20)
+
+
+def _legacy_version(loader, local_conf):
+    """The /v2 version document's app; an api-paste.ini written before
+    /v2 was served has none, and /v2 is then not found."""
+    name = local_conf.get('legacy_version')
+    return loader.get_app(name) if name else None
 
 
 def root_factory(loader, global_conf, **local_conf):
     return url_check.UrlCheck(
         PathMux(loader.get_app(local_conf['/']),
                 loader.get_app(local_conf['/v2.1']),
-                loader.get_app(local_conf['version'])),
+                loader.get_app(local_conf['version']),
+                _legacy_version(loader, local_conf)),
         faults.error_response)
 
 
@@ -219,6 +231,10 @@ def versions_app_factory(global_conf, **local_conf):
 
 def version_app_factory(global_conf, **local_conf):
     return version_app
+
+
+def legacy_version_app_factory(global_conf, **local_conf):
+    return legacy_version_app
 
 
 def find_paste_config(conf):

@@ -16,7 +16,7 @@ SERVICE_TYPE = 'compute'
 MIN_VERSION = '2.1'
 # Raised only as far as every change up to it is honoured for every
 # resource served; see doc/microversions in README.rst.
-MAX_VERSION = '2.100'
+MAX_VERSION = '2.104'
 HEADERS = ('OpenStack-API-Version', 'X-OpenStack-Nova-API-Version')
 _VERSION_RE = re.compile(r'^([1-9]\d*)\.([1-9]\d*|0)$')
 

@@ -7,6 +7,7 @@ from nova_lite.api.compute import extensions
 from nova_lite.api.compute import flavor_access
 from nova_lite.api.compute import flavor_extra_specs as extra_specs
 from nova_lite.api.compute import flavors
+from nova_lite.api.compute import hosts
 from nova_lite.api.compute import hypervisors
 from nova_lite.api.compute import instance_actions
 from nova_lite.api.compute import keypairs
@@ -32,6 +33,7 @@ from nova_lite.api.compute import servers
 from nova_lite.api.compute import services
 from nova_lite.api.compute import tenant_usage
 from nova_lite.api.compute import versions
+from nova_lite.api.compute import volumes_boot
 
 _FLAVOR = '/flavors/{flavor_id}'
 _SPECS = _FLAVOR + '/os-extra_specs'
@@ -42,10 +44,12 @@ _IA = _SERVER + '/os-instance-actions'
 _KEYPAIR = '/os-keypairs/{keypair_name}'
 _VOLUMES = _SERVER + '/os-volume_attachments'
 _SHARES = _SERVER + '/shares'
+_BOOT = '/os-volumes_boot'
 _PORTS = _SERVER + '/os-interface'
 _PASSWORD = _SERVER + '/os-server-password'
 _QUOTA_SET = '/os-quota-sets/{tenant_id}'
 _AGGREGATE = '/os-aggregates/{aggregate_id}'
+_HOST = '/os-hosts/{host_name}'
 _R = 'os_compute_api:'
 
 ROUTES = [
@@ -77,6 +81,15 @@ ROUTES = [
     ('GET', _SERVER, servers.show, _R + 'servers:show'),
     ('PUT', _SERVER, servers.update, _R + 'servers:update'),
     ('DELETE', _SERVER, servers.delete, _R + 'servers:delete'),
+    ('GET', _BOOT, volumes_boot.index, _R + 'servers:index'),
+    ('GET', _BOOT + '/detail', volumes_boot.detail, _R + 'servers:detail'),
+    ('POST', _BOOT, volumes_boot.create, _R + 'servers:create'),
+    ('GET', _BOOT + '/{server_id}', volumes_boot.show,
+     _R + 'servers:show'),
+    ('PUT', _BOOT + '/{server_id}', volumes_boot.update,
+     _R + 'servers:update'),
+    ('DELETE', _BOOT + '/{server_id}', volumes_boot.delete,
+     _R + 'servers:delete'),
     ('POST', _SERVER + '/action', server_actions.action, None),
     ('GET', _TAGS, server_tags.index, _R + 'os-server-tags:index'),
     ('PUT', _TAGS, server_tags.update_all,
@@ -207,6 +220,12 @@ ROUTES = [
      _R + 'os-services:update'),
     ('DELETE', '/os-services/{service_id}', services.delete,
      _R + 'os-services:delete'),
+    ('GET', '/os-hosts', hosts.index, _R + 'os-hosts:list'),
+    ('GET', _HOST, hosts.show, _R + 'os-hosts:show'),
+    ('PUT', _HOST, hosts.update, _R + 'os-hosts:update'),
+    ('GET', _HOST + '/startup', hosts.startup, _R + 'os-hosts:start'),
+    ('GET', _HOST + '/shutdown', hosts.shutdown, _R + 'os-hosts:shutdown'),
+    ('GET', _HOST + '/reboot', hosts.reboot, _R + 'os-hosts:reboot'),
     ('GET', '/os-hypervisors', hypervisors.index,
      _R + 'os-hypervisors:list'),
     ('GET', '/os-hypervisors/detail', hypervisors.detail,

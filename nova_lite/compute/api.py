@@ -388,6 +388,19 @@ class API(move_api.MoveAPI):
             spec.to_destination(host)
         self.conductor_api.unshelve_instance(context, instance, spec)
 
+    def pin_zone(self, context, instance, zone):
+        """Unpin the server from its zone (None), or pin it to the zone
+        it is in now; moves then keep to the zone it is pinned to."""
+        current = (instance.availability_zone or
+                   self.conf.default_availability_zone)
+        if zone is not None and zone != current:
+            raise exception.ServerZoneNotCurrent(
+                uuid=instance.uuid, zone=zone, current=current)
+        spec = request_spec_obj.RequestSpec.get_by_instance_uuid(
+            context, instance.uuid)
+        spec.availability_zone = zone
+        spec.save()
+
     def trigger_crash_dump(self, context, instance):
         """From a running or paused guest with no task under way; the
         server's state does not change."""

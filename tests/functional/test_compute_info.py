@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: Apache-2.0
 """Hypervisor statistics and uptime, the extensions list and the
 versions document, as clients read them."""
+import json
+
 import pytest
+import requests
 
 from tests.functional import compute_calls
 
@@ -31,6 +34,30 @@ def test_the_openstack_client_shows_hypervisor_statistics(aio, tmp_path):
     assert body['hypervisor_statistics']['count'] == 1
     assert aio.client.as_user('alice:demo').get(
         '/os-hypervisors/statistics')[0] == 403
+
+
+def test_the_hosts_cpu_per_version(aio, tmp_path):
+    """An object from 2.28 (as the openstack client shows it), JSON text
+    before, gone with the other figures at 2.88."""
+    env = compute_calls.cloud_env(tmp_path, aio)
+    node = aio.client.get('/os-hypervisors')[1]['hypervisors'][0]
+    shown = compute_calls.osc(env, 'hypervisor', 'show', str(node['id']),
+                              '-f', 'json', version='2.28')
+    cpu = shown['cpu_info']
+    assert cpu['arch'] == 'x86_64'
+    assert set(cpu) == {'arch', 'model', 'vendor', 'features', 'topology'}
+    detail = aio.client.get('/os-hypervisors/detail')[1]['hypervisors'][0]
+    assert cpu['topology'] == {'cells': 1, 'sockets': 1,
+                               'cores': detail['vcpus'], 'threads': 1}
+    path = '/os-hypervisors/%s' % node['id']
+    text = aio.client.get(path, headers={
+        'OpenStack-API-Version': 'compute 2.27'})[1]['hypervisor']['cpu_info']
+    assert json.loads(text) == cpu
+    at_2_88 = {'headers': {'OpenStack-API-Version': 'compute 2.88'}}
+    uuid = aio.client.get('/os-hypervisors', **at_2_88)[1]['hypervisors'][
+        0]['id']
+    assert 'cpu_info' not in aio.client.get(
+        '/os-hypervisors/%s' % uuid, **at_2_88)[1]['hypervisor']
 
 
 def test_uptime_per_version(aio):
@@ -64,23 +91,40 @@ def test_uptime_of_a_down_compute_is_refused(aio):
 
 
 def test_extensions(aio):
+    """Nova's fixed list, whatever is served: old clients look up an
+    alias to know whether to try a call."""
     code, body = aio.client.get('/extensions')
     aliases = [e['alias'] for e in body['extensions']]
-    assert 'os-keypairs' in aliases and 'os-instance-actions' in aliases
+    assert len(aliases) == 99 and aliases == sorted(aliases)
+    assert {'os-keypairs', 'os-instance-actions', 'os-consoles',
+            'os-hosts', 'OS-EXT-SRV-ATTR', 'os-volumes'} <= set(aliases)
     assert set(body['extensions'][0]) == {'alias', 'name', 'description',
                                           'namespace', 'updated', 'links'}
     code, body = aio.client.get('/extensions/os-keypairs')
     assert body['extension']['name'] == 'Keypairs'
-    assert aio.client.get('/extensions/os-networks')[0] == 404
+    assert aio.client.get('/extensions/os-hosts')[1]['extension'][
+        'name'] == 'Hosts'
+    assert aio.client.get('/extensions/OS-EXT-VIF-NET')[0] == 404
+    assert aio.client.get('/extensions/nova-lite')[0] == 404
+    legacy = requests.get('http://127.0.0.1:%d/v2/extensions/OS-EXT-VIF-NET'
+                          % aio.api.port,
+                          headers={'X-Auth-Token': 'admin:admin'})
+    assert legacy.json()['extension']['name'] == 'ExtendedVIFNet'
 
 
 def test_the_versions_document_at_the_root_is_200(aio):
     code, body = aio.client.call('GET', '/')
     assert code == 200
-    assert [v['id'] for v in body['versions']] == ['v2.1']
-    assert body['versions'][0]['version'] == '2.100'
+    assert [(v['id'], v['status'], v['version'], v['min_version'])
+            for v in body['versions']] == [
+        ('v2.0', 'SUPPORTED', '', ''), ('v2.1', 'CURRENT', '2.104', '2.1')]
+    assert body['versions'][0]['links'][0]['href'].endswith('/v2/')
     # The index in brief; the version's own document in full, as Nova's.
-    assert 'media-types' not in body['versions'][0]
+    assert all('media-types' not in v for v in body['versions'])
+    code, body = aio.client.call('GET', '/v2/')
+    assert (code, body['version']['id']) == (200, 'v2.0'), body
+    assert body['version']['media-types'][0]['type'] == (
+        'application/vnd.openstack.compute+json;version=2')
     code, body = aio.client.call('GET', '/v2.1/')
     assert code == 200, body
     assert body['version']['media-types'] == [{

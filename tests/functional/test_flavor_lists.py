@@ -5,6 +5,10 @@ import urllib.parse
 
 import pytest
 
+from tests.functional import compute_calls
+
+at = compute_calls.at
+
 
 def _create(api, name, ram=512, disk=1, public=True):
     status, body = api.post('/flavors', {'flavor': {
@@ -135,3 +139,63 @@ def test_a_deleted_flavors_access_goes_with_it(all_in_one, tmp_path):
     assert access('pa2') == []
     assert add_access('pa2') == 200
     assert access('pa2') == ['tenant-a']
+
+
+def test_name_filter_from_2_102(api):
+    """A regular expression found anywhere in the name; ignored before
+    2.102, as every unknown filter is there."""
+    _create(api, 'm1.small')
+    _create(api, 'ci.m1.small')
+
+    def names(query, version='2.102'):
+        status, body = api.get('/flavors/detail?' + query, **at(version))
+        assert status == 200, body
+        return sorted(f['name'] for f in body['flavors'])
+    assert names('name=m1') == ['ci.m1.small', 'm1.small']
+    assert names('name=%5Em1') == ['m1.small']
+    assert names('name=f[12]$') == ['f1', 'f2']
+    assert names('name=nothing') == []
+    assert len(names('name=m1', version='2.101')) == 6
+    status, body = api.get('/flavors?name=(', **at('2.102'))
+    assert status == 400
+    assert 'Invalid regular expression in name' in body[
+        'badRequest']['message']
+
+
+def test_rxtx_factor_is_gone_from_2_102(all_in_one, tmp_path):
+    """Not taken at create nor shown; the openstack client refuses its
+    option from 2.102 and lists flavors at any version."""
+    aio = all_in_one(hosts=1)
+    api = aio.client
+    env = compute_calls.cloud_env(tmp_path, aio)
+    status, body = api.post('/flavors', {'flavor': {
+        'name': 'x', 'ram': 512, 'vcpus': 1, 'disk': 1,
+        'rxtx_factor': 2.0}}, **at('2.102'))
+    assert status == 400
+    assert "'rxtx_factor' was unexpected" in body['badRequest']['message']
+    assert api.get('/flavors?name=x', **at('2.102'))[1]['flavors'] == []
+    status, body = api.post('/flavors', {'flavor': {
+        'name': 'x', 'id': 'x', 'ram': 512, 'vcpus': 1, 'disk': 1,
+        'rxtx_factor': 2.0}}, **at('2.101'))
+    assert (status, body['flavor']['rxtx_factor']) == (200, 2.0)
+    for path in ('/flavors/x', '/flavors/detail'):
+        body = api.get(path, **at('2.102'))[1]
+        shown = body.get('flavor') or body['flavors'][0]
+        assert 'rxtx_factor' not in shown and shown['ram'] == 512
+    assert api.get('/flavors/x', **at('2.101'))[1]['flavor'][
+        'rxtx_factor'] == 2.0
+    status, body = api.get('/flavors/x?minRam=1', **at('2.102'))
+    assert status == 400
+    assert "'minRam' was unexpected" in body['badRequest']['message']
+    assert api.get('/flavors/x?minRam=1', **at('2.101'))[0] == 200
+    error = compute_calls.osc(env, 'flavor', 'create', '--ram', '512',
+                              '--disk', '1', '--rxtx-factor', '2', 'y',
+                              version='2.102', fails=True)
+    assert 'only supported until API microversion 2.101' in error
+    shown = compute_calls.osc(env, 'flavor', 'create', '--ram', '512',
+                              '--disk', '1', '--vcpus', '2', 'y', '-f',
+                              'json', version='2.102')
+    assert (shown['name'], shown['vcpus']) == ('y', 2)
+    listed = compute_calls.osc(env, 'flavor', 'list', '--long', '-f',
+                               'json', version='2.102')
+    assert {f['Name'] for f in listed} >= {'x', 'y'}

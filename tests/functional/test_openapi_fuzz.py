@@ -52,6 +52,10 @@ CHECKED_BEYOND_SCHEMA = {
     ('POST', '/servers/{server_id}/action'),
     ('POST', '/flavors/{flavor_id}/os-extra_specs'),
     ('POST', '/servers'),
+    ('POST', '/os-volumes_boot'),
+    # From 2.104 a server is pinned only to the zone it is in.
+    ('PUT', '/servers/{server_id}'),
+    ('PUT', '/os-volumes_boot/{server_id}'),
     ('PUT', '/os-services/{service_id}'),
     # A limit below what is used or above what the project leaves.
     ('PUT', '/os-quota-sets/{tenant_id}'),

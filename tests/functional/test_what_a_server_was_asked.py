@@ -91,6 +91,62 @@ def test_an_unshelve_pins_and_unpins(aio):
     assert pinned() is None
 
 
+def test_the_client_unpins_and_pins_again_from_2_104(aio, tmp_path):
+    """``server unset/set --pinned-availability-zone``: unpinned, a
+    server moves out of its zone; it can be pinned only to the zone it is
+    in."""
+    env = compute_calls.cloud_env(tmp_path, aio)
+    api = aio.client
+    server = api.boot('m1', name='pinned', availability_zone='zone-a')
+    path = '/servers/%s' % server['id']
+
+    def pinned():
+        return api.get(path, **at('2.104'))[1]['server'][
+            'pinned_availability_zone']
+    assert api.post(path + '/action', {'migrate': None})[0] == 400
+    compute_calls.osc(env, 'server', 'unset', '--pinned-availability-zone',
+                      server['id'], version='2.104')
+    assert pinned() is None
+    status, body = api.post(path + '/action', {'migrate': None})
+    assert status == 202, body
+    moved = api.wait_server(server['id'], ('VERIFY_RESIZE',), settled=True)
+    assert moved['OS-EXT-AZ:availability_zone'] == 'nova'
+    api.post(path + '/action', {'confirmResize': None})
+    api.wait_server(server['id'], ('ACTIVE',), settled=True)
+    error = compute_calls.osc(env, 'server', 'set',
+                              '--pinned-availability-zone', 'zone-a',
+                              server['id'], version='2.104', fails=True)
+    assert 'availability zone it is in, nova, not zone-a' in error
+    assert pinned() is None
+    compute_calls.osc(env, 'server', 'set', '--pinned-availability-zone',
+                      'nova', server['id'], version='2.104')
+    assert pinned() == 'nova'
+
+
+def test_the_pinned_zone_is_refused_in_an_update_below_2_104(aio):
+    api = aio.client
+    server = api.boot('m1', availability_zone='zone-a')
+    path = '/servers/%s' % server['id']
+    status, body = api.put(path, {'server': {
+        'pinned_availability_zone': None}}, **at('2.103'))
+    assert status == 400
+    assert "'pinned_availability_zone' was unexpected" in body[
+        'badRequest']['message']
+    for zone in ('', 'a' * 256, 'zone-a:host'):
+        assert api.put(path, {'server': {
+            'pinned_availability_zone': zone}}, **at('2.104'))[0] == 400
+    status, body = api.put(path, {'server': {
+        'name': 'renamed', 'pinned_availability_zone': 'nova'}},
+        **at('2.104'))
+    assert status == 400
+    assert body['badRequest']['message'] == (
+        'Server %s can only be pinned to the availability zone it is in, '
+        'zone-a, not nova.' % server['id'])
+    shown = api.get(path, **at('2.104'))[1]['server']
+    assert (shown['name'], shown['pinned_availability_zone']) == (
+        server['name'], 'zone-a')
+
+
 def test_the_scheduler_hints_a_server_was_created_with_from_2_100(
         aio, tmp_path):
     env = compute_calls.cloud_env(tmp_path, aio)

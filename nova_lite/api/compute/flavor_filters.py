@@ -2,18 +2,22 @@
 # SPDX-License-Identifier: Apache-2.0
 """Query parameters of GET /flavors[/detail], turned into list filters.
 
-``minRam`` and ``minDisk`` are lower bounds. Admins see public flavors by
+``minRam`` and ``minDisk`` are lower bounds; from 2.102 ``name`` is a
+regular expression found anywhere in the name (``^m1`` for names that
+start with m1). Admins see public flavors by
 default and choose with ``is_public`` (true, false, or none for all);
 everyone else sees the enabled public flavors and the private ones shared
 with their project, whatever they ask.
 """
 from oslo_utils import strutils
 
+from nova_lite.api.compute import query
 from nova_lite.api import policy
 from nova_lite import exception
 from nova_lite.text import digits
 
 PRIVATE = 'os_compute_api:flavors:list:private'
+NAME_FROM = '2.102'
 
 
 def _minimum(req, name):
@@ -45,6 +49,9 @@ def from_request(req):
         value = _minimum(req, param)
         if value is not None:
             filters[key] = value
+    name = req.GET.get('name')
+    if name and req.api_version.matches(NAME_FROM):
+        filters['name_regex'] = query.regex('name', name)
     if policy.check(req.context, PRIVATE):
         filters['is_public'] = _is_public(req.GET.get('is_public'))
     else:

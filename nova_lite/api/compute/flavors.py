@@ -21,6 +21,8 @@ SORT_KEYS = {'flavorid', 'name', 'memory_mb', 'vcpus', 'root_gb',
 
 
 EXTRA_SPECS_INDEX = 'os_compute_api:os-flavor-extra-specs:index'
+# From 2.102 flavors neither take nor show rxtx_factor.
+RXTX_GONE = '2.102'
 
 
 def _brief(req, flavor):
@@ -45,10 +47,11 @@ def _detail(req, flavor):
         'disk': flavor.root_gb,
         'OS-FLV-EXT-DATA:ephemeral': flavor.ephemeral_gb,
         'swap': _swap(req, flavor),
-        'rxtx_factor': flavor.rxtx_factor,
         'OS-FLV-DISABLED:disabled': flavor.disabled,
         'os-flavor-access:is_public': flavor.is_public,
     })
+    if not req.api_version.matches(RXTX_GONE):
+        body['rxtx_factor'] = flavor.rxtx_factor
     if _shows_extra_specs(req):
         body['extra_specs'] = dict(flavor.extra_specs)
     return body
@@ -87,20 +90,25 @@ def index(req):
     return _list(req, _brief)
 
 
-@validation.responds(200, responses.flavor_detail_list)
+@validation.responds(200, responses.flavor_detail_list, '2.1', '2.101')
+@validation.responds(200, responses.flavor_detail_list_2_102, RXTX_GONE)
 def detail(req):
     return _list(req, _detail)
 
 
-@validation.responds(200, responses.flavor_one)
+@validation.query_schema(schema.show_query_2_102, RXTX_GONE)
+@validation.responds(200, responses.flavor_one, '2.1', '2.101')
+@validation.responds(200, responses.flavor_one_2_102, RXTX_GONE)
 def show(req, flavor_id):
     return 200, {'flavor': _detail(req, get_visible(req.context,
                                                     flavor_id))}
 
 
 @validation.schema(schema.create, '2.1', '2.54')
-@validation.schema(schema.create_2_55, '2.55')
-@validation.responds(200, responses.flavor_one)
+@validation.schema(schema.create_2_55, '2.55', '2.101')
+@validation.schema(schema.create_2_102, RXTX_GONE)
+@validation.responds(200, responses.flavor_one, '2.1', '2.101')
+@validation.responds(200, responses.flavor_one_2_102, RXTX_GONE)
 def create(req):
     body = req.body_json()['flavor']
     flavorid = body.get('id')
@@ -123,7 +131,8 @@ def create(req):
 
 @microversion.since('2.55')
 @validation.schema(schema.update)
-@validation.responds(200, responses.flavor_one)
+@validation.responds(200, responses.flavor_one, '2.55', '2.101')
+@validation.responds(200, responses.flavor_one_2_102, RXTX_GONE)
 def update(req, flavor_id):
     """Only the description of a flavor changes once it exists."""
     flavor = flavor_obj.Flavor.get_by_flavor_id(req.context, flavor_id)

@@ -1,6 +1,8 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """Typed query-string values, refused with a 400 naming the parameter."""
+import re
+
 from oslo_utils import strutils
 
 from nova_lite import exception
@@ -13,3 +15,13 @@ def boolean(name, value):
         raise exception.ValidationError(
             detail='Invalid input for query parameter %s: %s is not a '
                    'boolean.' % (name, value))
+
+
+def regex(name, value):
+    """A regular expression the database matches names against."""
+    try:
+        re.compile(value)
+    except re.error as e:
+        raise exception.ValidationError(
+            detail='Invalid regular expression in %s: %s' % (name, e))
+    return value

@@ -15,8 +15,6 @@ at the start of a server's fixed IPv4 and IPv6 addresses. Attributes
 every server here has the same value of (no images, one availability
 zone) match when asked for that value only.
 """
-import re
-
 from oslo_utils import strutils
 from oslo_utils import timeutils
 
@@ -113,15 +111,6 @@ def _project(req, params, filters):
         filters['project_id'] = req.context.project_id
 
 
-def _regex(name, value, filters, key):
-    try:
-        re.compile(value)
-    except re.error as e:
-        raise exception.ValidationError(
-            detail='Invalid regular expression in %s: %s' % (name, e))
-    filters[key] = value
-
-
 def _status(req, values, filters):
     states = []
     for value in values:
@@ -191,7 +180,7 @@ def _simple(req, params, filters):
             if value != _CONSTANT[name]:
                 _nothing_matches(filters)
         elif name in _ADDRESSES:
-            _regex(name, value, filters, _ADDRESSES[name])
+            filters[_ADDRESSES[name]] = query.regex(name, value)
         elif name in _TAGS and value:
             filters[_TAGS[name]] = value.split(',')
         elif name == 'locked':
@@ -211,7 +200,7 @@ def from_request(req):
     _project(req, params, filters)
     _simple(req, params, filters)
     if params.get('name'):
-        _regex('name', params['name'][-1], filters, 'name_regex')
+        filters['name_regex'] = query.regex('name', params['name'][-1])
     if params.get('status'):
         _status(req, params['status'], filters)
     if params.get('flavor'):

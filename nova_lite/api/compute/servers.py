@@ -309,9 +309,13 @@ def _update_schemas(func):
 def update(req, server_id):
     view = server_view.ServerView(req)
     instance = get(req, server_id, view.expected_attrs())
-    changes = create_options.updated_fields_of(req.body_json()['server'])
+    body = req.body_json()['server']
+    changes = create_options.updated_fields_of(body)
     for field, value in changes.items():
         setattr(instance, field, value)
+    if 'pinned_availability_zone' in body:
+        req.compute_api.pin_zone(req.context, instance,
+                                 body['pinned_availability_zone'])
     instance.save()
     return 200, {'server': view.changed(instance)}
 

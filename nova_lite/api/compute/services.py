@@ -12,6 +12,7 @@ host has no servers left). Binaries go by Nova's names (nova-compute...;
 ``binaries``).
 """
 from nova_lite.api.compute import binaries
+from nova_lite.api.compute import service_zones
 from nova_lite.api.compute import times
 from nova_lite.api import microversion
 from nova_lite.api.schemas import responses
@@ -25,13 +26,12 @@ from nova_lite.text import digits
 _UUIDS_FROM = '2.53'
 
 
-def _view(req, service):
+def _view(req, service, zone):
     body = {
         'id': service.uuid if req.api_version.matches(_UUIDS_FROM)
         else service.id,
         'binary': binaries.shown(service.binary), 'host': service.host,
-        'zone': 'nova' if service.binary == service_obj.COMPUTE_BINARY
-        else 'internal',
+        'zone': zone,
         'status': 'disabled' if service.disabled else 'enabled',
         'state': 'up' if service.is_up(req.conf.service_down_time)
         else 'down',
@@ -50,8 +50,10 @@ def index(req):
         req.context, binary=binaries.registered(req.GET.get('binary')) or
         None)
     host = req.GET.get('host')
-    return 200, {'services': [_view(req, s) for s in services
-                              if not host or s.host == host]}
+    services = [s for s in services if not host or s.host == host]
+    zones = service_zones.of(req, services)
+    return 200, {'services': [_view(req, s, zones[s.id])
+                              for s in services]}
 
 
 def _by_host_and_binary(req, body):
@@ -152,7 +154,8 @@ def update(req, service_id):
     if 'forced_down' in body:
         service.forced_down = body['forced_down']
     service.save()
-    return 200, {'service': _view(req, service)}
+    zone = service_zones.of(req, [service])[service.id]
+    return 200, {'service': _view(req, service, zone)}
 
 
 @validation.responds(204, None)

@@ -1,7 +1,9 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """The versions document at ``/`` (each version in brief, as Nova's
-index) and ``/v2.1`` (in full: its media type and documentation)."""
+index: v2.0, the API before microversions, then v2.1) and each
+version's own at ``/v2`` and ``/v2.1`` (in full: its media type and
+documentation)."""
 from nova_lite.api import microversion
 from nova_lite.api.schemas import responses
 from nova_lite.api import validation
@@ -17,16 +19,33 @@ def _v21(base):
     }
 
 
+def _v20(base):
+    return {
+        'id': 'v2.0', 'status': 'SUPPORTED', 'version': '',
+        'min_version': '', 'updated': '2011-01-21T11:33:21Z',
+        'links': [{'rel': 'self', 'href': base + '/v2/'}],
+    }
+
+
 def root(req):
-    return 200, {'versions': [_v21(req.host_url)]}
+    return 200, {'versions': [_v20(req.host_url), _v21(req.host_url)]}
 
 
-@validation.responds(200, responses.version_one)
-def v21(req):
-    version = _v21(req.host_url)
+def _in_full(version, media_version):
     version['links'].append({'rel': 'describedby', 'type': 'text/html',
                              'href': 'http://docs.openstack.org/'})
     version['media-types'] = [{
         'base': 'application/json',
-        'type': 'application/vnd.openstack.compute+json;version=2.1'}]
+        'type': 'application/vnd.openstack.compute+json;version=%s'
+                % media_version}]
     return 200, {'version': version}
+
+
+@validation.responds(200, responses.version_one)
+def v21(req):
+    return _in_full(_v21(req.host_url), '2.1')
+
+
+@validation.responds(200, responses.version_one)
+def v20(req):
+    return _in_full(_v20(req.host_url), '2')

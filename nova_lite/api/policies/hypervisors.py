@@ -1,7 +1,7 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
-"""Policy defaults for hypervisors: admin only, as they show the hosts
-behind the cloud.
+"""Policy defaults for hypervisors, and for hosts (os-hosts, before
+2.43): admin only, as they show the hosts behind the cloud.
 """
 from nova_lite.api.policies import base
 
@@ -25,6 +25,23 @@ RULES = [
     base.rule('os-hypervisors:uptime', base.ADMIN, 'GET',
               '/os-hypervisors/{hypervisor_id}/uptime',
               "Show how long a hypervisor's host has been up."),
+    base.rule('os-hosts:list', base.ADMIN, 'GET', '/os-hosts',
+              'List the hosts of services (before 2.43).'),
+    base.rule('os-hosts:show', base.ADMIN, 'GET', '/os-hosts/{host_name}',
+              "Show a compute host's capacity and what each project uses "
+              "of it (before 2.43)."),
+    base.rule('os-hosts:update', base.ADMIN, 'PUT', '/os-hosts/{host_name}',
+              'Enable, disable or put a host in maintenance (before '
+              '2.43).'),
+    base.rule('os-hosts:start', base.ADMIN, 'GET',
+              '/os-hosts/{host_name}/startup',
+              'Power a host on (before 2.43).'),
+    base.rule('os-hosts:shutdown', base.ADMIN, 'GET',
+              '/os-hosts/{host_name}/shutdown',
+              'Power a host off (before 2.43).'),
+    base.rule('os-hosts:reboot', base.ADMIN, 'GET',
+              '/os-hosts/{host_name}/reboot',
+              'Reboot a host (before 2.43).'),
 ]
 
 

@@ -40,6 +40,14 @@ create_2_55 = copy.deepcopy(create)
 create_2_55['properties']['flavor']['properties']['description'] = \
     description
 
+# 2.102 drops rxtx_factor, a nova-network leftover, from the body.
+create_2_102 = copy.deepcopy(create_2_55)
+del create_2_102['properties']['flavor']['properties']['rxtx_factor']
+
+# GET /flavors/{id} takes no query parameter; from 2.102 one is a 400.
+show_query_2_102 = {'type': 'object', 'properties': {},
+                    'additionalProperties': False}
+
 update = {
     'type': 'object',
     'properties': {

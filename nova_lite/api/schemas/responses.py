@@ -58,6 +58,14 @@ flavor_list = wrap('flavors', {'type': 'array', 'items': flavor_brief},
                    flavors_links=_links)
 flavor_detail_list = wrap('flavors', {'type': 'array', 'items': flavor},
                           flavors_links=_links)
+# From 2.102 without rxtx_factor.
+flavor_2_102 = _object(
+    {k: v for k, v in flavor['properties'].items() if k != 'rxtx_factor'},
+    required=[k for k in flavor['required'] if k != 'rxtx_factor'])
+flavor_one_2_102 = wrap('flavor', flavor_2_102)
+flavor_detail_list_2_102 = wrap(
+    'flavors', {'type': 'array', 'items': flavor_2_102},
+    flavors_links=_links)
 
 extra_specs = wrap('extra_specs', {'type': 'object',
                                    'additionalProperties': {
@@ -196,6 +204,15 @@ service = _object({
     required=['id', 'binary', 'host', 'zone', 'status', 'state',
               'updated_at', 'disabled_reason'])
 service_list = wrap('services', {'type': 'array', 'items': service})
+
+host_list = wrap('hosts', {'type': 'array', 'items': _object({
+    'host_name': {'type': 'string'}, 'service': {'type': 'string'},
+    'zone': {'type': 'string'}})})
+host_resources = wrap('host', {'type': 'array', 'items': wrap(
+    'resource', _object({
+        'host': {'type': 'string'}, 'project': {'type': 'string'},
+        'cpu': {'type': 'integer'}, 'memory_mb': {'type': 'integer'},
+        'disk_gb': {'type': 'integer'}}))})
 service_one = wrap('service', service)
 service_forced_down = wrap('service', _object({
     'host': {'type': 'string'}, 'binary': {'type': 'string'},

@@ -200,7 +200,13 @@ def create_at(low):
 
 
 UPDATE_RANGES = [('2.1', '2.18'), ('2.19', '2.89'), ('2.90', '2.93'),
-                 ('2.94', None)]
+                 ('2.94', '2.103'), ('2.104', None)]
+
+# 2.104: a zone's name to pin the server to (its own zone), or null to
+# unpin it.
+pinned_zone = {'type': ['string', 'null'], 'minLength': 1,
+               'maxLength': 255,
+               'pattern': r'^[^:]*$'}
 
 
 def update_at(low):
@@ -213,6 +219,8 @@ def update_at(low):
         properties['description'] = description
     if minor >= 90:
         properties['hostname'] = _guest_hostname(minor)
+    if minor >= 104:
+        properties['pinned_availability_zone'] = pinned_zone
     return {
         'type': 'object',
         'properties': {'server': {
@@ -329,6 +337,8 @@ def rebuild_at(low):
                                            'minLength': 1}}
     if minor >= 90:
         properties['hostname'] = _guest_hostname(minor)
+    if minor >= 104:
+        properties['pinned_availability_zone'] = pinned_zone
     return {'type': 'object', 'properties': copy.deepcopy(properties),
             'required': ['imageRef'], 'additionalProperties': False}
 

@@ -8,12 +8,14 @@ and what was wrong with it.
 import base64
 import binascii
 import functools
+import re
 
 import jsonschema
 from jsonschema import validators
 from oslo_utils import netutils
 from oslo_utils import uuidutils
 
+from nova_lite.api import legacy_v2
 from nova_lite import exception
 
 _Validator = validators.create(
@@ -90,6 +92,24 @@ def validate(schema, body):
         raise invalid
 
 
+def drop_unknown(schema, body):
+    """What the API before microversions did with properties a schema
+    does not know (``/v2``): ignore them. They are removed from ``body``,
+    so that what is validated and read after is what was known."""
+    for error in list(_Validator(schema).iter_errors(body)):
+        if (error.validator != 'additionalProperties' or
+                error.validator_value is not False or
+                not isinstance(error.instance, dict)):
+            continue
+        known = set(error.schema.get('properties', {}))
+        patterns = [re.compile(p)
+                    for p in error.schema.get('patternProperties', {})]
+        for key in list(error.instance):
+            if key not in known and not any(p.search(key)
+                                            for p in patterns):
+                del error.instance[key]
+
+
 def stored_strings(length=255, **values):
     """400 naming the first of ``values`` (strings of a path or query
     that are about to be written) longer than its column, before the
@@ -110,6 +130,8 @@ def schema(request_schema, min_version=None, max_version=None):
         @functools.wraps(func)
         def wrapper(req, **kwargs):
             if req.api_version.matches(min_version, max_version):
+                if legacy_v2.is_legacy(req.environ):
+                    drop_unknown(request_schema, req.body_json())
                 validate(request_schema, req.body_json())
             return func(req, **kwargs)
         wrapper.request_schemas = [(min_version, max_version,

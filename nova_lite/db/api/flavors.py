@@ -8,6 +8,7 @@ from sqlalchemy import orm
 from nova_lite.db import engine
 from nova_lite.db import models
 from nova_lite.db import paging
+from nova_lite.db import regex
 from nova_lite.db import wide
 from nova_lite import exception
 
@@ -63,6 +64,9 @@ def _filtered(filters):
     if 'min_root_gb' in filters:
         query = query.where(models.Flavor.root_gb >=
                             wide.wide(filters['min_root_gb']))
+    if filters.get('name_regex'):
+        query = query.where(
+            models.Flavor.name.regexp_match(filters['name_regex']))
     if filters.get('disabled') is not None:
         query = query.where(models.Flavor.disabled == filters['disabled'])
     if filters.get('is_public') is not None:
@@ -80,10 +84,12 @@ def get_all(context, filters=None, limit=None, marker=None, sort_keys=None,
             sort_dirs=None):
     """Flavors matching the filters, a page at a time, by flavorid.
 
-    Filters: ``min_memory_mb``, ``min_root_gb``, ``disabled``,
+    Filters: ``min_memory_mb``, ``min_root_gb``, ``name_regex`` (a
+    regular expression found anywhere in the name), ``disabled``,
     ``is_public`` and ``visible_to`` (a project: public flavors and the
     private ones shared with it).
     """
+    regex.check(context.session, filters, {'name_regex': 'name'})
     marker_row = paging.marker_row(
         lambda flavorid: _get(context.session, flavorid), marker,
         exception.FlavorNotFound)

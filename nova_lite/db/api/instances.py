@@ -15,6 +15,7 @@ from nova_lite.db.api import virtual_interfaces
 from nova_lite.db import engine
 from nova_lite.db import models
 from nova_lite.db import paging
+from nova_lite.db import regex
 from nova_lite import exception
 
 EXTRA_COLUMNS = ('flavor',)
@@ -185,6 +186,8 @@ def get_all(context, filters=None, limit=None, marker=None, sort_keys=None,
     ``read_deleted`` and ``only_deleted``. The page starts after the
     instance whose uuid is ``marker``; the default order is newest first.
     """
+    regex.check(context.session, filters, {
+        'name_regex': 'name', 'ip_regex': 'ip', 'ip6_regex': 'ip6'})
     marker_row = paging.marker_row(
         lambda uuid: _get(context.session, uuid, read_deleted=True), marker,
         exception.InstanceNotFound)
