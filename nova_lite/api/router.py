@@ -1,6 +1,7 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """The compute API's route table: method, path, handler, policy rule."""
+from nova_lite.api.compute import aggregate_images
 from nova_lite.api.compute import aggregates
 from nova_lite.api.compute import availability_zones
 from nova_lite.api.compute import extensions
@@ -179,6 +180,8 @@ ROUTES = [
     ('PUT', _AGGREGATE, aggregates.update, _R + 'os-aggregates:update'),
     ('DELETE', _AGGREGATE, aggregates.delete, _R + 'os-aggregates:delete'),
     ('POST', _AGGREGATE + '/action', aggregates.action, None),
+    ('POST', _AGGREGATE + '/images', aggregate_images.cache,
+     'compute:aggregates:images'),
     ('GET', '/os-availability-zone', availability_zones.index,
      _R + 'os-availability-zone:list'),
     ('GET', '/os-availability-zone/detail', availability_zones.detail,

@@ -467,6 +467,14 @@ class API(move_api.MoveAPI):
             self.compute_api.external_instance_event(
                 context, host, list(found.values()), host_events)
 
+    def cache_images(self, context, hosts, image_ids):
+        """Have each host's compute fetch the images into its image
+        cache; casts, not waited for. An upgrade under way that caps the
+        computes below the RPC version that carries it is a 409, before
+        any is sent."""
+        for host in sorted(hosts):
+            self.compute_api.cache_images(context, host, image_ids)
+
     def get_host_uptime(self, context, host):
         if not self._compute_up(context, host):
             raise exception.ComputeServiceUnavailable(host=host)

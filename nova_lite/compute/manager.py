@@ -45,7 +45,7 @@ LOG = logging.getLogger(__name__)
 
 class ComputeManager(service.Manager):
 
-    target = messaging.Target(version='1.6')
+    target = messaging.Target(version='1.7')
 
     def __init__(self, conf, host, driver=None):
         super().__init__(conf, host)
@@ -299,6 +299,21 @@ class ComputeManager(service.Manager):
 
     def get_host_uptime(self, context):
         return self.driver.get_host_uptime()
+
+    def cache_images(self, context, image_ids):
+        """Fetch each image into the host's image cache (API 2.81); one
+        that cannot be fetched is logged and the others still are."""
+        for image_id in image_ids:
+            try:
+                fetched = self.driver.cache_image(image_id)
+            except NotImplementedError:
+                LOG.warning('This host cannot cache images ahead of use')
+                return
+            except exception.NovaLiteException as e:
+                LOG.warning('Image %s not cached: %s', image_id, e)
+                continue
+            LOG.info('Image %s %s', image_id,
+                     'cached' if fetched else 'was cached already')
 
     def get_console_output(self, context, instance):
         return self.driver.get_console_output(instance)

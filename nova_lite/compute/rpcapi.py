@@ -28,6 +28,8 @@ Version history:
         server's ports
 * 1.6 - rebuild_on_host takes ``target_state``: 'stopped' leaves the
         evacuated server stopped on its new host (API 2.95)
+* 1.7 - cache_images (a cast): fetch images into the host's image cache
+        ahead of use (API 2.81)
 
 The network service's port events go to each compute on a topic of their
 own, ``compute_events`` (version 1.0: external_instance_event, a cast),
@@ -49,14 +51,15 @@ _SINCE = {'pause': '1.3', 'unpause': '1.3', 'suspend': '1.3',
           'revertResize': '1.4', 'os-migrateLive': '1.4',
           'evacuate': '1.4', 'force_complete': '1.4',
           'abort': '1.4', 'attach_interface': '1.5',
-          'detach_interface': '1.5', 'evacuate_stopped': '1.6'}
+          'detach_interface': '1.5', 'evacuate_stopped': '1.6',
+          'cache_images': '1.7'}
 EVENTS_TOPIC = 'compute_events'
 EVENTS_VERSION = '1.0'
 
 
 class ComputeAPI:
 
-    VERSION = '1.6'
+    VERSION = '1.7'
 
     def __init__(self, conf, version_cap=None):
         target = messaging.Target(topic=TOPIC, version=self.VERSION)
@@ -195,6 +198,11 @@ class ComputeAPI:
     def get_instance_diagnostics(self, context, instance):
         return self._prepare(instance, 'diagnostics').call(
             context, 'get_instance_diagnostics', instance=instance)
+
+    def cache_images(self, context, host, image_ids):
+        version = self._version_of(host, 'cache_images')
+        self.client.prepare(server=host, version=version).cast(
+            context, 'cache_images', image_ids=image_ids)
 
     def get_host_uptime(self, context, host):
         version = self._version_of(host, 'uptime')

@@ -212,6 +212,11 @@ class ComputeDriver:
         physical networks ({name: (egress, ingress)} kbit/s), for the
         service's providers under ``hypervisor``; nothing by default."""
 
+    def cache_image(self, image_id):
+        """Fetch the image into this host's image cache ahead of use;
+        True if fetched now, False if it was there already."""
+        raise NotImplementedError()
+
     def get_host_uptime(self):
         """The host's ``uptime`` line (time, up for, users, load): the
         agent runs on the host it drives."""

@@ -30,3 +30,10 @@ class ImageCache:
                 os.makedirs(self.base_dir, exist_ok=True)
                 self.client.download(image, path)
         return path, image
+
+    def cache(self, image_id):
+        """Fetch the image ahead of use: True if fetched now, False if
+        its file was there already."""
+        there = os.path.exists(os.path.join(self.base_dir, image_id))
+        self.fetch(image_id)
+        return not there

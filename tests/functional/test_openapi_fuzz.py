@@ -65,6 +65,8 @@ CHECKED_BEYOND_SCHEMA = {
     ('POST', '/os-server-groups'),
     # One action per body, as on /servers/{server_id}/action.
     ('POST', '/os-aggregates/{aggregate_id}/action'),
+    # The images to cache must exist, each named once.
+    ('POST', '/os-aggregates/{aggregate_id}/images'),
 }
 
 

@@ -21,7 +21,7 @@ from nova_lite.text import digits
 _RULE = 'os_compute_api:os-aggregates:'
 
 
-def _id(aggregate_id):
+def aggregate_id_of(aggregate_id):
     """The aggregate id of the path: 400 if it is no integer, 404 if no
     aggregate can have it (beyond the column's range, which the database
     driver would refuse)."""
@@ -74,7 +74,7 @@ def create(req):
 @_answers(schema.shown, schema.shown_v241)
 def show(req, aggregate_id):
     return 200, {'aggregate': _view(req, aggregates.get(
-        req.context, _id(aggregate_id)))}
+        req.context, aggregate_id_of(aggregate_id)))}
 
 
 @validation.schema(schema.update)
@@ -82,12 +82,12 @@ def show(req, aggregate_id):
 def update(req, aggregate_id):
     changes = req.body_json()['aggregate']
     return 200, {'aggregate': _view(req, aggregates.update(
-        req.context, _id(aggregate_id), changes))}
+        req.context, aggregate_id_of(aggregate_id), changes))}
 
 
 @validation.responds(200, None)
 def delete(req, aggregate_id):
-    aggregates.destroy(req.context, _id(aggregate_id))
+    aggregates.destroy(req.context, aggregate_id_of(aggregate_id))
     return 200, None
 
 
@@ -114,11 +114,12 @@ ACTIONS = {'add_host': (_add_host, _RULE + 'add_host'),
 
 @_answers(schema.shown, schema.shown_v241)
 def action(req, aggregate_id):
-    changed = actions.dispatch(req, ACTIONS, aggregate_id=_id(aggregate_id))
+    changed = actions.dispatch(req, ACTIONS,
+                               aggregate_id=aggregate_id_of(aggregate_id))
     return 200, {'aggregate': _view(req, changed)}
 
 
 # The id in the path is an aggregate's integer id.
+PATH_SCHEMAS = {'aggregate_id': {'type': 'string', 'pattern': '^-?[0-9]+$'}}
 for _handler in (show, update, delete, action):
-    _handler.path_schemas = {'aggregate_id': {'type': 'string',
-                                              'pattern': '^-?[0-9]+$'}}
+    _handler.path_schemas = PATH_SCHEMAS

@@ -25,6 +25,9 @@ RULES = [
               'Remove a host from an aggregate (remove_host).'),
     base.rule('os-aggregates:set_metadata', base.ADMIN, 'POST', _ACTION,
               "Set an aggregate's metadata (set_metadata)."),
+    base.rule('aggregates:images', base.ADMIN, 'POST', _ONE + '/images',
+              "Have the computes of an aggregate's hosts fetch images "
+              'ahead of use (2.81).', prefix='compute:'),
     base.rule('os-availability-zone:list', base.ANY, 'GET',
               '/os-availability-zone', 'List the availability zones.'),
     base.rule('os-availability-zone:detail', base.ADMIN, 'GET',

@@ -71,3 +71,16 @@ listed = {'type': 'object',
 listed_v241 = copy.deepcopy(listed)
 listed_v241['properties']['aggregates']['items'] = _object(
     _with_uuid(_FULL))
+
+# POST /os-aggregates/{id}/images (2.81): the images to fetch, by id.
+cache_images = {
+    'type': 'object',
+    'properties': {'cache': {
+        'type': 'array', 'minItems': 1,
+        'items': {'type': 'object',
+                  'properties': {'id': {'type': 'string',
+                                        'format': 'uuid'}},
+                  'required': ['id'], 'additionalProperties': False}}},
+    'required': ['cache'],
+    'additionalProperties': False,
+}

@@ -18,6 +18,7 @@ class FakeDriver(driver.ComputeDriver):
     def __init__(self, conf, host):
         super().__init__(conf, host)
         self._guests = {}
+        self.cached_images = set()
         self._lock = threading.Lock()
 
     def init_host(self):
@@ -30,6 +31,12 @@ class FakeDriver(driver.ComputeDriver):
                       'vendor': None, 'features': [],
                       'topology': {'cells': 1, 'sockets': 1,
                                    'cores': self.vcpus, 'threads': 1}})
+
+    def cache_image(self, image_id):
+        with self._lock:
+            fetched = image_id not in self.cached_images
+            self.cached_images.add(image_id)
+        return fetched
 
     def list_instance_uuids(self):
         with self._lock:

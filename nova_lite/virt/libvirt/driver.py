@@ -168,6 +168,9 @@ class LibvirtDriver(driver.ComputeDriver):
             stat = os.statvfs(path)
             return stat.f_frsize * stat.f_blocks // (1024 ** 3)
 
+    def cache_image(self, image_id):
+        return self.image_cache.cache(image_id)
+
     def list_instance_uuids(self):
         """The guests of this compute: on a real libvirtd, shared with
         other deployments and guests not ours, those whose nova_lite
