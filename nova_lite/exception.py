@@ -623,6 +623,11 @@ class VirtualInterfaceCreateException(NovaLiteException):
     reschedule = False
 
 
+class ImageServiceUnavailable(NovaLiteException):
+    msg_fmt = 'The image service is unavailable: %(reason)s'
+    code = 503
+
+
 class NetworkServiceUnavailable(NovaLiteException):
     msg_fmt = 'The network service is unavailable: %(reason)s'
     code = 503

@@ -10,6 +10,7 @@ from nova_lite.api.compute import flavor_extra_specs as extra_specs
 from nova_lite.api.compute import flavors
 from nova_lite.api.compute import hosts
 from nova_lite.api.compute import hypervisors
+from nova_lite.api.compute import image_proxy as images
 from nova_lite.api.compute import instance_actions
 from nova_lite.api.compute import keypairs
 from nova_lite.api.compute import limits
@@ -51,6 +52,8 @@ _PASSWORD = _SERVER + '/os-server-password'
 _QUOTA_SET = '/os-quota-sets/{tenant_id}'
 _AGGREGATE = '/os-aggregates/{aggregate_id}'
 _HOST = '/os-hosts/{host_name}'
+_IMAGE = '/images/{image_id}'
+_IMAGE_META = _IMAGE + '/metadata'
 _R = 'os_compute_api:'
 
 ROUTES = [
@@ -223,6 +226,22 @@ ROUTES = [
      _R + 'os-services:update'),
     ('DELETE', '/os-services/{service_id}', services.delete,
      _R + 'os-services:delete'),
+    ('GET', '/images', images.index, None),
+    ('GET', '/images/detail', images.detail, None),
+    ('GET', _IMAGE, images.show, None),
+    ('DELETE', _IMAGE, images.delete, None),
+    ('GET', _IMAGE_META, images.metadata_index,
+     None),
+    ('POST', _IMAGE_META, images.metadata_create,
+     None),
+    ('PUT', _IMAGE_META, images.metadata_update_all,
+     None),
+    ('GET', _IMAGE_META + '/{key}', images.metadata_show,
+     None),
+    ('PUT', _IMAGE_META + '/{key}', images.metadata_update,
+     None),
+    ('DELETE', _IMAGE_META + '/{key}', images.metadata_delete,
+     None),
     ('GET', '/os-hosts', hosts.index, _R + 'os-hosts:list'),
     ('GET', _HOST, hosts.show, _R + 'os-hosts:show'),
     ('PUT', _HOST, hosts.update, _R + 'os-hosts:update'),

@@ -4,6 +4,7 @@
 import re
 
 from oslo_utils import strutils
+from oslo_utils import timeutils
 
 from nova_lite import exception
 
@@ -25,3 +26,12 @@ def regex(name, value):
         raise exception.ValidationError(
             detail='Invalid regular expression in %s: %s' % (name, e))
     return value
+
+
+def time_of(name, value):
+    """An ISO 8601 time, as a naive UTC datetime."""
+    try:
+        return timeutils.normalize_time(timeutils.parse_isotime(value))
+    except ValueError:
+        raise exception.ValidationError(
+            detail='Invalid filter field: %s.' % name)

@@ -16,7 +16,6 @@ every server here has the same value of (no images, one availability
 zone) match when asked for that value only.
 """
 from oslo_utils import strutils
-from oslo_utils import timeutils
 
 from nova_lite.api.compute import query
 from nova_lite.api.compute import server_view
@@ -122,21 +121,13 @@ def _status(req, values, filters):
     filters['vm_state'] = states
 
 
-def _time(name, value):
-    try:
-        return timeutils.normalize_time(timeutils.parse_isotime(value))
-    except ValueError:
-        raise exception.ValidationError(
-            detail='Invalid filter field: %s.' % name)
-
-
 def changes(params, filters):
     """changes_since and changes_before of the query (ISO times), 400 if
     badly written or the wrong way round."""
     for name, key in (('changes-since', 'changes_since'),
                       ('changes-before', 'changes_before')):
         if params.get(name):
-            filters[key] = _time(name, params[name][-1])
+            filters[key] = query.time_of(name, params[name][-1])
             filters['read_deleted'] = True
     since, before = filters.get('changes_since'), filters.get(
         'changes_before')
@@ -188,7 +179,7 @@ def _simple(req, params, filters):
         elif name == 'power_state':
             filters['power_state'] = [_power_state(v) for v in values]
         elif name in _TIMES:
-            filters[name] = _time(name, value)
+            filters[name] = query.time_of(name, value)
         elif name == 'deleted' and query.boolean(name, value):
             filters['read_deleted'] = True
             filters['only_deleted'] = True

@@ -400,3 +400,24 @@ _security_group = _object({
     'rules': {'type': 'array', 'items': _security_group_rule}})
 server_security_groups = wrap('security_groups', {
     'type': 'array', 'items': _security_group})
+
+# The image proxy (/images, to 2.35).
+image_brief = _object({'id': {'type': 'string'},
+                       'name': _nullable_string, 'links': _links})
+image = _object(dict(image_brief['properties'], **{
+    'minRam': {'type': 'integer'}, 'minDisk': {'type': 'integer'},
+    'metadata': {'type': 'object'}, 'created': _time, 'updated': _time,
+    'status': {'type': 'string', 'enum': [
+        'ACTIVE', 'SAVING', 'DELETED', 'ERROR', 'UNKNOWN']},
+    'progress': {'type': 'integer'},
+    'OS-EXT-IMG-SIZE:size': {'type': ['integer', 'null']},
+    'server': _object({'id': {'type': 'string'}, 'links': _links}),
+    'OS-DCF:diskConfig': {'type': 'string', 'enum': ['AUTO', 'MANUAL']}}),
+    required=list(image_brief['properties']) + [
+        'minRam', 'minDisk', 'metadata', 'created', 'updated', 'status',
+        'progress', 'OS-EXT-IMG-SIZE:size'])
+image_one = wrap('image', image)
+image_list = wrap('images', {'type': 'array', 'items': image_brief},
+                  images_links=_links)
+image_detail_list = wrap('images', {'type': 'array', 'items': image},
+                         images_links=_links)
