@@ -90,6 +90,10 @@ class ComputeHostNotFound(NotFound):
     msg_fmt = 'Compute host %(host)s could not be found.'
 
 
+class TaskLogExists(Conflict):
+    msg_fmt = 'Task %(task_name)s has run or is running on %(host)s.'
+
+
 class HostNotFound(NotFound):
     msg_fmt = 'Host %(host)s could not be found.'
 

@@ -34,6 +34,7 @@ from nova_lite.api.compute import server_tags
 from nova_lite.api.compute import servers
 from nova_lite.api.compute import services
 from nova_lite.api.compute import tenant_usage
+from nova_lite.api.compute import usage_audit_log
 from nova_lite.api.compute import versions
 from nova_lite.api.compute import volumes_boot
 
@@ -242,6 +243,10 @@ ROUTES = [
      None),
     ('DELETE', _IMAGE_META + '/{key}', images.metadata_delete,
      None),
+    ('GET', '/os-instance_usage_audit_log', usage_audit_log.index,
+     _R + 'os-instance-usage-audit-log:list'),
+    ('GET', '/os-instance_usage_audit_log/{before_timestamp}',
+     usage_audit_log.show, _R + 'os-instance-usage-audit-log:show'),
     ('GET', '/os-hosts', hosts.index, _R + 'os-hosts:list'),
     ('GET', _HOST, hosts.show, _R + 'os-hosts:show'),
     ('PUT', _HOST, hosts.update, _R + 'os-hosts:update'),

@@ -32,6 +32,7 @@ from nova_lite.compute import resource_tracker
 from nova_lite.compute import rpcapi as compute_rpcapi
 from nova_lite.compute import shelving
 from nova_lite.compute import snapshots
+from nova_lite.compute import usage_audit
 from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import context as nl_context
 from nova_lite import exception
@@ -41,6 +42,8 @@ from nova_lite.service import service
 from nova_lite.virt import driver as virt_driver
 
 LOG = logging.getLogger(__name__)
+# Seconds between two looks for a period to audit.
+_AUDIT_LOOK = 60
 
 
 class ComputeManager(service.Manager):
@@ -129,15 +132,24 @@ class ComputeManager(service.Manager):
         return [update_available_resource, finish_abandoned_tasks]
 
     def periodic_tasks(self):
-        """Offloading servers shelved long enough, and confirming moves
-        left unconfirmed past ``resize_confirm_window``, where enabled."""
-        return [task for task in (
+        """Offloading servers shelved long enough, confirming moves left
+        unconfirmed past ``resize_confirm_window`` and auditing usage
+        (``instance_usage_audit``; looked for every minute), where
+        enabled."""
+        audit = _AUDIT_LOOK * 4 if self.conf.instance_usage_audit else 0
+        tasks = (
             _every(self.conf.compute.shelved_offload_time,
                    self.shelving.offload_shelved, 'offloading shelved '
                    'servers failed on ' + self.host),
             _every(self.conf.resize_confirm_window,
                    self.moves.confirm_overdue, 'confirming overdue moves '
-                   'failed on ' + self.host)) if task is not None]
+                   'failed on ' + self.host),
+            _every(audit, self.audit_usage,
+                   'the usage audit failed on ' + self.host))
+        return [task for task in tasks if task is not None]
+
+    def audit_usage(self, context, _seconds=None):
+        return usage_audit.audit(context, self.conf, self.host)
 
     def build_and_run_instance(self, context, instance, request_spec,
                                alternates=None, allocations=None,

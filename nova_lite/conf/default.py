@@ -80,6 +80,29 @@ Possible values:
 * 0: never; a user or admin confirms or reverts it.
 * A positive number of seconds.
 """),
+    cfg.BoolOpt('instance_usage_audit', default=False, help="""
+Whether each compute audits its servers' usage once per audit period:
+it records, per host, how many servers were active in the period, which
+``/os-instance_usage_audit_log`` reports.
+
+Related options:
+
+* ``instance_usage_audit_period``
+"""),
+    cfg.StrOpt('instance_usage_audit_period', default='month',
+               regex=r'^(hour(@([0-9]|[1-5][0-9]))?|'
+                     r'day(@([0-9]|1[0-9]|2[0-3]))?|'
+                     r'month(@([1-9]|1[0-9]|2[0-8]))?|'
+                     r'year(@([1-9]|1[0-2]))?)$',
+               help="""
+The period usage is audited over: ``hour``, ``day``, ``month`` or
+``year``, optionally ``@N``, the minute, hour, day (1 to 28) or month it
+starts at (``day@6``: from 06:00 to 06:00 UTC).
+
+Related options:
+
+* ``instance_usage_audit``
+"""),
     cfg.StrOpt('default_availability_zone', default='nova', help="""
 The availability zone of compute hosts in no aggregate with
 ``availability_zone`` metadata; a create may name it.

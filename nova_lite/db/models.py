@@ -364,6 +364,25 @@ class KeyPair(TimestampMixin, Base):
     type: Mapped[str] = mapped_column(String(10))
 
 
+class TaskLog(TimestampMixin, Base):
+    """A run of a periodic task on one host for one period (the usage
+    audit): its state, how many items it went through, and errors."""
+    __tablename__ = 'task_log'
+    __table_args__ = (UniqueConstraint(
+        'task_name', 'host', 'period_beginning', 'period_ending',
+        name='uniq_task_log0task_name0host0period_beginning0period_ending'),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    task_name: Mapped[str] = mapped_column(String(255))
+    state: Mapped[str] = mapped_column(String(255))
+    host: Mapped[str] = mapped_column(String(255))
+    period_beginning: Mapped[datetime.datetime] = mapped_column(DateTime)
+    period_ending: Mapped[datetime.datetime] = mapped_column(DateTime)
+    message: Mapped[str] = mapped_column(String(255))
+    task_items: Mapped[int | None] = mapped_column(Integer)
+    errors: Mapped[int | None] = mapped_column(Integer)
+
+
 class InstanceAction(TimestampMixin, Base):
     """One request's action on a server (create, reboot, ...): who asked,
     when, and whether it failed. Kept after the server is deleted."""

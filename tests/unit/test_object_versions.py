@@ -50,6 +50,8 @@ EXPECTED = {
     'Selection': '1.1-e2cf2d8fe3e763401f64da9eacad9995',
     'Service': '1.1-24b6ad2f0d996facb6e2d259cb7286bc',
     'ServiceList': '1.2-3340d523551f0b3e9a9f643924931f46',
+    'TaskLog': '1.0-8092c968eef1697b170389f46375e5a4',
+    'TaskLogList': '1.0-aa6eba3f9f552d8999459548b62b4d7e',
     'VietStackFlow': '1.0-3b8c7ecd5c38ecd74e69d51ab5bda07b',
     'VietStackPerNic': '1.0-a463dde20fd700c24551ae356133bdcb',
     'VietStackPerVnic': '1.0-dc126adc335be65212f0c0a6d06423a5',

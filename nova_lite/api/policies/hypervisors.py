@@ -1,7 +1,8 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
-"""Policy defaults for hypervisors, and for hosts (os-hosts, before
-2.43): admin only, as they show the hosts behind the cloud.
+"""Policy defaults for hypervisors, hosts (os-hosts, before 2.43) and
+the usage audit log: admin only, as they show the hosts behind the
+cloud.
 """
 from nova_lite.api.policies import base
 
@@ -25,6 +26,14 @@ RULES = [
     base.rule('os-hypervisors:uptime', base.ADMIN, 'GET',
               '/os-hypervisors/{hypervisor_id}/uptime',
               "Show how long a hypervisor's host has been up."),
+    base.rule('os-instance-usage-audit-log:list', base.ADMIN, 'GET',
+              '/os-instance_usage_audit_log',
+              "What the computes' usage audit recorded for the last "
+              'completed period.'),
+    base.rule('os-instance-usage-audit-log:show', base.ADMIN, 'GET',
+              '/os-instance_usage_audit_log/{before_timestamp}',
+              "What the computes' usage audit recorded for the last "
+              'period completed before a time.'),
     base.rule('os-hosts:list', base.ADMIN, 'GET', '/os-hosts',
               'List the hosts of services (before 2.43).'),
     base.rule('os-hosts:show', base.ADMIN, 'GET', '/os-hosts/{host_name}',

@@ -421,3 +421,22 @@ image_list = wrap('images', {'type': 'array', 'items': image_brief},
                   images_links=_links)
 image_detail_list = wrap('images', {'type': 'array', 'items': image},
                          images_links=_links)
+
+# os-instance_usage_audit_log
+_audit_report = _object({
+    'hosts_not_run': {'type': 'array', 'items': {'type': 'string'}},
+    'log': {'type': 'object', 'additionalProperties': _object({
+        'state': {'type': 'string'},
+        'instances': {'type': ['integer', 'null']},
+        'errors': {'type': ['integer', 'null']},
+        'message': {'type': 'string'}})},
+    'num_hosts': {'type': 'integer'}, 'num_hosts_done': {'type': 'integer'},
+    'num_hosts_not_run': {'type': 'integer'},
+    'num_hosts_running': {'type': 'integer'},
+    'overall_status': {'type': 'string'},
+    'period_beginning': {'type': 'string'},
+    'period_ending': {'type': 'string'},
+    'total_errors': {'type': 'integer'},
+    'total_instances': {'type': 'integer'}})
+usage_audit_logs = wrap('instance_usage_audit_logs', _audit_report)
+usage_audit_log = wrap('instance_usage_audit_log', _audit_report)
