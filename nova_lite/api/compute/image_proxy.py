@@ -16,6 +16,7 @@ from oslo_utils import timeutils
 
 from nova_lite.api.compute import caller_images
 from nova_lite.api.compute import links
+from nova_lite.api.compute import metadata_items
 from nova_lite.api.compute import pagination
 from nova_lite.api.compute import query
 from nova_lite.api import microversion
@@ -198,20 +199,14 @@ def metadata_update_all(req, image_id):
 @microversion.since('2.1', LAST)
 @validation.responds(200, responses.meta)
 def metadata_show(req, image_id, key):
-    metadata = _metadata(req, image_id)
-    if key not in metadata:
-        raise exception.MetadataItemNotFound()
-    return 200, {'meta': {key: metadata[key]}}
+    return 200, metadata_items.item(_metadata(req, image_id), key)
 
 
 @microversion.since('2.1', LAST)
 @validation.schema(schema.metadata_one)
 @validation.responds(200, responses.meta)
 def metadata_update(req, image_id, key):
-    meta = req.body_json()['meta']
-    if key not in meta:
-        raise exception.ValidationError(detail='Request body and URI '
-                                               'mismatch')
+    meta = metadata_items.sent_for(req, key)
     _write(req, image_id, meta, False)
     return 200, {'meta': meta}
 

@@ -7,6 +7,7 @@ active, stopped (or paused, suspended) with no task under way, and not
 locked (409 otherwise, as Nova answers). A server holds at most
 ``[quota] metadata_items`` keys (403 beyond).
 """
+from nova_lite.api.compute import metadata_items
 from nova_lite.api.compute import servers
 from nova_lite.api.schemas import responses
 from nova_lite.api.schemas import server_metadata as schema
@@ -64,18 +65,13 @@ def update_all(req, server_id):
 @validation.responds(200, responses.meta)
 def show(req, server_id, key):
     instance = servers.get(req, server_id, ['metadata'])
-    if key not in instance.metadata:
-        raise exception.MetadataItemNotFound()
-    return 200, {'meta': {key: instance.metadata[key]}}
+    return 200, metadata_items.item(instance.metadata, key)
 
 
 @validation.schema(schema.metadata_one)
 @validation.responds(200, responses.meta)
 def update(req, server_id, key):
-    meta = req.body_json()['meta']
-    if key not in meta:
-        raise exception.ValidationError(detail='Request body and URI '
-                                               'mismatch')
+    meta = metadata_items.sent_for(req, key)
     _write(req, server_id, meta, False)
     return 200, {'meta': meta}
 
