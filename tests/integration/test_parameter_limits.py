@@ -188,8 +188,9 @@ class Cloud:
         api.post('/os-keypairs', {'keypair': {'name': 'kp'}})
         group = api.post('/os-server-groups', {'server_group': {
             'name': 'g', 'policies': ['affinity']}})[1]['server_group']['id']
-        service = api.get('/os-services?binary=nova-compute')[1][
-            'services'][0]['id']
+        compute = api.get('/os-services?binary=nova-compute')[1][
+            'services'][0]
+        service = compute['id']
         hypervisor = api.get('/os-hypervisors')[1]['hypervisors'][0]['id']
         action = api.get('/servers/%s/os-instance-actions' % server)[1][
             'instanceActions'][0]['request_id']
@@ -212,7 +213,9 @@ class Cloud:
                 'resource_class': 'VCPU', 'name': 'CUSTOM_X',
                 'consumer_uuid': server, 'image_id': image,
                 'member_id': 'p1', 'namespace': 'OS::Compute::Hypervisor',
-                'task_id': server, 'share_id': server}
+                'task_id': server, 'share_id': server,
+                'host_name': compute['host'],
+                'before_timestamp': '2026-01-01 00:00:00'}
 
 
 def _routes():
