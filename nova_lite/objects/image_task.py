@@ -22,6 +22,9 @@ SUCCESS, FAILURE = 'success', 'failure'
 UNFINISHED = (PENDING, PROCESSING)
 STATUSES = (PENDING, PROCESSING, SUCCESS, FAILURE)
 IMPORT = 'api_image_import'
+# A task of the tasks API (POST /v2/tasks): an image made and its data
+# fetched from a URL in one request.
+TASKS_API_IMPORT = 'import'
 # How long a finished task is kept visible (Glance's task_time_to_live).
 TIME_TO_LIVE = datetime.timedelta(hours=48)
 _PLAIN = ('id', 'type', 'status', 'image_id', 'owner', 'user_id',

@@ -6,7 +6,9 @@ openstacksdk and plain HTTP; its tasks; and an import whose process died."""
 import datetime
 import hashlib
 import http.server
+import json
 import os
+import re
 import threading
 import time
 import uuid
@@ -21,6 +23,7 @@ from nova_lite import context as nl_context
 from nova_lite.db.api import image_tasks as task_db
 from nova_lite.objects import image as image_obj
 from nova_lite.objects import image_task
+from tests.functional import image_calls
 from tests.functional.image_calls import ADMIN
 from tests.functional.image_calls import ALICE
 from tests.functional.image_calls import BOB
@@ -478,3 +481,72 @@ def test_an_import_waiting_for_a_worker_is_not_taken_for_dead(aio,
             'success':
         assert time.monotonic() < deadline
         time.sleep(0.05)
+
+
+def _task(aio, task_id):
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        task = requests.get(aio.image_url + '/v2/tasks/' + task_id,
+                            headers=ADMIN).json()
+        if task['status'] in ('success', 'failure'):
+            return task
+        time.sleep(0.05)
+    raise AssertionError('task %s did not end: %s' % (task_id, task))
+
+
+def test_the_tasks_api_makes_and_imports_an_image(aio, served, overrides):
+    """``glance task-create --type import``: an image made from the
+    task's image_properties, its data fetched from import_from within
+    the web-download allow-list."""
+    overrides('web_download_allowed_hosts', ['127.0.0.1'], group='image')
+    overrides('web_download_allowed_ports', [], group='image')
+    task_input = {'import_from': served.url + '/disk.raw',
+                  'import_from_format': 'raw',
+                  'image_properties': {'name': 'tasked',
+                                       'disk_format': 'raw',
+                                       'container_format': 'bare'}}
+    shown = image_calls.glance(aio, 'task-create', '--type', 'import',
+                               '--input', json.dumps(task_input))
+    task_id = re.search(r'\|\s*id\s*\|\s*([0-9a-f-]{36})', shown).group(1)
+    task = _task(aio, task_id)
+    assert (task['status'], task['type'], task['input']) == (
+        'success', 'import', task_input)
+    image = _image(aio, task['result']['image_id'])
+    assert (image['name'], image['status'], image['checksum']) == (
+        'tasked', 'active', hashlib.md5(served.data).hexdigest())
+
+    # Off the allow-list: the task fails saying why, the image stays
+    # queued without data.
+    response = requests.post(aio.image_url + '/v2/tasks', headers=ADMIN,
+                             json={'type': 'import', 'input': dict(
+                                 task_input,
+                                 import_from='http://localhost:%d/disk.raw'
+                                 % served.server_address[1])})
+    assert response.status_code == 201, response.text
+    assert response.json()['status'] == 'pending'
+    task = _task(aio, response.json()['id'])
+    assert task['status'] == 'failure'
+    assert 'does not pass filtering' in task['message']
+    queued = requests.get(aio.image_url + '/v2/images?status=queued',
+                          headers=ADMIN).json()['images']
+    assert [(i['name'], i['size']) for i in queued] == [('tasked', None)]
+
+
+@pytest.mark.parametrize('body, headers, status', [
+    ({'type': 'import', 'input': {'import_from': 'http://x/',
+                                  'import_from_format': 'raw',
+                                  'image_properties': {}}}, ALICE, 403),
+    ({'type': 'api_image_import', 'input': {}}, ADMIN, 400),
+    ({'type': 'import'}, ADMIN, 400),
+    ({'type': 'import', 'input': {'import_from': 'http://x/',
+                                  'image_properties': {}}}, ADMIN, 400),
+    ({'type': 'import', 'input': {
+        'import_from': 'http://x/', 'import_from_format': 'raw',
+        'image_properties': {'disk_format': 'nonsense'}}}, ADMIN, 400),
+])
+def test_bad_task_requests_make_nothing(aio, body, headers, status):
+    response = requests.post(aio.image_url + '/v2/tasks', json=body,
+                             headers=headers)
+    assert response.status_code == status, response.text
+    assert requests.get(aio.image_url + '/v2/images',
+                        headers=ADMIN).json()['images'] == []

@@ -141,8 +141,10 @@ def _owner(req, body):
     return owner
 
 
-def create(req):
-    body = req.body_json()
+def new_image(req, body):
+    """A queued image made from a create's body, checked as a create
+    checks it (``POST /v2/images``, and an import task's
+    ``image_properties``)."""
     owner = None
     if isinstance(body, dict):
         owner = _owner(req, body)
@@ -156,6 +158,11 @@ def create(req):
         visibility=own.pop('visibility', 'shared'), properties=properties,
         **own)
     image.create()
+    return image
+
+
+def create(req):
+    image = new_image(req, req.body_json())
     headers = {'Location': '/v2/images/%s' % image.id}
     if CONF.image.enabled_import_methods:
         headers['OpenStack-image-import-methods'] = ','.join(

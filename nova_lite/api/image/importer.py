@@ -76,7 +76,7 @@ class Importer:
             fail(context, task, message, self.store)
 
     def _import(self, context, task):
-        method = task.input['import_req']['method']
+        method = _method_of(task)
 
         def touch():
             if not task.touch():
@@ -106,6 +106,15 @@ class Importer:
         for image in image_obj.ImageList.stale_transfers(
                 context, self.conf.import_stale_after):
             _end_transfer(image, self.store)
+
+
+def _method_of(task):
+    """The import's method: an interoperable import's own, or, for a
+    task of the tasks API (``import``), a fetch from its
+    ``import_from``."""
+    if task.type == image_task.TASKS_API_IMPORT:
+        return {'name': 'web-download', 'uri': task.input.get('import_from')}
+    return task.input['import_req']['method']
 
 
 def _activate(context, task, size, md5, sha512, store):

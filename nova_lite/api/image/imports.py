@@ -117,7 +117,7 @@ def import_image(req, image_id):
         raise exception.ValidationError(
             detail='URI for web-download does not pass filtering: %s'
                    % (method.get('uri'),))
-    _lock(image, _READY[method['name']])
+    lock(image, _READY[method['name']])
     task = image_task.ImageTask(
         req.context, id=str(uuid.uuid4()), type=image_task.IMPORT,
         image_id=image_id, owner=req.context.project_id,
@@ -134,7 +134,7 @@ def import_image(req, image_id):
     return 202, None
 
 
-def _lock(image, ready):
+def lock(image, ready):
     """The image ``importing``: one import at a time."""
     image.status = image_obj.IMPORTING
     try:

@@ -68,6 +68,7 @@ ROUTES = [
     ('POST', _IMG + '/import', imports.import_image, _P + 'import_image'),
     ('GET', _IMG + '/tasks', tasks.of_image, _P + 'get_image_tasks'),
     ('GET', '/v2/tasks', tasks.index, _P + 'get_tasks'),
+    ('POST', '/v2/tasks', tasks.create, _P + 'add_task'),
     ('GET', '/v2/tasks/{task_id}', tasks.show, _P + 'get_task'),
     ('GET', '/v2/schemas/task', schema_docs.show_task, None),
     ('GET', '/v2/schemas/tasks', schema_docs.show_tasks, None),

@@ -124,7 +124,8 @@ def task():
         'name': 'task',
         'properties': {
             'id': dict(schemas.ATTRIBUTES['id']),
-            'type': {'type': 'string', 'enum': [image_task.IMPORT]},
+            'type': {'type': 'string', 'enum': [
+                image_task.TASKS_API_IMPORT, image_task.IMPORT]},
             'status': {'type': 'string',
                        'enum': list(image_task.STATUSES)},
             'input': {'type': ['null', 'object']},
@@ -135,7 +136,8 @@ def task():
             'created_at': text, 'updated_at': text,
             'self': text, 'schema': text,
         },
-        'required': ['type', 'input'],
+        # No 'required': glanceclient builds a task from this schema
+        # field by field, starting from an empty one.
         'links': [{'rel': 'self', 'href': '{self}'},
                   {'rel': 'describedby', 'href': '{schema}'}],
     }
@@ -145,7 +147,6 @@ def tasks():
     item = task()
     for name in ('input', 'result', 'message'):
         del item['properties'][name]
-    del item['required']
     return _collection('tasks', item)
 
 

@@ -82,6 +82,29 @@ patch_v2_0 = {
 }
 
 
+# POST /v2/tasks: an import, the image's attributes and where its data
+# comes from.
+task_create = {
+    'type': 'object',
+    'properties': {
+        'type': {'type': 'string', 'enum': ['import']},
+        'input': {
+            'type': 'object',
+            'properties': {
+                'import_from': {'type': 'string', 'minLength': 1,
+                                'maxLength': 2048},
+                'import_from_format': {'type': 'string', 'minLength': 1,
+                                       'maxLength': 255},
+                'image_properties': {'type': 'object'},
+            },
+            'required': ['import_from', 'import_from_format',
+                         'image_properties'],
+        },
+    },
+    'required': ['type', 'input'],
+}
+
+
 def as_v2_1_patch(changes):
     """v2.0 changes written as v2.1's (``op`` and ``path``)."""
     converted = []

@@ -67,6 +67,8 @@ RULES = [
           "List the import tasks of an image the project can see."),
     _rule('get_tasks', base.ADMIN, 'GET', '/v2/tasks',
           'List the import tasks of every project.'),
+    _rule('add_task', base.ADMIN, 'POST', '/v2/tasks',
+          'Make an image and import its data from a URL in one task.'),
     _rule('get_task', base.ADMIN, 'GET', '/v2/tasks/{task_id}',
           'Show an import task.'),
     _rule('publicize_image', base.ADMIN, 'POST',
