@@ -52,3 +52,21 @@ def test_the_api_before_microversions(all_in_one):
                             'unknown': 1}}).status_code == 400
     answer = requests.get(_url(aio, '/v2'))
     assert answer.json()['version']['id'] == 'v2.0'
+
+
+def test_an_actions_body_is_relaxed_too(all_in_one):
+    aio = all_in_one(hosts=1)
+    host = aio.client.get('/os-services?binary=nova-compute')[1][
+        'services'][0]['host']
+    aggregate = aio.client.post('/os-aggregates', {'aggregate': {
+        'name': 'a'}})[1]['aggregate']['id']
+    body = {'add_host': {'host': host, 'from_2011': True}}
+    headers = {'X-Auth-Token': 'admin:admin'}
+    path = '/os-aggregates/%s/action' % aggregate
+    refused = requests.post(_url(aio, '/v2.1' + path), json=body,
+                            headers=headers)
+    assert refused.status_code == 400, refused.text
+    taken = requests.post(_url(aio, '/v2' + path), json=body,
+                          headers=headers)
+    assert taken.status_code == 200, taken.text
+    assert taken.json()['aggregate']['hosts'] == [host]

@@ -82,7 +82,10 @@ def _describe(error):
 
 def validate(schema, body):
     """ValidationError naming the field; it keeps jsonschema's own choice
-    of error (``schema_error``), whose words Placement answers with."""
+    of error (``schema_error``), whose words Placement answers with. For
+    /v2, properties the schema does not know are dropped first."""
+    if legacy_v2.relaxed():
+        drop_unknown(schema, body)
     errors = sorted(_Validator(schema, format_checker=_FORMATS)
                     .iter_errors(body),
                     key=lambda e: (len(e.path), list(map(str, e.path))))
@@ -130,8 +133,6 @@ def schema(request_schema, min_version=None, max_version=None):
         @functools.wraps(func)
         def wrapper(req, **kwargs):
             if req.api_version.matches(min_version, max_version):
-                if legacy_v2.is_legacy(req.environ):
-                    drop_unknown(request_schema, req.body_json())
                 validate(request_schema, req.body_json())
             return func(req, **kwargs)
         wrapper.request_schemas = [(min_version, max_version,
