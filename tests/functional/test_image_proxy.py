@@ -61,6 +61,10 @@ def test_openstacksdk_lists_shows_and_deletes_images(aio):
                                        **at('2.35'))[1]['images']] == [
         'queued']
     assert api.get('/images/%s' % hidden, **at('2.35'))[0] == 404
+    # The image API's refusal, in its words.
+    status, body = api.get('/images?marker=nothing', **at('2.35'))
+    assert status == 400, body
+    assert 'marker' in body['badRequest']['message'].lower()
     assert api.get('/images', **at('2.36'))[0] == 404
     alice.compute.delete_image(queued)
     assert api.get('/images/%s' % queued, **at('2.35'))[0] == 404

@@ -44,8 +44,8 @@ def test_each_compute_audits_a_period_once(aio):
     nova = _nova(aio)
     report = nova.instance_usage_audit_log.get(before=before).to_dict()
     assert (report['num_hosts'], report['num_hosts_not_run'],
-            report['overall_status']) == (2, 2, '0 of 2 hosts done. 0 '
-                                                 'errors.')
+            report['overall_status']) == (
+        2, 2, '0 of 2 hosts done. 0 errors.')
     today = timeutils.utcnow().replace(hour=0, minute=0, second=0,
                                        microsecond=0)
     assert report['period_beginning'] == str(today)

@@ -11,7 +11,8 @@ past 32 and 64 bits and below their negative range, and the same at the
 columns' very limits. Body strings that reach a column are sent one past
 their length. A database that refuses a value where another stores it
 (MariaDB and PostgreSQL on a long string, SQLite on a 64-bit overflow)
-shows as a difference between the three tables of answers.
+shows as a difference between the three tables of answers. Each compute
+route is asked at the newest microversion it is served at.
 """
 import http.client
 import json
@@ -20,13 +21,15 @@ import re
 import pytest
 
 from nova_lite.api.image import router as image_router
+from nova_lite.api import microversion
 from nova_lite.api.placement import router as placement_router
 from nova_lite.api import router as compute_router
 from tests.integration import databases
 
 pytestmark = pytest.mark.integration
 
-COMPUTE = {'X-OpenStack-Nova-API-Version': '2.86'}
+# Each compute route is asked at the newest version it exists at.
+COMPUTE_HEADER = 'X-OpenStack-Nova-API-Version'
 PLACEMENT = {'OpenStack-API-Version': 'placement 1.39'}
 LIMITS = ['x' * 255, 'x' * 256, '2147483647', '2147483648',
           '-2147483649', '9223372036854775807', '9223372036854775808',
@@ -163,10 +166,12 @@ class Cloud:
         self.connections = Connections()
         self.names = self._things()
 
-    def call(self, api, method, path, body):
-        prefix, headers = {'compute': ('/v2.1', COMPUTE),
-                           'placement': ('', PLACEMENT),
-                           'image': ('', {})}[api]
+    def call(self, api, method, path, body, version=None):
+        prefix, headers = {
+            'compute': ('/v2.1', {COMPUTE_HEADER: version or
+                                  microversion.MAX_VERSION}),
+            'placement': ('', PLACEMENT),
+            'image': ('', {})}[api]
         return self.connections.call(self.ports[api], method,
                                      prefix + path, body, headers)
 
@@ -239,12 +244,15 @@ def _answers(cloud):
     answers, failures = {}, []
 
     def ask(key, api, method, path, body):
-        status, text = cloud.call(api, method, path, body)
+        status, text = cloud.call(api, method, path, body, version)
         answers[key] = status
-        if status >= 500:
+        # 501 is an answer (os-hosts' actions a libvirt host cannot
+        # take), not a failure.
+        if status >= 500 and status != 501:
             failures.append((key, status, text[:300]))
 
     for api, method, path, handler in _routes():
+        version = getattr(handler, 'version_range', (None, None))[1]
         body = BODIES.get((method, path), {} if method in ('PUT', 'POST')
                           else None)
         params = re.findall(r'{(\w+)}', path)
@@ -266,6 +274,7 @@ def _answers(cloud):
             for value in QUERY_LIMITS:
                 ask((api, method, path, '?' + name, value), api, method,
                     '%s?%s=%s' % (filled, name, value), body)
+    version = None
     for api, method, path, body in LONG_BODIES:
         ask((api, method, path, json.dumps(body)[:80]), api, method, path,
             body)

@@ -32,6 +32,8 @@ class CallerImages:
     def _answer(self, response, image_id=None):
         if response.status_code == 404 and image_id:
             raise exception.ImageNotFound(image_id=image_id)
+        if response.status_code == 400:
+            raise exception.Invalid(message=_said(response))
         if response.status_code == 403:
             raise exception.Forbidden(
                 message='You are not allowed to change the image.')
@@ -58,3 +60,11 @@ class CallerImages:
             raise exception.Forbidden(
                 message='You are not allowed to delete the image.')
         self._answer(response, image_id)
+
+
+def _said(response):
+    """The message of the image API's refusal: its plain-text body is
+    the status line, then the message."""
+    parts = [part.strip() for part in response.text.split('\n\n')
+             if part.strip()]
+    return parts[-1] if parts else 'The image service refused the request.'
