@@ -61,6 +61,9 @@ def test_openstacksdk_lists_shows_and_deletes_images(aio):
                                        **at('2.35'))[1]['images']] == [
         'queued']
     assert api.get('/images/%s' % hidden, **at('2.35'))[0] == 404
+    status, body = api.get('/images/detail?minRam=lots', **at('2.35'))
+    assert (status, body['badRequest']['message']) == (
+        400, 'Invalid minRam filter [lots]')
     # The image API's refusal, in its words.
     status, body = api.get('/images?marker=nothing', **at('2.35'))
     assert status == 400, body

@@ -14,20 +14,9 @@ from oslo_utils import strutils
 from nova_lite.api.compute import query
 from nova_lite.api import policy
 from nova_lite import exception
-from nova_lite.text import digits
 
 PRIVATE = 'os_compute_api:flavors:list:private'
 NAME_FROM = '2.102'
-
-
-def _minimum(req, name):
-    text = req.GET.get(name)
-    if text is None:
-        return None
-    if not digits.is_digits(text):
-        raise exception.ValidationError(
-            detail='Invalid %s filter [%s]' % (name, text))
-    return digits.at_most_int64(text)
 
 
 def _is_public(text):
@@ -46,7 +35,7 @@ def from_request(req):
     filters = {}
     for param, key in (('minRam', 'min_memory_mb'),
                        ('minDisk', 'min_root_gb')):
-        value = _minimum(req, param)
+        value = query.minimum(req, param)
         if value is not None:
             filters[key] = value
     name = req.GET.get('name')

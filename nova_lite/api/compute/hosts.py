@@ -94,11 +94,12 @@ def _compute_up(req, host_name):
 @validation.schema(schema.update)
 @validation.responds(200, None)
 def update(req, host_name):
-    _compute_up(req, host_name)
-    raise exception.NotSupportedByDriver()
+    _not_on_libvirt(req, host_name)
 
 
-def _power_action(req, host_name):
+def _not_on_libvirt(req, host_name):
+    """What a libvirt host cannot do (enable, maintenance, power), once
+    the host is known and up."""
     _compute_up(req, host_name)
     raise exception.NotSupportedByDriver()
 
@@ -106,16 +107,16 @@ def _power_action(req, host_name):
 @microversion.since('2.1', LAST)
 @validation.responds(200, None)
 def startup(req, host_name):
-    _power_action(req, host_name)
+    _not_on_libvirt(req, host_name)
 
 
 @microversion.since('2.1', LAST)
 @validation.responds(200, None)
 def shutdown(req, host_name):
-    _power_action(req, host_name)
+    _not_on_libvirt(req, host_name)
 
 
 @microversion.since('2.1', LAST)
 @validation.responds(200, None)
 def reboot(req, host_name):
-    _power_action(req, host_name)
+    _not_on_libvirt(req, host_name)

@@ -24,7 +24,6 @@ from nova_lite.api.schemas import responses
 from nova_lite.api.schemas import server_metadata as schema
 from nova_lite.api import validation
 from nova_lite import exception
-from nova_lite.text import digits
 
 LAST = '2.35'
 _STATUS = {'active': 'ACTIVE', 'queued': 'SAVING', 'saving': 'SAVING',
@@ -85,25 +84,16 @@ def _detail(req, image):
     return body
 
 
-def _minimum(req, name):
-    text = req.GET.get(name)
-    if text is None:
-        return 0
-    if not digits.is_digits(text):
-        raise exception.ValidationError(
-            detail='Invalid %s filter [%s]' % (name, text))
-    return int(text)
-
-
 def _wanted(req):
     """A test of each image for the filters the image API has no
     counterpart of."""
     since = req.GET.get('changes-since')
     if since is not None:
         since = query.time_of('changes-since', since)
-    tests = [
-        lambda i: i.get('min_ram', 0) >= _minimum(req, 'minRam'),
-        lambda i: i.get('min_disk', 0) >= _minimum(req, 'minDisk')]
+    min_ram = query.minimum(req, 'minRam') or 0
+    min_disk = query.minimum(req, 'minDisk') or 0
+    tests = [lambda i: (i.get('min_ram') or 0) >= min_ram,
+             lambda i: (i.get('min_disk') or 0) >= min_disk]
     for param, key in (('server', 'instance_uuid'), ('type', 'image_type')):
         if req.GET.get(param) is not None:
             tests.append(lambda i, k=key, v=req.GET[param]: i.get(k) == v)

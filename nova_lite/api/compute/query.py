@@ -7,6 +7,7 @@ from oslo_utils import strutils
 from oslo_utils import timeutils
 
 from nova_lite import exception
+from nova_lite.text import digits
 
 
 def boolean(name, value):
@@ -35,3 +36,15 @@ def time_of(name, value):
     except ValueError:
         raise exception.ValidationError(
             detail='Invalid filter field: %s.' % name)
+
+
+def minimum(req, name):
+    """A lower bound of a list filter (``minRam``, ``minDisk``), or None
+    when the query has none."""
+    text = req.GET.get(name)
+    if text is None:
+        return None
+    if not digits.is_digits(text):
+        raise exception.ValidationError(
+            detail='Invalid %s filter [%s]' % (name, text))
+    return digits.at_most_int64(text)
