@@ -711,3 +711,70 @@ class SecurityGroupNotFound(Invalid):
 
 class NoUniqueMatch(Conflict):
     msg_fmt = '%(message)s'
+
+
+class MetadefNamespaceNotFound(NotFound):
+    msg_fmt = 'Metadata definition namespace=%(namespace)s was not found.'
+
+
+class MetadefNamespaceExists(Conflict):
+    msg_fmt = ('The metadata definition namespace=%(namespace)s already '
+               'exists.')
+
+
+class MetadefProtected(Forbidden):
+    msg_fmt = ('Metadata definition namespace %(namespace)s is protected '
+               'and cannot be deleted.')
+
+
+class MetadefObjectNotFound(NotFound):
+    msg_fmt = ('The metadata definition object with name=%(name)s was not '
+               'found in namespace=%(namespace)s.')
+
+
+class MetadefObjectExists(Conflict):
+    msg_fmt = ('A metadata definition object with name=%(name)s already '
+               'exists in namespace=%(namespace)s.')
+
+
+class MetadefPropertyNotFound(NotFound):
+    msg_fmt = ('The metadata definition property with name=%(name)s was '
+               'not found in namespace=%(namespace)s.')
+
+
+class MetadefPropertyExists(Conflict):
+    msg_fmt = ('A metadata definition property with name=%(name)s already '
+               'exists in namespace=%(namespace)s.')
+
+
+class MetadefTagNotFound(NotFound):
+    msg_fmt = ('The metadata definition tag with name=%(name)s was not '
+               'found in namespace=%(namespace)s.')
+
+
+class MetadefTagExists(Conflict):
+    msg_fmt = ('A metadata tag with name=%(name)s already exists in '
+               'namespace=%(namespace)s.')
+
+
+class MetadefAssociationNotFound(NotFound):
+    msg_fmt = ('The metadata definition resource-type association of '
+               'resource-type=%(name)s to namespace=%(namespace)s, was not '
+               'found.')
+
+
+class MetadefAssociationExists(Conflict):
+    msg_fmt = ('The metadata definition resource-type association of '
+               'resource-type=%(name)s to namespace=%(namespace)s already '
+               'exists.')
+
+
+# What each kind of metadata definition record is missing or repeated as.
+METADEF_NOT_FOUND = {'object': MetadefObjectNotFound,
+                     'property': MetadefPropertyNotFound,
+                     'tag': MetadefTagNotFound,
+                     'resource_type': MetadefAssociationNotFound}
+METADEF_EXISTS = {'object': MetadefObjectExists,
+                  'property': MetadefPropertyExists,
+                  'tag': MetadefTagExists,
+                  'resource_type': MetadefAssociationExists}

@@ -642,3 +642,36 @@ class ImageMember(TimestampMixin, Base):
         String(36), ForeignKey('images.id'), primary_key=True)
     member: Mapped[str] = mapped_column(String(255), primary_key=True)
     status: Mapped[str] = mapped_column(String(20))
+
+
+class MetadefNamespace(TimestampMixin, Base):
+    """A namespace of the image API's metadata definitions catalogue."""
+    __tablename__ = 'metadef_namespaces'
+    __table_args__ = (
+        UniqueConstraint('namespace',
+                         name='uniq_metadef_namespaces0namespace'),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    namespace: Mapped[str] = mapped_column(String(80))
+    display_name: Mapped[str | None] = mapped_column(String(80))
+    description: Mapped[str | None] = mapped_column(Text)
+    visibility: Mapped[str] = mapped_column(String(32))
+    protected: Mapped[bool] = mapped_column(Boolean, default=False)
+    owner: Mapped[str] = mapped_column(String(255))
+
+
+class MetadefRecord(TimestampMixin, Base):
+    """What a namespace holds: an object, a property, a tag or a resource
+    type association (``kind``), unique by name within its kind; the rest
+    of its definition is JSON text (``body``)."""
+    __tablename__ = 'metadef_records'
+    __table_args__ = (
+        UniqueConstraint('namespace_id', 'kind', 'name',
+                         name='uniq_metadef_records0namespace_id0kind0name'),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    namespace_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey('metadef_namespaces.id', ondelete='CASCADE'))
+    kind: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(255))
+    body: Mapped[str] = mapped_column(Text)

@@ -14,5 +14,5 @@ def register_all():
                  'selection', 'service', 'vietstack', 'image',
                  'image_member', 'image_task', 'instance_action', 'key_pair',
                  'virtual_interface', 'migration', 'claim_write',
-                 'network_request', 'external_event', 'task_log'):
+                 'network_request', 'external_event', 'task_log', 'metadef'):
         importlib.import_module('nova_lite.objects.' + name)

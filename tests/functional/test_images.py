@@ -365,32 +365,6 @@ def test_owner_hidden_and_community_images(aio):
                         headers=BOB).status_code == 200
 
 
-def test_metadefs_catalogue_is_read_only(aio):
-    """What a dashboard reads to offer image properties: namespaces (by
-    resource type), one with its properties, the resource types."""
-    base = aio.image_url + '/v2/metadefs'
-    listed = requests.get(base + '/namespaces?resource_types='
-                                 'OS::Glance::Image', headers=BOB).json()
-    names = [n['namespace'] for n in listed['namespaces']]
-    assert names == ['NovaLite::Image::KernelBoot']
-    assert listed['schema'] == '/v2/schemas/metadefs/namespaces'
-    assert requests.get(base + '/namespaces?resource_types=OS::Nova::Server',
-                        headers=BOB).json()['namespaces'] == []
-    shown = requests.get(base + '/namespaces/NovaLite::Image::KernelBoot',
-                         headers=BOB).json()
-    assert set(shown['properties']) == {'kernel_id', 'ramdisk_id',
-                                        'os_command_line'}
-    assert shown['resource_type_associations'][0]['name'] == \
-        'OS::Glance::Image'
-    assert requests.get(base + '/namespaces/Nope',
-                        headers=BOB).status_code == 404
-    types = requests.get(base + '/resource_types', headers=BOB).json()
-    assert 'OS::Glance::Image' in [t['name'] for t in types[
-        'resource_types']]
-    assert requests.post(base + '/namespaces', json={'namespace': 'x'},
-                         headers=ADMIN).status_code == 405
-
-
 def test_only_admins_give_an_image_to_another_project(aio):
     image = _create(aio, ALICE, name='mine').json()
     url = aio.image_url + '/v2/images/' + image['id']

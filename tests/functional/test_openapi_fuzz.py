@@ -48,6 +48,7 @@ def base_url(all_in_one):
 CHECKED_BEYOND_SCHEMA = {
     ('PUT', '/flavors/{flavor_id}/os-extra_specs/{key}'),
     ('PUT', '/servers/{server_id}/metadata/{key}'),
+    ('PUT', '/images/{image_id}/metadata/{key}'),
     ('POST', '/os-keypairs'),
     ('POST', '/servers/{server_id}/action'),
     ('POST', '/flavors/{flavor_id}/os-extra_specs'),
@@ -67,6 +68,8 @@ CHECKED_BEYOND_SCHEMA = {
     ('POST', '/os-aggregates/{aggregate_id}/action'),
     # The images to cache must exist, each named once.
     ('POST', '/os-aggregates/{aggregate_id}/images'),
+    # The time in the path must parse as one of the formats taken.
+    ('GET', '/os-instance_usage_audit_log/{before_timestamp}'),
 }
 
 

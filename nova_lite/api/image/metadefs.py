@@ -1,101 +1,91 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
-"""/v2/metadefs: the metadata definitions catalogue, read-only.
+"""What the handlers of /v2/metadefs share: finding a namespace as the
+caller may see it, reading a body as Glance reads it, and the views of
+what a namespace holds.
 
-Dashboards read it to offer the properties an image (or a flavor) may
-carry. The catalogue here is built in and describes what nova_lite itself
-reads: the image properties of a direct kernel boot. It cannot be changed
-through the API (every write answers 405, as a route that does not
-exist).
+A private namespace is its owner's: to anyone else (but an admin) it does
+not exist. Who may write is the policy's to say (admins, by default).
 """
+from nova_lite.api.image import images
+from nova_lite.api.image import metadef_schemas
+from nova_lite.api import validation
 from nova_lite import exception
+from nova_lite.objects import metadef
 
-_CREATED = '2026-11-23T00:00:00Z'
-RESOURCE_TYPES = ('OS::Glance::Image', 'OS::Nova::Flavor',
-                  'OS::Nova::Server')
-_UUID = {'type': 'string',
-         'pattern': '^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$'}
-CATALOGUE = {
-    'NovaLite::Image::KernelBoot': {
-        'display_name': 'Direct kernel boot',
-        'description': 'An image of disk format ami boots from the kernel '
-                       'and ramdisk these name (images of formats aki and '
-                       'ari), with this command line.',
-        'resource_type_associations': [{'name': 'OS::Glance::Image'}],
-        'properties': {
-            'kernel_id': dict(_UUID, title='Kernel image',
-                              description='The aki image of the kernel.'),
-            'ramdisk_id': dict(_UUID, title='Ramdisk image',
-                               description='The ari image of the initial '
-                                           'ramdisk.'),
-            'os_command_line': {
-                'type': 'string', 'maxLength': 255,
-                'title': 'Kernel command line',
-                'description': 'The command line the kernel boots with.'},
-        },
-    },
-}
+NAMESPACES = '/v2/metadefs/namespaces'
 
 
-def _namespace(name, with_properties=False):
-    entry = CATALOGUE[name]
-    body = {'namespace': name, 'display_name': entry['display_name'],
-            'description': entry['description'], 'visibility': 'public',
-            'protected': True, 'owner': 'admin',
-            'resource_type_associations': [
-                dict(r, created_at=_CREATED)
-                for r in entry['resource_type_associations']],
-            'created_at': _CREATED, 'updated_at': _CREATED,
-            'self': '/v2/metadefs/namespaces/%s' % name,
+def scope(req):
+    """Whose namespaces the caller sees: None for an admin (every one)."""
+    return None if req.context.is_admin else req.context.project_id
+
+
+def namespace(req, name):
+    return metadef.MetadefNamespace.get(req.context, name, scope(req))
+
+
+def body(req, schema):
+    """The request's body, checked: what only the service sets is a 403,
+    anything the schema refuses a 400."""
+    sent = req.body_json()
+    if isinstance(sent, dict):
+        for name in metadef_schemas.READ_ONLY:
+            if name in sent:
+                raise exception.Forbidden(
+                    message="Attribute '%s' is read-only." % name)
+    validation.validate(schema, sent)
+    return sent
+
+
+def times(record):
+    return {'created_at': images.timestamp(record.created_at),
+            'updated_at': images.timestamp(record.updated_at or
+                                           record.created_at)}
+
+
+def object_view(record):
+    return dict(record.body, name=record.name,
+                schema='/v2/schemas/metadefs/object',
+                self='%s/%s/objects/%s' % (NAMESPACES, record.namespace,
+                                           record.name),
+                **times(record))
+
+
+def property_view(record):
+    return dict(record.body, name=record.name)
+
+
+def tag_view(record):
+    return dict(name=record.name, **times(record))
+
+
+def association_view(record):
+    return dict(record.body, name=record.name, **times(record))
+
+
+def namespace_view(ns):
+    view = {'namespace': ns.namespace, 'visibility': ns.visibility,
+            'protected': ns.protected, 'owner': ns.owner,
+            'self': '%s/%s' % (NAMESPACES, ns.namespace),
             'schema': '/v2/schemas/metadefs/namespace'}
-    if with_properties:
-        body['properties'] = entry['properties']
-    return body
+    for name in ('display_name', 'description'):
+        if getattr(ns, name) is not None:
+            view[name] = getattr(ns, name)
+    return dict(view, **times(ns))
 
 
-def _get(namespace):
-    if namespace not in CATALOGUE:
-        raise exception.NotFound(
-            message='Metadata definition namespace=%s was not found.'
-            % namespace)
-    return namespace
+def records(names, kind, req):
+    return metadef.MetadefRecordList.get_in(req.context, names, kind)
 
 
-def _associated(name, resource_types):
-    return any(r['name'] in resource_types
-               for r in CATALOGUE[name]['resource_type_associations'])
+def record(req, namespace_name, kind, name):
+    """A record of a namespace the caller sees."""
+    namespace(req, namespace_name)
+    return metadef.MetadefRecord.get(req.context, namespace_name, kind,
+                                     name)
 
 
-def index(req):
-    names = sorted(CATALOGUE)
-    wanted = req.GET.get('resource_types')
-    if wanted:
-        names = [n for n in names if _associated(n, wanted.split(','))]
-    visibility = req.GET.get('visibility')
-    if visibility not in (None, 'public', 'private'):
-        raise exception.ValidationError(
-            detail='Invalid visibility value: %s' % visibility)
-    if visibility == 'private':
-        names = []
-    return 200, {'namespaces': [_namespace(n) for n in names],
-                 'first': '/v2/metadefs/namespaces',
-                 'schema': '/v2/schemas/metadefs/namespaces'}
-
-
-def show(req, namespace):
-    return 200, _namespace(_get(namespace), with_properties=True)
-
-
-def properties(req, namespace):
-    return 200, {'properties': CATALOGUE[_get(namespace)]['properties']}
-
-
-def associations(req, namespace):
-    return 200, {'resource_type_associations': _namespace(_get(namespace))[
-        'resource_type_associations']}
-
-
-def resource_types(req):
-    return 200, {'resource_types': [
-        {'name': name, 'created_at': _CREATED, 'updated_at': _CREATED}
-        for name in RESOURCE_TYPES]}
+def new_record(req, namespace_name, kind, name, body):
+    return metadef.MetadefRecord(req.context, namespace=namespace_name,
+                                 kind=kind, name=name, body=body)

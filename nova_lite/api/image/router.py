@@ -12,7 +12,11 @@ from nova_lite.api.image import images
 from nova_lite.api.image import importer as image_importer
 from nova_lite.api.image import imports
 from nova_lite.api.image import members
-from nova_lite.api.image import metadefs
+from nova_lite.api.image import metadef_namespaces as namespaces
+from nova_lite.api.image import metadef_objects as objects
+from nova_lite.api.image import metadef_properties as properties
+from nova_lite.api.image import metadef_resource_types as resource_types
+from nova_lite.api.image import metadef_tags
 from nova_lite.api.image import schema_docs
 from nova_lite.api.image import store as image_store
 from nova_lite.api.image import tags
@@ -51,14 +55,56 @@ ROUTES = [
      _P + 'delete_member'),
     ('GET', '/v2/schemas/member', schema_docs.show_member, None),
     ('GET', '/v2/schemas/members', schema_docs.show_members, None),
-    ('GET', '/v2/metadefs/namespaces', metadefs.index,
+    ('GET', '/v2/metadefs/namespaces', namespaces.index,
      _P + 'get_metadef_namespaces'),
-    ('GET', _NS, metadefs.show, _P + 'get_metadef_namespace'),
-    ('GET', _NS + '/properties', metadefs.properties,
+    ('POST', '/v2/metadefs/namespaces', namespaces.create,
+     _P + 'add_metadef_namespace'),
+    ('GET', _NS, namespaces.show, _P + 'get_metadef_namespace'),
+    ('PUT', _NS, namespaces.update, _P + 'modify_metadef_namespace'),
+    ('DELETE', _NS, namespaces.delete, _P + 'delete_metadef_namespace'),
+    ('GET', _NS + '/objects', objects.index, _P + 'get_metadef_objects'),
+    ('POST', _NS + '/objects', objects.create, _P + 'add_metadef_object'),
+    ('DELETE', _NS + '/objects', namespaces.delete_objects,
+     _P + 'delete_metadef_objects'),
+    ('GET', _NS + '/objects/{object_name}', objects.show,
+     _P + 'get_metadef_object'),
+    ('PUT', _NS + '/objects/{object_name}', objects.update,
+     _P + 'modify_metadef_object'),
+    ('DELETE', _NS + '/objects/{object_name}', objects.delete,
+     _P + 'delete_metadef_object'),
+    ('GET', _NS + '/properties', properties.index,
+     _P + 'get_metadef_properties'),
+    ('POST', _NS + '/properties', properties.create,
+     _P + 'add_metadef_property'),
+    ('DELETE', _NS + '/properties', namespaces.delete_properties,
+     _P + 'remove_metadef_properties'),
+    ('GET', _NS + '/properties/{property_name}', properties.show,
+     _P + 'get_metadef_property'),
+    ('PUT', _NS + '/properties/{property_name}', properties.update,
+     _P + 'modify_metadef_property'),
+    ('DELETE', _NS + '/properties/{property_name}', properties.delete,
+     _P + 'remove_metadef_property'),
+    ('GET', _NS + '/tags', metadef_tags.index, _P + 'get_metadef_tags'),
+    ('POST', _NS + '/tags', metadef_tags.create_many,
+     _P + 'add_metadef_tags'),
+    ('DELETE', _NS + '/tags', namespaces.delete_tags,
+     _P + 'delete_metadef_tags'),
+    ('GET', _NS + '/tags/{tag_name}', metadef_tags.show,
+     _P + 'get_metadef_tag'),
+    ('POST', _NS + '/tags/{tag_name}', metadef_tags.create,
+     _P + 'add_metadef_tag'),
+    ('PUT', _NS + '/tags/{tag_name}', metadef_tags.update,
+     _P + 'modify_metadef_tag'),
+    ('DELETE', _NS + '/tags/{tag_name}', metadef_tags.delete,
+     _P + 'delete_metadef_tag'),
+    ('GET', _NS + '/resource_types', resource_types.of_namespace,
      _P + 'get_metadef_namespace'),
-    ('GET', _NS + '/resource_types', metadefs.associations,
-     _P + 'get_metadef_namespace'),
-    ('GET', '/v2/metadefs/resource_types', metadefs.resource_types,
+    ('POST', _NS + '/resource_types', resource_types.associate,
+     _P + 'add_metadef_resource_type_association'),
+    ('DELETE', _NS + '/resource_types/{resource_type}',
+     resource_types.dissociate,
+     _P + 'remove_metadef_resource_type_association'),
+    ('GET', '/v2/metadefs/resource_types', resource_types.index,
      _P + 'list_metadef_resource_types'),
     ('PUT', _IMG + '/tags/{tag}', tags.add, _P + 'modify_image'),
     ('DELETE', _IMG + '/tags/{tag}', tags.delete, _P + 'modify_image'),
@@ -80,6 +126,10 @@ ROUTES = [
      schema_docs.show_metadefs_resource_types, None),
     ('GET', _MD + 'property', schema_docs.show_metadefs_property, None),
     ('GET', _MD + 'properties', schema_docs.show_metadefs_properties, None),
+    ('GET', _MD + 'object', schema_docs.show_metadefs_object, None),
+    ('GET', _MD + 'objects', schema_docs.show_metadefs_objects, None),
+    ('GET', _MD + 'tag', schema_docs.show_metadefs_tag, None),
+    ('GET', _MD + 'tags', schema_docs.show_metadefs_tags, None),
 ]
 
 

@@ -10,7 +10,7 @@ the service alone sets, so the two cannot drift.
 """
 import copy
 
-from nova_lite.api.image import metadefs
+from nova_lite.api.image import metadef_schemas
 from nova_lite.api.image import schemas
 from nova_lite.objects import image_member
 from nova_lite.objects import image_task
@@ -150,69 +150,6 @@ def tasks():
     return _collection('tasks', item)
 
 
-def _metadefs_namespace():
-    return {
-        'name': 'namespace',
-        'properties': {
-            'namespace': {'type': 'string', 'maxLength': 80},
-            'display_name': {'type': 'string', 'maxLength': 80},
-            'description': {'type': 'string', 'maxLength': 500},
-            'visibility': {'type': 'string',
-                           'enum': ['public', 'private']},
-            'protected': {'type': 'boolean'},
-            'owner': {'type': 'string', 'maxLength': 255},
-            'created_at': {'type': 'string', 'format': 'date-time'},
-            'updated_at': {'type': 'string', 'format': 'date-time'},
-            'schema': {'type': 'string', 'readOnly': True},
-            'self': {'type': 'string', 'readOnly': True},
-            'resource_type_associations': {
-                'type': 'array', 'items': _metadefs_association()},
-            'properties': {'type': 'object', 'additionalProperties':
-                           _metadefs_property()},
-            'objects': {'type': 'array', 'items': {'type': 'object'}},
-            'tags': {'type': 'array', 'items': {'type': 'object'}},
-        },
-        'required': ['namespace'],
-        'additionalProperties': False,
-        'definitions': {'resource_types': sorted(metadefs.RESOURCE_TYPES)},
-    }
-
-
-def _metadefs_association():
-    return {
-        'type': 'object',
-        'properties': {
-            'name': {'type': 'string', 'maxLength': 80},
-            'prefix': {'type': 'string', 'maxLength': 80},
-            'properties_target': {'type': 'string', 'maxLength': 80},
-            'created_at': {'type': 'string', 'format': 'date-time'},
-            'updated_at': {'type': 'string', 'format': 'date-time'},
-        },
-        'required': ['name'],
-    }
-
-
-def _metadefs_property():
-    return {
-        'type': 'object',
-        'properties': {
-            'name': {'type': 'string', 'maxLength': 80},
-            'title': {'type': 'string'},
-            'description': {'type': 'string'},
-            'type': {'type': 'string',
-                     'enum': ['array', 'boolean', 'integer', 'number',
-                              'object', 'string', None]},
-            'pattern': {'type': 'string', 'format': 'regex'},
-            'maxLength': {'type': 'integer', 'minimum': 0},
-            'minLength': {'type': 'integer', 'minimum': 0},
-            'enum': {'type': 'array'},
-            'default': {},
-            'readonly': {'type': 'boolean'},
-        },
-        'required': ['title', 'type'],
-    }
-
-
 def show_task(req):
     return 200, task()
 
@@ -221,31 +158,53 @@ def show_tasks(req):
     return 200, tasks()
 
 
+def _published(name, schema):
+    return dict(copy.deepcopy(schema), name=name)
+
+
 def show_metadefs_namespace(req):
-    return 200, _metadefs_namespace()
+    return 200, _published('namespace', metadef_schemas.NAMESPACE)
 
 
 def show_metadefs_namespaces(req):
-    return 200, _collection('namespaces', _metadefs_namespace())
+    return 200, _collection('namespaces', _published(
+        'namespace', metadef_schemas.NAMESPACE))
 
 
 def show_metadefs_resource_type(req):
-    return 200, dict(_metadefs_association(),
-                     name='resource_type_association')
+    return 200, _published('resource_type_association',
+                           metadef_schemas.ASSOCIATION)
 
 
 def show_metadefs_resource_types(req):
-    return 200, _collection('resource_type_associations',
-                            _metadefs_association())
+    return 200, _collection('resource_type_associations', _published(
+        'resource_type_association', metadef_schemas.ASSOCIATION))
 
 
 def show_metadefs_property(req):
-    return 200, dict(_metadefs_property(), name='property')
+    return 200, _published('property', metadef_schemas.NAMED_PROPERTY)
 
 
 def show_metadefs_properties(req):
     return 200, {'name': 'properties',
                  'properties': {'properties': {
                      'type': 'object',
-                     'additionalProperties': _metadefs_property()},
+                     'additionalProperties': metadef_schemas.PROPERTY},
                      'schema': {'type': 'string'}}}
+
+
+def show_metadefs_object(req):
+    return 200, _published('object', metadef_schemas.OBJECT)
+
+
+def show_metadefs_objects(req):
+    return 200, _collection('objects', _published(
+        'object', metadef_schemas.OBJECT))
+
+
+def show_metadefs_tag(req):
+    return 200, _published('tag', metadef_schemas.TAG)
+
+
+def show_metadefs_tags(req):
+    return 200, _collection('tags', _published('tag', metadef_schemas.TAG))

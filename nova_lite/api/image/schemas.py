@@ -210,13 +210,14 @@ def list_limit(params):
     return min(MAX_LIMIT, digits.at_most_int32(params['limit']))
 
 
-def list_sort(params):
+def list_sort(params, keys=SORT_KEYS):
+    """(sort key, direction): by default the newest first."""
     key = params.get('sort_key', 'created_at')
     direction = params.get('sort_dir', 'desc')
-    if key not in SORT_KEYS:
+    if key not in keys:
         raise exception.ValidationError(detail='Invalid sort key: %s. '
                                                'Allowed: %s' % (
-                                                   key, ', '.join(SORT_KEYS)))
+                                                   key, ', '.join(keys)))
     if direction not in ('asc', 'desc'):
         raise exception.ValidationError(
             detail='Invalid sort direction: %s' % direction)

@@ -1,0 +1,69 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""/v2/metadefs/namespaces/{namespace}/properties: a namespace's property
+definitions (each a small JSON schema: a title, a type, limits), as Glance
+serves them.
+
+Asked with ``?resource_type=``, a property is named as that resource type
+sees it: with the prefix of the namespace's association to it.
+"""
+from nova_lite.api.image import metadef_schemas
+from nova_lite.api.image import metadefs
+from nova_lite import exception
+from nova_lite.objects import metadef
+
+
+def _definition(sent):
+    return {k: v for k, v in sent.items() if k != 'name'}
+
+
+def index(req, namespace):
+    metadefs.namespace(req, namespace)
+    listed = metadefs.records([namespace], metadef.PROPERTY, req)
+    return 200, {'properties': {r.name: dict(r.body) for r in listed}}
+
+
+def create(req, namespace):
+    sent = metadefs.body(req, metadef_schemas.NAMED_PROPERTY)
+    metadefs.namespace(req, namespace)
+    record = metadefs.new_record(req, namespace, metadef.PROPERTY,
+                                 sent['name'], _definition(sent))
+    record.create()
+    return 201, metadefs.property_view(record)
+
+
+def _unprefixed(req, namespace, name):
+    """The property's own name, once the prefix of the association to
+    the asked resource type is taken off."""
+    wanted = req.GET.get('resource_type')
+    if not wanted:
+        return name
+    association = metadefs.record(req, namespace, metadef.RESOURCE_TYPE,
+                                  wanted)
+    prefix = association.body.get('prefix')
+    if not prefix or not name.startswith(prefix):
+        raise exception.NotFound(
+            message="Property %s does not start with the expected resource "
+                    "type association prefix of '%s'." % (name, prefix))
+    return name[len(prefix):]
+
+
+def show(req, namespace, property_name):
+    metadefs.namespace(req, namespace)
+    name = _unprefixed(req, namespace, property_name)
+    return 200, metadefs.property_view(metadefs.record(
+        req, namespace, metadef.PROPERTY, name))
+
+
+def update(req, namespace, property_name):
+    sent = metadefs.body(req, metadef_schemas.NAMED_PROPERTY)
+    record = metadefs.record(req, namespace, metadef.PROPERTY, property_name)
+    record.name, record.body = sent['name'], _definition(sent)
+    record.save(property_name)
+    return 200, metadefs.property_view(record)
+
+
+def delete(req, namespace, property_name):
+    metadefs.record(req, namespace, metadef.PROPERTY,
+                    property_name).destroy()
+    return 204, None
