@@ -586,6 +586,15 @@ class ProviderAggregate(Base):
     aggregate: Mapped[str] = mapped_column(String(36), primary_key=True)
 
 
+class PlacementAggregate(Base):
+    """Every aggregate placement has been told of, numbered in the order
+    it first heard of each: a provider's aggregates are listed in that
+    order, as Placement lists them."""
+    __tablename__ = 'placement_aggregates'
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    uuid: Mapped[str] = mapped_column(String(36), unique=True)
+
+
 class Image(TimestampMixin, Base):
     """An image of the image service; its bits are a file in the store."""
     __tablename__ = 'images'

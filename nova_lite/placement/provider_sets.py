@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """What a provider is tagged with (its traits, the aggregates it belongs
 to), replaced whole under the generation the client read."""
+from oslo_db import api as oslo_db_api
+
 from nova_lite.db.api import provider_sets as db
 from nova_lite.db.api import resource_providers as providers_db
 from nova_lite.db import engine
@@ -14,7 +16,8 @@ STALE = ("Resource provider's generation already changed. Please update "
 
 
 def get(context, kind, uuid):
-    """(provider generation, sorted members)."""
+    """(provider generation, its members: traits sorted, aggregates in the
+    order placement first heard of each)."""
     return db.get(context, kind, uuid)
 
 
@@ -26,11 +29,20 @@ def _as_answered(kind, members):
     return sorted(set(members))
 
 
-@engine.writer
 def replace(context, kind, uuid, generation, members):
     """Make the set exactly ``members``: (new generation, the set);
     ``generation`` None skips the check and leaves the generation where
     it is (the aggregates call before API 1.19, as Placement has it)."""
+    if kind == 'aggregates':
+        db.number(context, members)
+    return _replace(context, kind, uuid, generation, members)
+
+
+# Concurrent writers of different providers' sets can deadlock on
+# MariaDB's gap locks; the whole write is tried again, as oslo.db does.
+@oslo_db_api.wrap_db_retry(max_retries=5, retry_on_deadlock=True)
+@engine.writer
+def _replace(context, kind, uuid, generation, members):
     session = context.session
     provider = providers_db.get_row(session, uuid)
     providers.check_generation(provider, generation, STALE)

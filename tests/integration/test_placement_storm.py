@@ -12,10 +12,12 @@ import concurrent.futures
 import os
 import subprocess
 import sys
+import uuid as uuid_module
 
 import pytest
 
 from nova_lite import context as nl_context
+from nova_lite.placement import aggregates
 from nova_lite.placement import allocations
 from tests.integration import databases
 from tests.integration import placement_claims
@@ -63,3 +65,23 @@ def test_process_storm_never_over_allocates(store):
         assert worker.returncode == 0, err
         claimed += int(out.split()[0])
     _check(context, uuids, claimed)
+
+
+def test_providers_joining_new_aggregates_at_once_list_them_alike(store):
+    """Every provider joins the same aggregates at the same moment, each
+    naming them in its own order: placement numbers each new aggregate
+    once (a writer that loses the race takes the winner's number, and its
+    write still succeeds), so every provider lists them in one order."""
+    url, context, uuids = store
+    for round_ in range(10):
+        wanted = [str(uuid_module.uuid4()) for _ in range(4)]
+
+        def join(index):
+            order = wanted[index % 4:] + wanted[:index % 4]
+            return aggregates.set_for_provider(
+                nl_context.get_admin_context(), uuids[index], None, order)
+        with concurrent.futures.ThreadPoolExecutor(PROVIDERS) as pool:
+            list(pool.map(join, range(PROVIDERS)))
+        listed = {tuple(aggregates.of_provider(context, u)[1])
+                  for u in uuids}
+        assert len(listed) == 1 and set(listed.pop()) == set(wanted)

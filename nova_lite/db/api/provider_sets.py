@@ -1,7 +1,13 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """What a provider is tagged with, as sets replaced whole under its
-generation: its traits and the aggregates it belongs to."""
+generation: its traits and the aggregates it belongs to.
+
+Traits are listed sorted; aggregates in the order placement first heard
+of each (placement_aggregates), as Placement lists them.
+"""
+from oslo_db import api as oslo_db_api
+from oslo_db import exception as db_exc
 import sqlalchemy as sa
 
 from nova_lite.db.api import resource_providers as providers
@@ -14,13 +20,48 @@ KINDS = {'traits': (models.ProviderTrait, 'trait'),
 
 
 def _of(session, kind, provider_id):
-    """The provider's members, sorted."""
-    return sorted(of_ids(session, kind, [provider_id])[provider_id])
+    """The provider's members, in the order they are listed."""
+    if kind == 'traits':
+        return sorted(of_ids(session, kind, [provider_id])[provider_id])
+    PA, known = models.ProviderAggregate, models.PlacementAggregate
+    return list(session.scalars(
+        sa.select(PA.aggregate).join(known, known.uuid == PA.aggregate)
+        .where(PA.resource_provider_id == provider_id)
+        .order_by(known.id)))
+
+
+@oslo_db_api.wrap_db_retry(max_retries=5, retry_on_deadlock=True)
+@engine.writer.independent
+def _number_one(context, uuid):
+    try:
+        with context.session.begin_nested():
+            context.session.add(models.PlacementAggregate(uuid=uuid))
+    except db_exc.DBDuplicateEntry:
+        pass  # numbered meanwhile by another writer: its number stands
+
+
+def number(context, aggregates):
+    """Number the aggregates placement has not heard of yet, in the order
+    given, each in a transaction of its own: writers naming the same new
+    aggregates in other orders never wait on each other's locks, and a
+    failed write of the provider's set leaves harmless numbers behind."""
+    aggregates = list(dict.fromkeys(aggregates))
+    known = _known(context, aggregates)
+    for uuid in aggregates:
+        if uuid not in known:
+            _number_one(context, uuid)
+
+
+@engine.reader.independent
+def _known(context, aggregates):
+    return set(context.session.scalars(
+        sa.select(models.PlacementAggregate.uuid).where(
+            models.PlacementAggregate.uuid.in_(aggregates))))
 
 
 @engine.reader
 def get(context, kind, uuid):
-    """(provider generation, sorted members)."""
+    """(provider generation, its members in the order they are listed)."""
     provider = providers.get_row(context.session, uuid)
     return provider.generation, _of(context.session, kind, provider.id)
 
