@@ -342,8 +342,10 @@ class InvalidInventoryCapacity(PlacementError, Invalid):
 
 
 class InventoryExists(PlacementError, Conflict):
-    msg_fmt = ('Inventory for %(resource_class)s on resource provider '
-               '%(uuid)s already exists.')
+    # Placement says "Update conflict: " and its database's own error;
+    # the words after the prefix are ours.
+    msg_fmt = ('Update conflict: Inventory for %(resource_class)s on '
+               'resource provider %(uuid)s already exists.')
 
 
 # The image service.

@@ -60,8 +60,7 @@ class PathMux:
                 req.path_info = '/'
                 return document
             return api
-        return faults.error_response(404, 'The resource could not be '
-                                          'found.')
+        return choices_app
 
 
 class ComputeApp:
@@ -110,11 +109,12 @@ def _looks_like_project_id(segment):
                                       for c in segment)
 
 
-def _document(handler):
-    """A versions document as an app of its own (GET only)."""
+def _document(handler, methods=('GET', 'HEAD')):
+    """A versions document as an app of its own (GET only, unless
+    ``methods`` is None: any)."""
     @webob.dec.wsgify(RequestClass=wsgi.Request)
     def app(req):
-        if req.method not in ('GET', 'HEAD'):
+        if methods is not None and req.method not in methods:
             return faults.error_response(
                 405, 'The method %s is not allowed for this resource.'
                 % req.method)
@@ -128,6 +128,8 @@ def _document(handler):
 versions_app = _document(versions.root)
 version_app = _document(versions.v21)
 legacy_version_app = _document(versions.v20)
+# Whatever is asked of a path under no version, as Nova answers it.
+choices_app = _document(versions.choices, methods=None)
 
 
 def _legacy_version(loader, local_conf):

@@ -140,11 +140,16 @@ class Router:
         else:
             response = self.dispatch(req, match['action'], match['rule'],
                                      kwargs)
-        if response.status_int == 405:
-            # Also when a handler refuses a method at this microversion.
-            response.headers['Allow'] = ', '.join(
-                self.allowed_methods(req, match['route_path']))
+        allowed = (self.allow_header(req, match)
+                   if response.status_int == 405 else None)
+        if allowed is not None:
+            response.headers['Allow'] = ', '.join(allowed)
         return response
+
+    def allow_header(self, req, match):
+        """The methods a 405 names: also when a handler refuses a method
+        at this microversion."""
+        return self.allowed_methods(req, match['route_path'])
 
     def dispatch(self, req, handler, rule, kwargs):
         try:

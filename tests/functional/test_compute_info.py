@@ -132,3 +132,19 @@ def test_the_versions_document_at_the_root_is_200(aio):
         'type': 'application/vnd.openstack.compute+json;version=2.1'}]
     assert [link['rel'] for link in body['version']['links']] == [
         'self', 'describedby']
+
+
+def test_a_path_under_no_version_is_offered_under_each(aio):
+    """As Nova answers /versions/v2.1 or /v3/servers: 300 Multiple
+    Choices, the same path under v2 and under v2.1 (for any method)."""
+    base = 'http://127.0.0.1:%d' % aio.api.port
+    for method in ('GET', 'POST'):
+        answer = requests.request(method, base + '/versions/v2.1')
+        assert answer.status_code == 300
+        assert [(c['id'], c['status'], c['links'][0]['href'],
+                 c['media-types'][0]['type'])
+                for c in answer.json()['choices']] == [
+            ('v2.0', 'SUPPORTED', base + '/v2/versions/v2.1',
+             'application/vnd.openstack.compute+json;version=2'),
+            ('v2.1', 'CURRENT', base + '/v2.1/versions/v2.1',
+             'application/vnd.openstack.compute+json;version=2.1')]

@@ -12,6 +12,7 @@ import uuid
 from oslo_utils import uuidutils
 
 from nova_lite.api import microversion
+from nova_lite.api.placement import errors
 from nova_lite.api.schemas import placement as schema
 from nova_lite.api.schemas import placement_responses as responses
 from nova_lite.api import validation
@@ -97,6 +98,7 @@ def _post(req):
 post = validation.responds(204, None)(_schemas(_post, many=True))
 
 
+@errors.own_not_found
 @validation.responds(204, None)
 def delete(req, consumer_uuid):
     try:
@@ -107,6 +109,7 @@ def delete(req, consumer_uuid):
     return 204, None
 
 
+@errors.own_not_found
 @validation.responds(200, responses.provider_allocations)
 def for_provider(req, uuid):
     generation, found = allocations.for_provider(req.context, uuid)

@@ -15,10 +15,11 @@ JSON = 'application/json'
 
 
 def response(status, detail, code='placement.undefined_code',
-             request_id=None, version=None, environ=None):
+             request_id=None, version=None, environ=None, vary=True):
     """The error answer to the request of ``environ`` (a JSON one if
     None). ``code`` from API 1.23; an unreadable or unacceptable version
-    (``version`` None, 406) also says which versions there are."""
+    (``version`` None, 406) also says which versions there are; ``vary``
+    False leaves out the Vary header."""
     fields = {}
     if version is not None and version.matches('1.23'):
         fields['code'] = code
@@ -36,7 +37,7 @@ def response(status, detail, code='placement.undefined_code',
     error_class = webob.exc.status_map.get(status, webob.exc.HTTPError)
     answer = _request(environ).get_response(
         error_class(detail=detail, json_formatter=formatter))
-    placement_version.add_headers(answer, version)
+    placement_version.add_headers(answer, version, vary)
     return answer
 
 
@@ -52,6 +53,24 @@ def _request(environ):
         'REQUEST_METHOD': environ.get('REQUEST_METHOD', 'GET'),
         'CONTENT_TYPE': environ.get('CONTENT_TYPE', ''),
         'HTTP_ACCEPT': accept})
+
+
+def answered_outside_handler(error, handler):
+    """Whether Placement makes this answer outside the route's handler,
+    where no Vary header is added: a policy refusal, and a missing
+    resource the handler does not look for itself (``own_not_found``)."""
+    if isinstance(error, exception.Forbidden):
+        return 'action' in error.kwargs
+    return (isinstance(error, exception.NotFound) and
+            not isinstance(error, exception.VersionNotFoundForAPIMethod) and
+            not getattr(handler, 'own_not_found', False))
+
+
+def own_not_found(handler):
+    """Mark a handler whose missing resource Placement answers itself
+    (its 404 carries Vary, as every answer of the handler's)."""
+    handler.own_not_found = True
+    return handler
 
 
 def detail_of(error):

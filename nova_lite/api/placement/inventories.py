@@ -4,6 +4,7 @@
 import contextlib
 
 from nova_lite.api import microversion
+from nova_lite.api.placement import errors
 from nova_lite.api.schemas import placement as schema
 from nova_lite.api.schemas import placement_responses as responses
 from nova_lite.api import validation
@@ -16,6 +17,7 @@ def _all(generation, records):
             'inventories': records}
 
 
+@errors.own_not_found
 @validation.responds(200, responses.inventories)
 def index(req, uuid):
     return 200, _all(*inventories.get(req.context, uuid))
@@ -80,6 +82,7 @@ def delete_all(req, uuid):
     return 204, None
 
 
+@errors.own_not_found
 @validation.responds(200, responses.inventory)
 def show(req, uuid, resource_class):
     generation, records = inventories.get(req.context, uuid)

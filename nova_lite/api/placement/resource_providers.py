@@ -5,6 +5,7 @@ import uuid as uuid_lib
 
 from oslo_utils import uuidutils
 
+from nova_lite.api.placement import errors
 from nova_lite.api.placement import links
 from nova_lite.api.placement import query_check
 from nova_lite.api.placement import request_query
@@ -91,6 +92,7 @@ def update(req, uuid):
     return 200, view(req, provider)
 
 
+@errors.own_not_found
 @validation.responds(204, None)
 def delete(req, uuid):
     try:

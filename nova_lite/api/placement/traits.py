@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """/traits[/{name}] (1.6) and /resource_providers/{uuid}/traits."""
 from nova_lite.api import microversion
+from nova_lite.api.placement import errors
 from nova_lite.api.placement import query_check
 from nova_lite.api.schemas import placement as schema
 from nova_lite.api.schemas import placement_responses as responses
@@ -44,6 +45,7 @@ def index(req):
     return 200, {'traits': names}
 
 
+@errors.own_not_found
 @validation.responds(204, None)
 @microversion.since('1.6')
 def show(req, name):
@@ -61,6 +63,7 @@ def ensure(req, name):
         'Location': '%s/traits/%s' % (req.script_name, name)}
 
 
+@errors.own_not_found
 @validation.responds(204, None)
 @microversion.since('1.6')
 def delete(req, name):
@@ -72,6 +75,7 @@ def _provider_body(generation, names):
     return {'resource_provider_generation': generation, 'traits': names}
 
 
+@errors.own_not_found
 @validation.responds(200, responses.provider_traits)
 @microversion.since('1.6')
 def for_provider(req, uuid):

@@ -3,6 +3,7 @@
 """/resource_providers/{uuid}/usages and /usages?project_id= (1.9;
 grouped by consumer type from 1.38)."""
 from nova_lite.api import microversion
+from nova_lite.api.placement import errors
 from nova_lite.api.placement import query_check
 from nova_lite.api.schemas import placement as schema
 from nova_lite.api.schemas import placement_responses as responses
@@ -10,6 +11,7 @@ from nova_lite.api import validation
 from nova_lite.placement import allocations
 
 
+@errors.own_not_found
 @validation.responds(200, responses.provider_usages)
 def for_provider(req, uuid):
     generation, usages = allocations.usages_of_provider(req.context, uuid)

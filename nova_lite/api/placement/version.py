@@ -55,10 +55,12 @@ def _numbers(text):
     return major, minor
 
 
-def add_headers(response, version):
+def add_headers(response, version, vary=True):
     """The version answered with (none when the one asked for could not
-    be read or served: Placement says none then either)."""
+    be read or served: Placement says none then either), and unless
+    ``vary`` is False, that the answer varies with the version asked."""
     if version is None:
         return
     response.headers[HEADER] = '%s %s' % (SERVICE_TYPE, version)
-    response.headers['Vary'] = HEADER.lower()
+    if vary:
+        response.headers['Vary'] = HEADER.lower()

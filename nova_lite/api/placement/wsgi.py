@@ -44,14 +44,28 @@ class Router(wsgi.Router):
             message = ''  # Placement's unknown route says only its status
         return errors.response(code, message, request_id=req and
                                _request_id(req), version=version,
-                               environ=req and req.environ)
+                               environ=req and req.environ,
+                               vary=code != 404)
+
+    def allow_header(self, req, match):
+        """Placement names the path's methods when the method is not one
+        of them, not when a handler refuses it at this version."""
+        if match['action'] is not None:
+            return None
+        return super().allow_header(req, match)
+
+    def dispatch(self, req, handler, rule, kwargs):
+        req.handler = handler
+        return super().dispatch(req, handler, rule, kwargs)
 
     @staticmethod
     def failure(req, error):
         return errors.response(
             error.code, errors.detail_of(error),
             getattr(error, 'error_code', 'placement.undefined_code'),
-            _request_id(req), req.api_version, req.environ)
+            _request_id(req), req.api_version, req.environ,
+            vary=not errors.answered_outside_handler(
+                error, getattr(req, 'handler', None)))
 
     @staticmethod
     def success(req, answer):
