@@ -1,0 +1,82 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""The keys of a migration record and of a server's actions at every
+compute microversion from 2.1 to 2.104, as Nova's API reference gives
+them: a migration's type from 2.23, its uuid from 2.59, its user and
+project from 2.80; an action's updated_at from 2.58; its events shown
+to members from 2.51 (never the traceback), their host (admins) and
+hostId from 2.62, their details (admins) from 2.84."""
+from tests.functional import compute_calls
+
+MAX_MINOR = 104
+ALWAYS = (1, None)
+MIGRATION = dict.fromkeys((
+    'id', 'status', 'instance_uuid', 'source_node', 'dest_node',
+    'source_compute', 'dest_compute', 'dest_host', 'old_instance_type_id',
+    'new_instance_type_id', 'created_at', 'updated_at'), ALWAYS)
+MIGRATION.update(migration_type=(23, None), uuid=(59, None),
+                 user_id=(80, None), project_id=(80, None))
+ACTION = dict.fromkeys(('action', 'instance_uuid', 'request_id', 'user_id',
+                        'project_id', 'start_time', 'message'), ALWAYS)
+ACTION['updated_at'] = (58, None)
+# key: (first minor version, admins only)
+EVENT = {'event': (1, False), 'start_time': (1, False),
+         'finish_time': (1, False), 'result': (1, False),
+         'traceback': (1, True), 'host': (62, True), 'hostId': (62, False),
+         'details': (84, True)}
+
+
+def _expected(table, minor):
+    return {key for key, (since, until) in table.items()
+            if since <= minor and (until is None or minor < until)}
+
+
+def _event_keys(minor, admin):
+    if not admin and minor < 51:
+        return None  # no events at all
+    return {key for key, (since, admins_only) in EVENT.items()
+            if since <= minor and (admin or not admins_only)}
+
+
+def _resized(aio):
+    api = aio.client
+    api.create_flavor('m1', flavor_id='m1')
+    api.create_flavor('m2', flavor_id='m2', ram=1024)
+    server = api.boot('m1', name='moved', networks='none',
+                      version='2.37')
+    status, body = api.post('/servers/%s/action' % server['id'],
+                            {'resize': {'flavorRef': 'm2'}})
+    assert status == 202, body
+    api.wait_server(server['id'], ('VERIFY_RESIZE',), timeout=60)
+    status, body = api.post('/servers/%s/action' % server['id'],
+                            {'confirmResize': None})
+    assert status == 204, body
+    api.wait_server(server['id'], ('ACTIVE',), settled=True)
+    return server['id']
+
+
+def test_move_records_keys_at_every_version(all_in_one):
+    aio = all_in_one(hosts=2)
+    server = _resized(aio)
+    member = aio.client.as_user('alice:admin')
+    wrong = {}
+    for minor in range(1, MAX_MINOR + 1):
+        at = compute_calls.at('2.%d' % minor)
+        migration = aio.client.get('/os-migrations', **at)[1][
+            'migrations'][0]
+        found = {'migration': (set(migration), _expected(MIGRATION, minor))}
+        for role, client in (('admin', aio.client), ('member', member)):
+            actions = client.get('/servers/%s/os-instance-actions' % server,
+                                 **at)[1]['instanceActions']
+            shown = client.get('/servers/%s/os-instance-actions/%s' % (
+                server, actions[0]['request_id']), **at)[1]['instanceAction']
+            found[role + ' action'] = (set(actions[0]),
+                                       _expected(ACTION, minor))
+            events = shown.get('events')
+            found[role + ' event'] = (
+                set(events[0]) if events is not None else None,
+                _event_keys(minor, role == 'admin'))
+        for what, (keys, want) in found.items():
+            if keys != want:
+                wrong['2.%d %s' % (minor, what)] = (keys, want)
+    assert wrong == {}
