@@ -103,3 +103,22 @@ def test_image_metadata_through_the_compute_api(aio):
     assert bob.post(path, {'metadata': {'x': 'y'}},
                     **at('2.35'))[0] in (403, 404)
     assert api.get(path, **at('2.36'))[0] == 404
+
+
+def test_image_metadata_stays_within_the_projects_limit(aio, overrides):
+    """No more properties than ``[quota] metadata_items`` through the
+    compute API: 403 in Nova's words, and the image unchanged."""
+    overrides('metadata_items', 2, group='quota')
+    image = _image(aio, os_distro='cirros')
+    alice = aio.client.as_user('alice:teamA')
+    path = '/images/%s/metadata' % image
+    status, body = alice.post(path, {'metadata': {'a': '1', 'b': '2'}})
+    assert status == 403, body
+    assert body['forbidden']['message'] == 'Image metadata limit exceeded'
+    status, body = alice.put(path + '/a', {'meta': {'a': '1'}})
+    assert status == 200, body
+    assert alice.get(path)[1]['metadata'] == {'os_distro': 'cirros',
+                                              'a': '1'}
+    status, body = alice.put(path, {'metadata': {'x': '1', 'y': '2'}})
+    assert status == 200, body
+    assert alice.get(path)[1]['metadata'] == {'x': '1', 'y': '2'}

@@ -153,9 +153,14 @@ def _metadata(req, image_id):
 
 def _write(req, image_id, wanted, replace):
     """The image's properties made ``wanted`` (with the others kept
-    unless ``replace``), in one patch."""
+    unless ``replace``), in one patch; no more of them than the project
+    may give an item (403, as Nova, and nothing written)."""
     images = caller_images.CallerImages(req)
     current = properties(images.show(image_id))
+    allowed = metadata_items.limit(req)
+    if allowed is not None and len(
+            wanted if replace else dict(current, **wanted)) > allowed:
+        raise exception.Forbidden(message='Image metadata limit exceeded')
     changes = [{'op': 'replace' if k in current else 'add', 'path': '/' + k,
                 'value': v} for k, v in wanted.items()]
     if replace:

@@ -15,7 +15,6 @@ from nova_lite.api import validation
 from nova_lite.compute import api as compute_api
 from nova_lite import exception
 from nova_lite.objects import fields
-from nova_lite.objects import quotas
 
 # The states a server's metadata may change in.
 CHANGEABLE = (fields.VMState.ACTIVE, fields.VMState.STOPPED,
@@ -31,13 +30,8 @@ def _changeable(req, server_id, action):
 def _write(req, server_id, changes, replace):
     instance = _changeable(req, server_id, 'update metadata')
     instance.update_metadata(changes, replace=replace,
-                             limit=_limit(req))
+                             limit=metadata_items.limit(req))
     return instance.metadata
-
-
-def _limit(req):
-    limit = quotas.own_limit(req.conf, req.context, 'metadata_items')
-    return None if limit < 0 else limit
 
 
 @validation.responds(200, responses.metadata)
