@@ -122,3 +122,13 @@ def test_image_metadata_stays_within_the_projects_limit(aio, overrides):
     status, body = alice.put(path, {'metadata': {'x': '1', 'y': '2'}})
     assert status == 200, body
     assert alice.get(path)[1]['metadata'] == {'x': '1', 'y': '2'}
+
+
+def test_another_projects_public_image_cannot_be_changed(aio):
+    image = _image(aio, headers=image_calls.ADMIN, visibility='public')
+    bob = aio.client.as_user('bob:teamB')
+    status, body = bob.post('/images/%s/metadata' % image,
+                            {'metadata': {'x': 'y'}})
+    assert (status, body['forbidden']['message']) == (
+        403, 'Not authorized for image %s.' % image)
+    assert bob.get('/images/%s/metadata' % image)[1]['metadata'] == {}

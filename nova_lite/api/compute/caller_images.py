@@ -34,9 +34,12 @@ class CallerImages:
             raise exception.ImageNotFound(image_id=image_id)
         if response.status_code == 400:
             raise exception.Invalid(message=_said(response))
-        if response.status_code == 403:
+        if response.status_code in (401, 403):
+            # Nova's words for an image the caller may not see or change
+            # (its token refused, or the image API's policy).
             raise exception.Forbidden(
-                message='You are not allowed to change the image.')
+                message='Not authorized for image %s.' % image_id
+                if image_id else _said(response))
         if response.status_code >= 400:
             raise exception.ImageServiceUnavailable(
                 reason='it answered %d' % response.status_code)
