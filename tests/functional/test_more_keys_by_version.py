@@ -1,11 +1,12 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
-"""The keys of services, aggregates, key pairs, limits and quota sets at
-every compute microversion from 2.1 to 2.104, as Nova's API reference
-gives them: a service's forced_down from 2.11; an aggregate's uuid from
-2.41; a key pair's type from 2.2; the network quotas and limits gone
-from 2.36, the image metadata limit from 2.39, the injected files ones
-from 2.57."""
+"""The keys of services, aggregates, key pairs, limits, quota sets and
+quota class sets at every compute microversion from 2.1 to 2.104, as
+Nova's API reference gives them: a service's forced_down from 2.11; an
+aggregate's uuid from 2.41; a key pair's type from 2.2; the network
+quotas and limits gone from 2.36 (from a class set only at 2.50, where
+the server groups' come), the image metadata limit from 2.39, the
+injected files ones from 2.57."""
 from tests.functional import compute_calls
 
 MAX_MINOR = 104
@@ -42,6 +43,11 @@ QUOTAS = dict(dict.fromkeys((
             'injected_file_content_bytes', 'injected_file_path_bytes',
             'injected_files'), _FILES))
 
+QUOTA_CLASSES = dict(QUOTAS, fixed_ips=(1, 50), floating_ips=(1, 50),
+                     security_group_rules=(1, 50), security_groups=(1, 50),
+                     server_groups=(50, None),
+                     server_group_members=(50, None))
+
 
 def _expected(table, minor):
     return {key for key, (since, until) in table.items()
@@ -66,6 +72,8 @@ def _answers(api, minor, aggregate):
                                                0, 'keypair')),
         'limits': (LIMITS, get('/limits', 'limits', 'absolute')),
         'quotas': (QUOTAS, get('/os-quota-sets/admin', 'quota_set')),
+        'quota classes': (QUOTA_CLASSES, get('/os-quota-class-sets/default',
+                                             'quota_class_set')),
     }
 
 
