@@ -32,13 +32,20 @@ HYPERVISOR = dict({key: (1, 88) for key in _FIGURES}, **{
     'hypervisor_version': (1, None), 'host_ip': (1, None),
     'service': (1, None), 'uptime': (88, None)})
 
+LISTED_FLAVOR = {'id': (1, None), 'name': (1, None), 'links': (1, None),
+                 'description': (55, None)}
+LISTED_HYPERVISOR = {'id': (1, None), 'hypervisor_hostname': (1, None),
+                     'state': (1, None), 'status': (1, None)}
+
 
 def _expected(table, minor):
     return {key for key, (since, until) in table.items()
             if since <= minor and (until is None or minor < until)}
 
 
-TABLES = {'group': GROUP, 'hypervisor': HYPERVISOR}
+TABLES = {'group': GROUP, 'listed group': GROUP, 'hypervisor': HYPERVISOR,
+          'listed flavor': LISTED_FLAVOR,
+          'listed hypervisor': LISTED_HYPERVISOR}
 
 
 def test_flavor_group_and_hypervisor_keys_at_every_version(all_in_one):
@@ -62,13 +69,19 @@ def test_flavor_group_and_hypervisor_keys_at_every_version(all_in_one):
             answers = {
                 'flavor': client.get('/flavors/m1', **at)[1]['flavor'],
                 'flavor in detail': client.get(
-                    '/flavors/detail', **at)[1]['flavors'][0]}
+                    '/flavors/detail', **at)[1]['flavors'][0],
+                'listed flavor': client.get('/flavors', **at)[1][
+                    'flavors'][0]}
             if role == 'admin':
                 answers['group'] = client.get(
                     '/os-server-groups/' + group, **at)[1]['server_group']
                 answers['hypervisor'] = client.get(
                     '/os-hypervisors/%s' % hypervisor(minor), **at)[1][
                     'hypervisor']
+                answers['listed hypervisor'] = client.get(
+                    '/os-hypervisors', **at)[1]['hypervisors'][0]
+                answers['listed group'] = client.get(
+                    '/os-server-groups', **at)[1]['server_groups'][0]
             for what, answer in answers.items():
                 want = _expected(TABLES.get(what, FLAVOR), minor)
                 if set(answer) != want:

@@ -1,11 +1,12 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
-"""The keys of a migration record and of a server's actions at every
-compute microversion from 2.1 to 2.104, as Nova's API reference gives
-them: a migration's type from 2.23, its uuid from 2.59, its user and
-project from 2.80; an action's updated_at from 2.58; its events shown
-to members from 2.51 (never the traceback), their host (admins) and
-hostId from 2.62, their details (admins) from 2.84."""
+"""The keys of a migration record, of a server's actions and of a
+project's usage at every compute microversion from 2.1 to 2.104, as
+Nova's API reference gives them: a migration's type from 2.23, its uuid
+from 2.59, its user and project from 2.80; an action's updated_at from
+2.58; its events shown to members from 2.51 (never the traceback), their
+host (admins) and hostId from 2.62, their details (admins) from 2.84;
+a usage's keys at every version."""
 from tests.functional import compute_calls
 
 MAX_MINOR = 104
@@ -24,6 +25,17 @@ EVENT = {'event': (1, False), 'start_time': (1, False),
          'finish_time': (1, False), 'result': (1, False),
          'traceback': (1, True), 'host': (62, True), 'hostId': (62, False),
          'details': (84, True)}
+
+USAGE = dict.fromkeys(('tenant_id', 'server_usages', 'total_local_gb_usage',
+                       'total_vcpus_usage', 'total_memory_mb_usage',
+                       'total_hours', 'start', 'stop'), ALWAYS)
+SERVER_USAGE = dict.fromkeys(('instance_id', 'name', 'hours', 'memory_mb',
+                              'local_gb', 'vcpus', 'tenant_id', 'flavor',
+                              'started_at', 'ended_at', 'state', 'uptime'),
+                             ALWAYS)
+# Without ?detailed=1 a project's usage in the list has no servers'.
+LISTED_USAGE = {key: span for key, span in USAGE.items()
+                if key != 'server_usages'}
 
 
 def _expected(table, minor):
@@ -65,6 +77,15 @@ def test_move_records_keys_at_every_version(all_in_one):
         migration = aio.client.get('/os-migrations', **at)[1][
             'migrations'][0]
         found = {'migration': (set(migration), _expected(MIGRATION, minor))}
+        usage = aio.client.get('/os-simple-tenant-usage/admin', **at)[1][
+            'tenant_usage']
+        listed = aio.client.get('/os-simple-tenant-usage', **at)[1][
+            'tenant_usages'][0]
+        found.update({
+            'usage': (set(usage), _expected(USAGE, minor)),
+            'server usage': (set(usage['server_usages'][0]),
+                             _expected(SERVER_USAGE, minor)),
+            'listed usage': (set(listed), _expected(LISTED_USAGE, minor))})
         for role, client in (('admin', aio.client), ('member', member)):
             actions = client.get('/servers/%s/os-instance-actions' % server,
                                  **at)[1]['instanceActions']
