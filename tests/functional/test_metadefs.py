@@ -157,6 +157,18 @@ def test_bad_namespaces_are_refused_and_create_nothing(aio, body, code,
     assert _get(aio, '/' + NS).status_code == 404
 
 
+def test_a_write_without_a_body_is_refused(aio):
+    for path in ('', '/NovaLite::Image::KernelBoot/objects',
+                 '/NovaLite::Image::KernelBoot/properties'):
+        refused = requests.post(_url(aio, path), headers=ADMIN)
+        assert refused.status_code == 400, path
+        assert 'Body expected in request.' in refused.text
+    not_json = requests.post(_url(aio), data='{"namespace": ',
+                             headers=dict(ADMIN, **{
+                                 'Content-Type': 'application/json'}))
+    assert not_json.status_code == 400
+
+
 def test_writes_are_for_admins_and_private_namespaces_for_owners(aio):
     assert _namespace(aio, headers=ALICE).status_code == 403
     assert _namespace(aio, owner='teamA').status_code == 201

@@ -26,8 +26,11 @@ def namespace(req, name):
 
 
 def body(req, schema):
-    """The request's body, checked: what only the service sets is a 403,
-    anything the schema refuses a 400."""
+    """The request's body, checked: none is a 400 in Glance's words,
+    what only the service sets a 403, anything the schema refuses a
+    400."""
+    if not req.body:
+        raise exception.ValidationError(detail='Body expected in request.')
     sent = req.body_json()
     if isinstance(sent, dict):
         for name in metadef_schemas.READ_ONLY:
