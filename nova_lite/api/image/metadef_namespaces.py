@@ -99,8 +99,9 @@ def _detail(view, records, prefix=''):
 
 def _prefixed_object(entry, prefix):
     entry = dict(entry)
-    entry['properties'] = {prefix + k: v for k, v in
-                           entry.get('properties', {}).items()}
+    if entry.get('properties'):
+        entry['properties'] = {prefix + k: v for k, v in
+                               entry['properties'].items()}
     if entry.get('required'):
         entry['required'] = [prefix + n for n in entry['required']]
     return entry

@@ -48,7 +48,10 @@ def times(record):
 
 
 def object_view(record):
-    return dict(record.body, name=record.name,
+    """An object as Glance shows it: no ``properties`` when it has none."""
+    body = {k: v for k, v in record.body.items()
+            if k != 'properties' or v}
+    return dict(body, name=record.name,
                 schema='/v2/schemas/metadefs/object',
                 self='%s/%s/objects/%s' % (NAMESPACES, record.namespace,
                                            record.name),
