@@ -148,6 +148,10 @@ def test_a_namespace_comes_with_what_it_holds_or_not_at_all(aio):
      'title'),
     ({'namespace': NS, 'properties': {'p': {'type': 'colour',
                                             'title': 'P'}}}, 400, 'colour'),
+    ({'namespace': NS, 'properties': {'p' * 256: {'type': 'string',
+                                                  'title': 'P'}}}, 400,
+     'ppp'),
+    ({'namespace': NS, 'tags': [{'name': 't' * 256}]}, 400, 'too long'),
 ])
 def test_bad_namespaces_are_refused_and_create_nothing(aio, body, code,
                                                        words):

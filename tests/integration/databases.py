@@ -76,3 +76,20 @@ def providers_of_vcpu(kind, tmp_path, count, vcpus):
             inventories.set_all(context, uuids[-1], 0,
                                 {'VCPU': {'total': vcpus}})
         yield url, context, uuids
+
+
+KINDS = ('sqlite', 'mysql', 'postgresql')
+
+
+def on_each(all_in_one, tmp_path, exercise, hosts=1):
+    """{kind: what ``exercise(aio)`` returns} for an all-in-one of
+    ``hosts`` on a fresh database of each kind, stopped after."""
+    found = {}
+    for kind in KINDS:
+        with fresh_database(kind, tmp_path) as url:
+            aio = all_in_one(hosts=hosts, database=url)
+            try:
+                found[kind] = exercise(aio)
+            finally:
+                all_in_one.stop(aio)
+    return found

@@ -56,18 +56,12 @@ def _exercise(call):
 
 
 def test_metadefs_on_every_database(all_in_one, tmp_path):
-    found = {}
-    for kind in ('sqlite', 'mysql', 'postgresql'):
-        with databases.fresh_database(kind, tmp_path) as url:
-            aio = all_in_one(hosts=1, database=url)
-            try:
-                call, answers = _calls(aio.image_url + '/v2/metadefs')
-                pages, left = _exercise(call)
-                found[kind] = (pages, left,
-                               [a[:3] for a in answers if a[0] != 'GET'
-                                or a[1] == '/namespaces/ns'])
-            finally:
-                all_in_one.stop(aio)
+    def exercise(aio):
+        call, answers = _calls(aio.image_url + '/v2/metadefs')
+        pages, left = _exercise(call)
+        return (pages, left, [a[:3] for a in answers if a[0] != 'GET'
+                              or a[1] == '/namespaces/ns'])
+    found = databases.on_each(all_in_one, tmp_path, exercise)
     pages, left, writes = found['sqlite']
     assert pages == [['ns-a', 'ns-b'], ['ns-c'], ['ns-c', 'ns-b'],
                      ['ns-a']]

@@ -102,15 +102,10 @@ def _said(answer, server):
 def _alike_on_every_database(all_in_one, tmp_path, asks, **boot):
     """Each database's answers to ``asks``, once they are shown to be
     the same on all three."""
-    found = {}
-    for kind in ('sqlite', 'mysql', 'postgresql'):
-        with databases.fresh_database(kind, tmp_path) as url:
-            aio = all_in_one(hosts=1, database=url)
-            try:
-                aio.client.create_flavor('m1', flavor_id='m1')
-                found[kind] = _answers(aio, asks, **boot)
-            finally:
-                all_in_one.stop(aio)
+    def exercise(aio):
+        aio.client.create_flavor('m1', flavor_id='m1')
+        return _answers(aio, asks, **boot)
+    found = databases.on_each(all_in_one, tmp_path, exercise)
     assert found['mysql'] == found['sqlite']
     assert found['postgresql'] == found['sqlite']
     return found['sqlite']

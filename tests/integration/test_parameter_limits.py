@@ -121,6 +121,14 @@ LONG_BODIES = [
     ('image', 'POST', '/v2/images', {'name': LONG}),
     ('image', 'POST', '/v2/images', {'name': 'i', 'os_distro': LONG}),
     ('image', 'POST', '/v2/images', {'name': 'i', 'k': 'v' * 65536}),
+    ('image', 'POST', '/v2/metadefs/namespaces', {'namespace': LONG}),
+    ('image', 'POST', '/v2/metadefs/namespaces', {
+        'namespace': 'n', 'description': 'd' * 65536}),
+    ('image', 'POST', '/v2/metadefs/namespaces', {
+        'namespace': 'n', 'tags': [{'name': LONG}]}),
+    ('image', 'POST', '/v2/metadefs/namespaces', {
+        'namespace': 'n', 'properties': {LONG: {'type': 'string',
+                                                'title': 'T'}}}),
 ]
 
 
@@ -206,6 +214,11 @@ class Cloud:
         image = json.loads(image)['id']
         self.call('image', 'POST', '/v2/images/%s/members' % image,
                   {'member': 'p1'})
+        self.call('image', 'POST', '/v2/metadefs/namespaces', {
+            'namespace': 'ns1', 'objects': [{'name': 'o'}],
+            'properties': {'p': {'type': 'string', 'title': 'P'}},
+            'tags': [{'name': 't'}],
+            'resource_type_associations': [{'name': 'OS::Nova::Flavor'}]})
         return {'alias': 'os-keypairs', 'flavor_id': 'm1', 'key': 'k',
                 'server_id': server, 'tag': 't', 'volume_id': server,
                 'port_id': server, 'network_id': 'private',
@@ -217,7 +230,9 @@ class Cloud:
                 'pattern': 'sim', 'uuid': provider,
                 'resource_class': 'VCPU', 'name': 'CUSTOM_X',
                 'consumer_uuid': server, 'image_id': image,
-                'member_id': 'p1', 'namespace': 'OS::Compute::Hypervisor',
+                'member_id': 'p1', 'namespace': 'ns1', 'object_name': 'o',
+                'property_name': 'p', 'tag_name': 't',
+                'resource_type': 'OS::Nova::Flavor',
                 'task_id': server, 'share_id': server,
                 'host_name': compute['host'],
                 'before_timestamp': '2026-01-01 00:00:00'}
@@ -283,15 +298,11 @@ def _answers(cloud):
 
 def test_every_parameter_at_its_limit_answers_alike_on_every_database(
         all_in_one, tmp_path):
-    tables, failures = {}, []
-    for kind in ('sqlite', 'mysql', 'postgresql'):
-        with databases.fresh_database(kind, tmp_path) as url:
-            aio = all_in_one(hosts=2, database=url)
-            try:
-                tables[kind], failed = _answers(Cloud(aio))
-            finally:
-                all_in_one.stop(aio)
-        failures += [(kind,) + each for each in failed]
+    found = databases.on_each(all_in_one, tmp_path,
+                              lambda aio: _answers(Cloud(aio)), hosts=2)
+    tables = {kind: table for kind, (table, _f) in found.items()}
+    failures = [(kind,) + each for kind, (_t, failed) in found.items()
+                for each in failed]
     assert failures == [], '\n'.join(map(str, failures))
     for kind in ('mysql', 'postgresql'):
         differ = [(key, tables['sqlite'][key], status)

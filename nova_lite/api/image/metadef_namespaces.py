@@ -19,14 +19,11 @@ from nova_lite.objects import metadef
 
 _OWN = ('namespace', 'display_name', 'description', 'visibility',
         'protected', 'owner')
-# Each list a namespace is created with: its kind of record, and the
-# name and the rest of each entry.
+# Each list a namespace is created with, and its kind of record.
 _HELD = {
-    'objects': (metadef.OBJECT, lambda o: (o['name'], {
-        k: v for k, v in o.items() if k != 'name'})),
-    'tags': (metadef.TAG, lambda t: (t['name'], {})),
-    'resource_type_associations': (metadef.RESOURCE_TYPE, lambda a: (
-        a['name'], {k: v for k, v in a.items() if k != 'name'})),
+    'objects': metadef.OBJECT,
+    'tags': metadef.TAG,
+    'resource_type_associations': metadef.RESOURCE_TYPE,
 }
 _VIEWS = {metadef.OBJECT: ('objects', metadefs.object_view),
           metadef.TAG: ('tags', lambda r: {'name': r.name}),
@@ -72,9 +69,10 @@ def index(req):
 
 def _held(req, sent, name):
     records = []
-    for key, (kind, split) in _HELD.items():
+    for key, kind in _HELD.items():
         for entry in sent.get(key, ()):
-            records.append(metadefs.new_record(req, name, kind, *split(entry)))
+            records.append(metadefs.new_record(
+                req, name, kind, entry['name'], metadefs.definition(entry)))
     for prop, definition in sent.get('properties', {}).items():
         records.append(metadefs.new_record(req, name, metadef.PROPERTY, prop,
                                            definition))

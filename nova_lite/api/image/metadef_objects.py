@@ -8,10 +8,6 @@ from nova_lite.api.image import metadefs
 from nova_lite.objects import metadef
 
 
-def _definition(sent):
-    return {k: v for k, v in sent.items() if k != 'name'}
-
-
 def index(req, namespace):
     metadefs.namespace(req, namespace)
     listed = metadefs.records([namespace], metadef.OBJECT, req)
@@ -20,27 +16,21 @@ def index(req, namespace):
 
 
 def create(req, namespace):
-    sent = metadefs.body(req, metadef_schemas.OBJECT)
-    metadefs.namespace(req, namespace)
-    record = metadefs.new_record(req, namespace, metadef.OBJECT, sent['name'],
-                                 _definition(sent))
-    record.create()
-    return 201, metadefs.object_view(record)
+    return 201, metadefs.object_view(metadefs.added(
+        req, namespace, metadef.OBJECT, metadef_schemas.OBJECT))
 
 
 def show(req, namespace, object_name):
-    return 200, metadefs.object_view(metadefs.record(
+    return 200, metadefs.object_view(metadefs.get_record(
         req, namespace, metadef.OBJECT, object_name))
 
 
 def update(req, namespace, object_name):
-    sent = metadefs.body(req, metadef_schemas.OBJECT)
-    record = metadefs.record(req, namespace, metadef.OBJECT, object_name)
-    record.name, record.body = sent['name'], _definition(sent)
-    record.save(object_name)
-    return 200, metadefs.object_view(record)
+    return 200, metadefs.object_view(metadefs.replaced(
+        req, namespace, metadef.OBJECT, object_name,
+        metadef_schemas.OBJECT))
 
 
 def delete(req, namespace, object_name):
-    metadefs.record(req, namespace, metadef.OBJECT, object_name).destroy()
+    metadefs.get_record(req, namespace, metadef.OBJECT, object_name).destroy()
     return 204, None

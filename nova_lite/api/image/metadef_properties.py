@@ -13,10 +13,6 @@ from nova_lite import exception
 from nova_lite.objects import metadef
 
 
-def _definition(sent):
-    return {k: v for k, v in sent.items() if k != 'name'}
-
-
 def index(req, namespace):
     metadefs.namespace(req, namespace)
     listed = metadefs.records([namespace], metadef.PROPERTY, req)
@@ -24,12 +20,8 @@ def index(req, namespace):
 
 
 def create(req, namespace):
-    sent = metadefs.body(req, metadef_schemas.NAMED_PROPERTY)
-    metadefs.namespace(req, namespace)
-    record = metadefs.new_record(req, namespace, metadef.PROPERTY,
-                                 sent['name'], _definition(sent))
-    record.create()
-    return 201, metadefs.property_view(record)
+    return 201, metadefs.property_view(metadefs.added(
+        req, namespace, metadef.PROPERTY, metadef_schemas.NAMED_PROPERTY))
 
 
 def _unprefixed(req, namespace, name):
@@ -38,8 +30,8 @@ def _unprefixed(req, namespace, name):
     wanted = req.GET.get('resource_type')
     if not wanted:
         return name
-    association = metadefs.record(req, namespace, metadef.RESOURCE_TYPE,
-                                  wanted)
+    association = metadefs.get_record(req, namespace,
+                                      metadef.RESOURCE_TYPE, wanted)
     prefix = association.body.get('prefix')
     if not prefix or not name.startswith(prefix):
         raise exception.NotFound(
@@ -51,19 +43,17 @@ def _unprefixed(req, namespace, name):
 def show(req, namespace, property_name):
     metadefs.namespace(req, namespace)
     name = _unprefixed(req, namespace, property_name)
-    return 200, metadefs.property_view(metadefs.record(
+    return 200, metadefs.property_view(metadefs.get_record(
         req, namespace, metadef.PROPERTY, name))
 
 
 def update(req, namespace, property_name):
-    sent = metadefs.body(req, metadef_schemas.NAMED_PROPERTY)
-    record = metadefs.record(req, namespace, metadef.PROPERTY, property_name)
-    record.name, record.body = sent['name'], _definition(sent)
-    record.save(property_name)
-    return 200, metadefs.property_view(record)
+    return 200, metadefs.property_view(metadefs.replaced(
+        req, namespace, metadef.PROPERTY, property_name,
+        metadef_schemas.NAMED_PROPERTY))
 
 
 def delete(req, namespace, property_name):
-    metadefs.record(req, namespace, metadef.PROPERTY,
-                    property_name).destroy()
+    metadefs.get_record(req, namespace, metadef.PROPERTY,
+                        property_name).destroy()
     return 204, None

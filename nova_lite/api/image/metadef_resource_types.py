@@ -31,16 +31,11 @@ def of_namespace(req, namespace):
 
 
 def associate(req, namespace):
-    sent = metadefs.body(req, metadef_schemas.ASSOCIATION)
-    metadefs.namespace(req, namespace)
-    record = metadefs.new_record(req, namespace, metadef.RESOURCE_TYPE,
-                                 sent['name'], {k: v for k, v in sent.items()
-                                                if k != 'name'})
-    record.create()
-    return 201, metadefs.association_view(record)
+    return 201, metadefs.association_view(metadefs.added(
+        req, namespace, metadef.RESOURCE_TYPE, metadef_schemas.ASSOCIATION))
 
 
 def dissociate(req, namespace, resource_type):
-    metadefs.record(req, namespace, metadef.RESOURCE_TYPE,
-                    resource_type).destroy()
+    metadefs.get_record(req, namespace, metadef.RESOURCE_TYPE,
+                        resource_type).destroy()
     return 204, None

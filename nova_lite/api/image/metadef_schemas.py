@@ -45,7 +45,10 @@ PROPERTY = {
 }
 # A property as one creates or updates it alone: it names itself.
 NAMED_PROPERTY = dict(PROPERTY, required=['name', 'title', 'type'])
-_PROPERTY_MAP = {'type': 'object', 'additionalProperties': PROPERTY}
+# Properties by name; a name longer than its column holds is refused.
+_PROPERTY_MAP = {'type': 'object',
+                 'patternProperties': {'^.{1,255}$': PROPERTY},
+                 'additionalProperties': False}
 
 OBJECT = {
     'type': 'object',

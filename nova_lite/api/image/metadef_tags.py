@@ -51,18 +51,18 @@ def create(req, namespace, tag_name):
 
 
 def show(req, namespace, tag_name):
-    return 200, metadefs.tag_view(metadefs.record(
+    return 200, metadefs.tag_view(metadefs.get_record(
         req, namespace, metadef.TAG, tag_name))
 
 
 def update(req, namespace, tag_name):
     sent = metadefs.body(req, metadef_schemas.TAG)
-    record = metadefs.record(req, namespace, metadef.TAG, tag_name)
+    record = metadefs.get_record(req, namespace, metadef.TAG, tag_name)
     record.name = sent['name']
     record.save(tag_name)
     return 200, metadefs.tag_view(record)
 
 
 def delete(req, namespace, tag_name):
-    metadefs.record(req, namespace, metadef.TAG, tag_name).destroy()
+    metadefs.get_record(req, namespace, metadef.TAG, tag_name).destroy()
     return 204, None

@@ -85,7 +85,7 @@ def records(names, kind, req):
     return metadef.MetadefRecordList.get_in(req.context, names, kind)
 
 
-def record(req, namespace_name, kind, name):
+def get_record(req, namespace_name, kind, name):
     """A record of a namespace the caller sees."""
     namespace(req, namespace_name)
     return metadef.MetadefRecord.get(req.context, namespace_name, kind,
@@ -95,3 +95,29 @@ def record(req, namespace_name, kind, name):
 def new_record(req, namespace_name, kind, name, body):
     return metadef.MetadefRecord(req.context, namespace=namespace_name,
                                  kind=kind, name=name, body=body)
+
+
+def definition(sent):
+    """What a body defines besides the name it gives."""
+    return {k: v for k, v in sent.items() if k != 'name'}
+
+
+def added(req, namespace_name, kind, schema):
+    """A record of ``kind`` made from the body (``schema``) in a
+    namespace the caller sees."""
+    sent = body(req, schema)
+    namespace(req, namespace_name)
+    record = new_record(req, namespace_name, kind, sent['name'],
+                        definition(sent))
+    record.create()
+    return record
+
+
+def replaced(req, namespace_name, kind, name, schema):
+    """The record replaced whole by the body (``schema``): it may be
+    renamed."""
+    sent = body(req, schema)
+    record = get_record(req, namespace_name, kind, name)
+    record.name, record.body = sent['name'], definition(sent)
+    record.save(name)
+    return record
