@@ -113,6 +113,26 @@ def test_openstack_client_lists_shows_and_deletes(aio):
     properties = osc(aio, 'image', 'metadef', 'property', 'list', NS,
                      '-f', 'json')
     assert [p['name'] for p in properties] == ['cpu_policy']
+    osc(aio, 'image', 'metadef', 'property', 'set', NS, 'cpu_policy',
+        '--title', 'Pinning')
+    assert osc(aio, 'image', 'metadef', 'property', 'show', NS,
+               'cpu_policy', '-f', 'json')['title'] == 'Pinning'
+    osc(aio, 'image', 'metadef', 'object', 'create', '--namespace', NS,
+        'Topology')
+    osc(aio, 'image', 'metadef', 'object', 'update', NS, 'Topology',
+        '--name', 'Layout')
+    assert osc(aio, 'image', 'metadef', 'object', 'show', NS, 'Layout',
+               '-f', 'json')['name'] == 'Layout'
+    osc(aio, 'image', 'metadef', 'object', 'delete', NS, 'Layout')
+    assert osc(aio, 'image', 'metadef', 'object', 'list', NS,
+               '-f', 'json') == []
+    osc(aio, 'image', 'metadef', 'resource', 'type', 'association',
+        'create', NS, 'OS::Nova::Flavor', '--prefix', 'hw:')
+    assert osc(aio, 'image', 'metadef', 'resource', 'type', 'association',
+               'list', NS, '-f', 'json') == [{'Name': 'OS::Nova::Flavor'}]
+    osc(aio, 'image', 'metadef', 'resource', 'type', 'association',
+        'delete', NS, 'OS::Nova::Flavor')
+    osc(aio, 'image', 'metadef', 'property', 'delete', NS, 'cpu_policy')
     osc(aio, 'image', 'metadef', 'namespace', 'delete', NS)
     assert _get(aio, '/' + NS).status_code == 404
 
