@@ -6,7 +6,7 @@ Nova's API reference gives them: a migration's type from 2.23, its uuid
 from 2.59, its user and project from 2.80; an action's updated_at from
 2.58; its events shown to members from 2.51 (never the traceback), their
 host (admins) and hostId from 2.62, their details (admins) from 2.84;
-a usage's keys at every version."""
+a usage's keys at every version; a server's diagnostics from 2.48."""
 from tests.functional import compute_calls
 
 MAX_MINOR = 104
@@ -33,6 +33,12 @@ SERVER_USAGE = dict.fromkeys(('instance_id', 'name', 'hours', 'memory_mb',
                               'local_gb', 'vcpus', 'tenant_id', 'flavor',
                               'started_at', 'ended_at', 'state', 'uptime'),
                              ALWAYS)
+# From 2.48 a server's diagnostics are the same keys whatever the driver
+# (before, each driver's own).
+DIAGNOSTICS = dict.fromkeys((
+    'state', 'driver', 'hypervisor', 'hypervisor_os', 'uptime',
+    'config_drive', 'num_cpus', 'num_nics', 'num_disks', 'cpu_details',
+    'nic_details', 'disk_details', 'memory_details'), (48, None))
 # Without ?detailed=1 a project's usage in the list has no servers'.
 LISTED_USAGE = {key: span for key, span in USAGE.items()
                 if key != 'server_usages'}
@@ -86,6 +92,11 @@ def test_move_records_keys_at_every_version(all_in_one):
             'server usage': (set(usage['server_usages'][0]),
                              _expected(SERVER_USAGE, minor)),
             'listed usage': (set(listed), _expected(LISTED_USAGE, minor))})
+        if minor >= 48:
+            diagnostics = aio.client.get(
+                '/servers/%s/diagnostics' % server, **at)[1]
+            found['diagnostics'] = (set(diagnostics),
+                                    _expected(DIAGNOSTICS, minor))
         for role, client in (('admin', aio.client), ('member', member)):
             actions = client.get('/servers/%s/os-instance-actions' % server,
                                  **at)[1]['instanceActions']
