@@ -6,7 +6,7 @@ Nova's API reference gives them: a service's forced_down from 2.11; an
 aggregate's uuid from 2.41; a key pair's type from 2.2; the network
 quotas and limits gone from 2.36 (from a class set only at 2.50, where
 the server groups' come), the image metadata limit from 2.39, the
-injected files ones from 2.57."""
+injected files ones from 2.57; a host of os-hosts until 2.42."""
 from tests.functional import compute_calls
 
 MAX_MINOR = 104
@@ -48,6 +48,11 @@ QUOTA_CLASSES = dict(QUOTAS, fixed_ips=(1, 50), floating_ips=(1, 50),
                      server_groups=(50, None),
                      server_group_members=(50, None))
 
+# os-hosts, served to 2.42: a host's services, and its resources.
+LISTED_HOST = dict.fromkeys(('host_name', 'service', 'zone'), (1, 43))
+HOST_RESOURCE = dict.fromkeys(('host', 'project', 'cpu', 'memory_mb',
+                               'disk_gb'), (1, 43))
+
 
 def _expected(table, minor):
     return {key for key, (since, until) in table.items()
@@ -63,7 +68,14 @@ def _answers(api, minor, aggregate):
         for key in keys:
             body = body[key]
         return body
-    return {
+    hosts = {}
+    if minor <= 42:
+        host = get('/os-hosts', 'hosts', -1)
+        hosts = {'listed host': (LISTED_HOST, host),
+                 'host resource': (HOST_RESOURCE, get(
+                     '/os-hosts/' + host['host_name'], 'host', 0,
+                     'resource'))}
+    return dict(hosts, **{
         'service': (SERVICE, get('/os-services', 'services', 0)),
         'aggregate': (AGGREGATE, get('/os-aggregates/%d' % aggregate,
                                      'aggregate')),
@@ -74,7 +86,7 @@ def _answers(api, minor, aggregate):
         'quotas': (QUOTAS, get('/os-quota-sets/admin', 'quota_set')),
         'quota classes': (QUOTA_CLASSES, get('/os-quota-class-sets/default',
                                              'quota_class_set')),
-    }
+    })
 
 
 def test_keys_at_every_version(all_in_one):
