@@ -13,6 +13,7 @@ import sqlalchemy as sa
 
 from nova_lite.db import engine
 from nova_lite.db import models
+from nova_lite.db import paging
 from nova_lite import exception
 
 N = models.MetadefNamespace
@@ -51,15 +52,11 @@ def get_all(context, project_id=None, visibility=None, resource_types=None,
         query = query.where(sa.select(R.id).where(
             R.namespace_id == N.id, R.kind == 'resource_type',
             R.name.in_(resource_types)).exists())
-    column = getattr(N, sort_key)
-    order = sa.desc if sort_dir == 'desc' else sa.asc
-    if marker is not None:
-        after = _namespace(context.session, marker, project_id)
-        query = query.where(sa.tuple_(column, N.id).__gt__(
-            (getattr(after, sort_key), after.id)) if sort_dir == 'asc'
-            else sa.tuple_(column, N.id).__lt__(
-                (getattr(after, sort_key), after.id)))
-    query = query.order_by(order(column), order(N.id)).limit(limit)
+    # An unknown marker is the namespace's own 404, as in Glance.
+    after = (None if marker is None
+             else _namespace(context.session, marker, project_id))
+    query = paging.paginate(query, N, limit, after, [sort_key], [sort_dir],
+                            sort_key, sort_dir)
     return list(context.session.scalars(query))
 
 
