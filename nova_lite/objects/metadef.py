@@ -112,9 +112,10 @@ class MetadefRecord(base.NovaLiteTimestampObject, base.NovaLiteObject):
         return record
 
     @base.remotable_classmethod
-    def get(cls, context, namespace, kind, name):
-        return cls.from_db(context, namespace,
-                           db.record(context, namespace, kind, name))
+    def get(cls, context, namespace, kind, name, project_id=None):
+        """A record of a namespace ``project_id`` sees (None: any)."""
+        return cls.from_db(context, namespace, db.record(
+            context, namespace, kind, name, project_id))
 
     @base.remotable
     def create(self):

@@ -202,6 +202,10 @@ def test_writes_are_for_admins_and_private_namespaces_for_owners(aio):
     assert 'Metadata definition namespace=%s was not found.' % NS in (
         missing.text)
     assert _get(aio, '/%s/properties' % NS, BOB).status_code == 404
+    assert requests.post(_url(aio, '/%s/tags/t' % NS),
+                         headers=ADMIN).status_code == 201
+    assert _get(aio, '/%s/tags/t' % NS, ALICE).status_code == 200
+    assert _get(aio, '/%s/tags/t' % NS, BOB).status_code == 404
     assert NS not in [n['namespace'] for n in _get(
         aio, '', BOB).json()['namespaces']]
     assert NS in [n['namespace'] for n in _get(

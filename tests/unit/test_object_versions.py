@@ -31,7 +31,7 @@ EXPECTED = {
     'ImageTaskList': '1.0-4975de4aac7d9400edba67b296aa5f4d',
     'MetadefNamespace': '1.0-09a4964d23302791a607783383ed34a0',
     'MetadefNamespaceList': '1.0-6729d78cdf9523480260060cab5e5ff8',
-    'MetadefRecord': '1.0-b4dda659ba4872d8a7d63efac7d26b44',
+    'MetadefRecord': '1.0-7df84be217868ecdce1bcff6843f9e05',
     'MetadefRecordList': '1.0-87d3291d4a2b8865f4536d61ed2bc829',
     'Instance': '1.11-42d66fb015ffadcb074166ac4215e7a8',
     'InstanceAction': '1.0-0cf45d7c932079e721b502a2b141c9f9',

@@ -41,7 +41,6 @@ def _unprefixed(req, namespace, name):
 
 
 def show(req, namespace, property_name):
-    metadefs.namespace(req, namespace)
     name = _unprefixed(req, namespace, property_name)
     return 200, metadefs.property_view(metadefs.get_record(
         req, namespace, metadef.PROPERTY, name))

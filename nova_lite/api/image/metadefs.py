@@ -86,10 +86,10 @@ def records(names, kind, req):
 
 
 def get_record(req, namespace_name, kind, name):
-    """A record of a namespace the caller sees."""
-    namespace(req, namespace_name)
+    """A record of a namespace the caller sees (both looked up at
+    once)."""
     return metadef.MetadefRecord.get(req.context, namespace_name, kind,
-                                     name)
+                                     name, scope(req))
 
 
 def new_record(req, namespace_name, kind, name, body):

@@ -132,8 +132,9 @@ def _record(session, namespace, kind, name):
 
 
 @engine.reader
-def record(context, namespace_name, kind, name):
-    namespace = _namespace(context.session, namespace_name)
+def record(context, namespace_name, kind, name, project_id=None):
+    """A record of a namespace that ``project_id`` sees."""
+    namespace = _namespace(context.session, namespace_name, project_id)
     return _record(context.session, namespace, kind, name)
 
 
