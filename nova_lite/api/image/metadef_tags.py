@@ -56,11 +56,9 @@ def show(req, namespace, tag_name):
 
 
 def update(req, namespace, tag_name):
-    sent = metadefs.body(req, metadef_schemas.TAG)
-    record = metadefs.get_record(req, namespace, metadef.TAG, tag_name)
-    record.name = sent['name']
-    record.save(tag_name)
-    return 200, metadefs.tag_view(record)
+    """Rename the tag (a tag is only its name)."""
+    return 200, metadefs.tag_view(metadefs.replaced(
+        req, namespace, metadef.TAG, tag_name, metadef_schemas.TAG))
 
 
 def delete(req, namespace, tag_name):
