@@ -60,3 +60,17 @@ def active_image(aio, name='disk'):
                  data=b'bits', headers=dict(
                      headers, **{'Content-Type': 'application/octet-stream'}))
     return image['id']
+
+
+# The newest compute microversion's minor number (2.104); the key tables
+# ask at every version from 2.1 to it.
+NEWEST_MINOR = 104
+# In a key table: shown from 2.1 on.
+ALWAYS = (1, None)
+
+
+def keys_at(table, minor):
+    """The keys of ``table`` ({key: (first minor version with it, first
+    without it or None)}) that 2.``minor`` shows."""
+    return {key for key, (since, until) in table.items()
+            if since <= minor and (until is None or minor < until)}

@@ -9,8 +9,9 @@ the server groups' come), the image metadata limit from 2.39, the
 injected files ones from 2.57; a host of os-hosts until 2.42."""
 from tests.functional import compute_calls
 
-MAX_MINOR = 104
-ALWAYS = (1, None)
+MAX_MINOR = compute_calls.NEWEST_MINOR
+keys_at = compute_calls.keys_at
+ALWAYS = compute_calls.ALWAYS
 SERVICE = dict.fromkeys(('id', 'binary', 'host', 'zone', 'status', 'state',
                          'updated_at', 'disabled_reason'), ALWAYS)
 SERVICE['forced_down'] = (11, None)
@@ -52,11 +53,6 @@ QUOTA_CLASSES = dict(QUOTAS, fixed_ips=(1, 50), floating_ips=(1, 50),
 LISTED_HOST = dict.fromkeys(('host_name', 'service', 'zone'), (1, 43))
 HOST_RESOURCE = dict.fromkeys(('host', 'project', 'cpu', 'memory_mb',
                                'disk_gb'), (1, 43))
-
-
-def _expected(table, minor):
-    return {key for key, (since, until) in table.items()
-            if since <= minor and (until is None or minor < until)}
 
 
 def _answers(api, minor, aggregate):
@@ -102,7 +98,7 @@ def test_keys_at_every_version(all_in_one):
     for minor in range(1, MAX_MINOR + 1):
         for what, (table, answer) in _answers(api, minor,
                                               aggregate).items():
-            want = _expected(table, minor)
+            want = keys_at(table, minor)
             if set(answer) != want:
                 wrong['2.%d %s' % (minor, what)] = (
                     sorted(set(answer) - want), sorted(want - set(answer)))

@@ -9,8 +9,9 @@ host (admins) and hostId from 2.62, their details (admins) from 2.84;
 a usage's keys at every version; a server's diagnostics from 2.48."""
 from tests.functional import compute_calls
 
-MAX_MINOR = 104
-ALWAYS = (1, None)
+MAX_MINOR = compute_calls.NEWEST_MINOR
+keys_at = compute_calls.keys_at
+ALWAYS = compute_calls.ALWAYS
 MIGRATION = dict.fromkeys((
     'id', 'status', 'instance_uuid', 'source_node', 'dest_node',
     'source_compute', 'dest_compute', 'dest_host', 'old_instance_type_id',
@@ -42,11 +43,6 @@ DIAGNOSTICS = dict.fromkeys((
 # Without ?detailed=1 a project's usage in the list has no servers'.
 LISTED_USAGE = {key: span for key, span in USAGE.items()
                 if key != 'server_usages'}
-
-
-def _expected(table, minor):
-    return {key for key, (since, until) in table.items()
-            if since <= minor and (until is None or minor < until)}
 
 
 def _event_keys(minor, admin):
@@ -82,28 +78,28 @@ def test_move_records_keys_at_every_version(all_in_one):
         at = compute_calls.at('2.%d' % minor)
         migration = aio.client.get('/os-migrations', **at)[1][
             'migrations'][0]
-        found = {'migration': (set(migration), _expected(MIGRATION, minor))}
+        found = {'migration': (set(migration), keys_at(MIGRATION, minor))}
         usage = aio.client.get('/os-simple-tenant-usage/admin', **at)[1][
             'tenant_usage']
         listed = aio.client.get('/os-simple-tenant-usage', **at)[1][
             'tenant_usages'][0]
         found.update({
-            'usage': (set(usage), _expected(USAGE, minor)),
+            'usage': (set(usage), keys_at(USAGE, minor)),
             'server usage': (set(usage['server_usages'][0]),
-                             _expected(SERVER_USAGE, minor)),
-            'listed usage': (set(listed), _expected(LISTED_USAGE, minor))})
+                             keys_at(SERVER_USAGE, minor)),
+            'listed usage': (set(listed), keys_at(LISTED_USAGE, minor))})
         if minor >= 48:
             diagnostics = aio.client.get(
                 '/servers/%s/diagnostics' % server, **at)[1]
             found['diagnostics'] = (set(diagnostics),
-                                    _expected(DIAGNOSTICS, minor))
+                                    keys_at(DIAGNOSTICS, minor))
         for role, client in (('admin', aio.client), ('member', member)):
             actions = client.get('/servers/%s/os-instance-actions' % server,
                                  **at)[1]['instanceActions']
             shown = client.get('/servers/%s/os-instance-actions/%s' % (
                 server, actions[0]['request_id']), **at)[1]['instanceAction']
             found[role + ' action'] = (set(actions[0]),
-                                       _expected(ACTION, minor))
+                                       keys_at(ACTION, minor))
             events = shown.get('events')
             found[role + ' event'] = (
                 set(events[0]) if events is not None else None,
