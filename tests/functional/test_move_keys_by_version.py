@@ -6,8 +6,16 @@ Nova's API reference gives them: a migration's type from 2.23, its uuid
 from 2.59, its user and project from 2.80; an action's updated_at from
 2.58; its events shown to members from 2.51 (never the traceback), their
 host (admins) and hostId from 2.62, their details (admins) from 2.84;
-a usage's keys at every version; a server's diagnostics from 2.48."""
+a usage's keys at every version; a server's diagnostics from 2.48; a
+live migration under way, as its server lists and shows it (2.23; its
+uuid from 2.59, its user and project from 2.80) and as os-migrations
+lists it with links to it (2.23)."""
+import time
+
+import pytest
+
 from tests.functional import compute_calls
+from tests.functional import live_moves
 
 MAX_MINOR = compute_calls.NEWEST_MINOR
 keys_at = compute_calls.keys_at
@@ -21,6 +29,17 @@ MIGRATION.update(migration_type=(23, None), uuid=(59, None),
 ACTION = dict.fromkeys(('action', 'instance_uuid', 'request_id', 'user_id',
                         'project_id', 'start_time', 'message'), ALWAYS)
 ACTION['updated_at'] = (58, None)
+# A live migration under way as its server shows it (404 before 2.23).
+SERVER_MIGRATION = dict.fromkeys((
+    'id', 'server_uuid', 'status', 'source_node', 'dest_node',
+    'source_compute', 'dest_compute', 'dest_host', 'memory_total_bytes',
+    'memory_processed_bytes', 'memory_remaining_bytes', 'disk_total_bytes',
+    'disk_processed_bytes', 'disk_remaining_bytes', 'created_at',
+    'updated_at'), (23, None))
+SERVER_MIGRATION.update(uuid=(59, None), user_id=(80, None),
+                        project_id=(80, None))
+# The same in os-migrations: self and bookmark links to it from 2.23.
+LIVE_MIGRATION = dict(MIGRATION, links=(23, None))
 # key: (first minor version, admins only)
 EVENT = {'event': (1, False), 'start_time': (1, False),
          'finish_time': (1, False), 'result': (1, False),
@@ -104,6 +123,60 @@ def test_move_records_keys_at_every_version(all_in_one):
             found[role + ' event'] = (
                 set(events[0]) if events is not None else None,
                 _event_keys(minor, role == 'admin'))
+        for what, (keys, want) in found.items():
+            if keys != want:
+                wrong['2.%d %s' % (minor, what)] = (keys, want)
+    assert wrong == {}
+
+
+def _live_migrating(aio, monkeypatch):
+    api = aio.client
+    api.create_flavor('m1', flavor_id='m1')
+    release, _aborted = live_moves.hold(aio, monkeypatch)
+    server = api.boot('m1', name='live', networks='none', version='2.37')
+    status, body = api.post('/servers/%s/action' % server['id'], {
+        'os-migrateLive': {'host': None, 'block_migration': 'auto'}},
+        **compute_calls.at('2.25'))
+    assert status == 202, body
+    deadline = time.monotonic() + 10
+    while not _under_way(aio, server['id']):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    return server['id'], release
+
+
+def _under_way(aio, server):
+    return aio.client.get('/servers/%s/migrations' % server,
+                          **compute_calls.at('2.23'))[1]['migrations']
+
+
+@pytest.fixture
+def live_migrating(all_in_one, monkeypatch):
+    aio = all_in_one(hosts=2)
+    server, release = _live_migrating(aio, monkeypatch)
+    yield aio, server
+    release.set()
+
+
+def test_a_live_migration_under_way_keys_at_every_version(live_migrating):
+    aio, server = live_migrating
+    path = '/servers/%s/migrations' % server
+    wrong = {}
+    for minor in range(1, MAX_MINOR + 1):
+        at = compute_calls.at('2.%d' % minor)
+        listed = aio.client.get('/os-migrations', **at)[1]['migrations'][0]
+        found = {'os-migrations': (set(listed),
+                                   keys_at(LIVE_MIGRATION, minor))}
+        status, body = aio.client.get(path, **at)
+        if minor < 23:
+            found['list'] = (status, 404)
+        else:
+            migration = body['migrations'][0]
+            shown = aio.client.get('%s/%d' % (path, migration['id']),
+                                   **at)[1]['migration']
+            found.update({
+                'list': (set(migration), keys_at(SERVER_MIGRATION, minor)),
+                'show': (set(shown), keys_at(SERVER_MIGRATION, minor))})
         for what, (keys, want) in found.items():
             if keys != want:
                 wrong['2.%d %s' % (minor, what)] = (keys, want)

@@ -423,6 +423,7 @@ def test_ports_are_attached_and_detached_while_the_server_lives(
     code, body = aio.client.get(path + '/' + mine['id'])
     assert 'tag' not in body['interfaceAttachment']
     assert body['interfaceAttachment']['port_id'] == mine['id']
+    assert _interface_keys_by_version(aio, path, mine['id']) == {}
     shown = osc(env, 'server', 'show', server['id'], '-f', 'json')
     assert sorted(shown['addresses']) == ['first', 'second-net']
     assert len(shown['addresses']['first']) == 2
@@ -471,6 +472,29 @@ def test_ports_are_attached_and_detached_while_the_server_lives(
     assert (status, answer['itemNotFound']['message']) == (
         404, 'Port id %s could not be found.' % missing)
     assert len(aio.client.get(path)[1]['interfaceAttachments']) == 2
+
+
+INTERFACE = dict.fromkeys(('net_id', 'port_id', 'mac_addr', 'port_state',
+                           'fixed_ips'), compute_calls.ALWAYS)
+INTERFACE['tag'] = (70, None)
+
+
+def _interface_keys_by_version(aio, path, port_id):
+    """What os-interface's list and show answer at each version from 2.1
+    to the newest, where it differs from Nova's keys (a port's tag from
+    2.70)."""
+    wrong = {}
+    for minor in range(1, compute_calls.NEWEST_MINOR + 1):
+        at = compute_calls.at('2.%d' % minor)
+        want = compute_calls.keys_at(INTERFACE, minor)
+        listed = aio.client.get(path, **at)[1]['interfaceAttachments']
+        shown = aio.client.get(path + '/' + port_id, **at)[1][
+            'interfaceAttachment']
+        for what, keys in (('list', set().union(*map(set, listed))),
+                           ('show', set(shown))):
+            if keys != want:
+                wrong['2.%d %s' % (minor, what)] = (keys, want)
+    return wrong
 
 
 NETWORK_PLAYBOOK = """
