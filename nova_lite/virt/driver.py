@@ -114,7 +114,11 @@ class ComputeDriver:
         """What the hypervisor tells of the guest: {'state', 'hypervisor',
         'num_cpus', 'memory_mb', 'cpu_times' (ns per vCPU), 'disks'
         ([{'device', 'read_bytes', 'read_requests', 'write_bytes',
-        'write_requests', 'errors_count'}])}."""
+        'write_requests', 'errors_count'}]), 'nics' ([{'device',
+        'mac_address', 'rx_octets', 'rx_packets', 'rx_errors', 'rx_drop',
+        'tx_octets', 'tx_packets', 'tx_errors', 'tx_drop'}]),
+        'memory_stats' (the balloon's figures in KiB by name, as libvirt's
+        memoryStats gives them; empty when the guest does not run)}."""
         raise NotImplementedError()
 
     def snapshot(self, instance, path):

@@ -105,9 +105,18 @@ def test_diagnostics_per_version(aio, server):
     assert body['memory_details']['maximum'] == 256
     assert [c['id'] for c in body['cpu_details']] == [0]
     assert body['config_drive'] is False and body['uptime'] >= 0
+    macs = [address['OS-EXT-IPS-MAC:mac_addr']
+            for addresses in server['addresses'].values()
+            for address in addresses]
+    assert body['num_nics'] == 1
+    assert [nic['mac_address'] for nic in body['nic_details']] == macs
+    assert (body['nic_details'][0]['rx_rate'],
+            body['nic_details'][0]['tx_rate']) == (None, None)
     code, flat = aio.client.get(path, **_at('2.47'))
     assert code == 200
     assert flat['memory'] == 256 * 1024 and 'cpu0_time' in flat
+    received = [key for key in flat if key.endswith('_rx_packets')]
+    assert len(received) == 1 and received[0].startswith('tap'), flat
     assert aio.client.as_user('bob:admin').get(path)[0] == 403
     aio.client.post('/servers/%s/action' % server['id'], {'os-stop': None})
     aio.client.wait_server(server['id'], ('SHUTOFF',), settled=True)

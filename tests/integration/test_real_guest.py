@@ -456,6 +456,14 @@ def test_the_lifecycle_actions_on_a_real_guest(real_aio, libvirtd,
     assert (diagnostics['state'], diagnostics['hypervisor'],
             diagnostics['num_disks']) == ('running', 'qemu', 2)
     assert diagnostics['cpu_details'][0]['time'] > 0
+    assert diagnostics['num_nics'] == len(diagnostics['nic_details']) == 1
+    assert diagnostics['nic_details'][0]['rx_packets'] > 0  # its DHCP
+    flat = aio.client.get(
+        '/servers/%s/diagnostics' % server_id,
+        headers={'OpenStack-API-Version': 'compute 2.47'})[1]
+    assert {'cpu0_time', 'memory', 'memory-actual', 'vda_read',
+            'vda_errors', 'vdb_read'} <= set(flat), flat
+    assert [key for key in flat if key.endswith('_tx_packets')], flat
 
     _act(aio, server_id, {'pause': None})
     aio.client.wait_server(server_id, ('PAUSED',), timeout=60, settled=True)

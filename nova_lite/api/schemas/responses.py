@@ -374,7 +374,13 @@ diagnostics = _object({
     'cpu_details': {'type': 'array', 'items': _object({
         'id': {'type': 'integer'}, 'time': {'type': 'integer'},
         'utilisation': {'type': ['integer', 'null']}})},
-    'nic_details': {'type': 'array'},
+    'nic_details': {'type': 'array', 'items': _object(dict(
+        {name: {'type': 'integer'} for name in (
+            'rx_octets', 'rx_errors', 'rx_drop', 'rx_packets', 'tx_octets',
+            'tx_errors', 'tx_drop', 'tx_packets')},
+        mac_address={'type': ['string', 'null']},
+        rx_rate={'type': ['integer', 'null']},
+        tx_rate={'type': ['integer', 'null']}))},
     'disk_details': {'type': 'array', 'items': _object({
         name: {'type': 'integer'} for name in (
             'read_bytes', 'read_requests', 'write_bytes', 'write_requests',

@@ -94,9 +94,20 @@ def disk_targets(domain_xml):
 
 def interface_targets(domain_xml):
     """The tap devices of a domain's interfaces."""
-    return [target.get('dev') for target in
-            ET.fromstring(domain_xml).findall('./devices/interface/target')
-            if target.get('dev')]
+    return [tap for tap, _mac in interfaces_of(domain_xml)]
+
+
+def interfaces_of(domain_xml):
+    """(tap device, MAC address) of each of a domain's interfaces that
+    has a tap."""
+    found = []
+    for interface in ET.fromstring(domain_xml).findall(
+            './devices/interface'):
+        target, mac = interface.find('target'), interface.find('mac')
+        if target is not None and target.get('dev'):
+            found.append((target.get('dev'),
+                          mac.get('address') if mac is not None else None))
+    return found
 
 
 def host_of(metadata_xml):

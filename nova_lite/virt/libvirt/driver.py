@@ -68,6 +68,27 @@ def _disk_stats(dom, device):
             'write_requests': wr_req, 'errors_count': errors}
 
 
+_NIC_KEYS = ('rx_octets', 'rx_packets', 'rx_errors', 'rx_drop',
+             'tx_octets', 'tx_packets', 'tx_errors', 'tx_drop')
+
+
+def _nic_stats(dom, device, mac):
+    try:
+        figures = dom.interfaceStats(device)
+    except libvirt.libvirtError:  # a stopped guest has none
+        figures = (0,) * len(_NIC_KEYS)
+    found = dict(zip(_NIC_KEYS, figures))
+    found.update(device=device, mac_address=mac)
+    return found
+
+
+def _memory_stats(dom):
+    try:
+        return dict(dom.memoryStats())
+    except libvirt.libvirtError:  # a stopped guest has none
+        return {}
+
+
 def _ports(instance):
     """The server's vNICs that are a network service's ports."""
     return [vif for vif in instance.vifs if vif.is_port]
@@ -449,13 +470,17 @@ class LibvirtDriver(driver.ComputeDriver):
         state, _, memory_kib, vcpus, _ = dom.info()
         cpu_times = ([v[2] for v in dom.vcpus()[0]] if dom.isActive()
                      else [0] * vcpus)
+        xml = dom.XMLDesc()
         return {
             'state': _POWER_STATES.get(state, fields.PowerState.NOSTATE),
             'hypervisor': self._connection().getType().lower(),
             'num_cpus': vcpus, 'memory_mb': memory_kib // 1024,
             'cpu_times': cpu_times,
             'disks': [_disk_stats(dom, dev)
-                      for dev in domain_xml.disk_targets(dom.XMLDesc())],
+                      for dev in domain_xml.disk_targets(xml)],
+            'nics': [_nic_stats(dom, dev, mac)
+                     for dev, mac in domain_xml.interfaces_of(xml)],
+            'memory_stats': _memory_stats(dom),
         }
 
     def snapshot(self, instance, path):
