@@ -6,6 +6,8 @@ import os
 from alembic import command
 from alembic import config as alembic_config
 from alembic import migration as alembic_migration
+from alembic import script as alembic_script
+from alembic import util as alembic_util
 
 from nova_lite.db import engine
 
@@ -33,3 +35,18 @@ def current_revision(sa_engine):
     with sa_engine.connect() as conn:
         return alembic_migration.MigrationContext.configure(
             conn).get_current_revision()
+
+
+def head_revision():
+    """The newest revision this release's scripts know."""
+    return alembic_script.ScriptDirectory(SCRIPT_LOCATION).get_current_head()
+
+
+def known_revision(revision):
+    """Whether this release's scripts know ``revision``."""
+    try:
+        alembic_script.ScriptDirectory(SCRIPT_LOCATION).get_revision(
+            revision)
+    except alembic_util.CommandError:
+        return False
+    return True

@@ -11,8 +11,14 @@ from nova_lite.objects import base
 from nova_lite.objects import fields
 
 # Bumped when a service's RPC or object handling changes in a way that a
-# peer must know about during a rolling upgrade.
-SERVICE_VERSION = 1
+# peer must know about during a rolling upgrade; each service writes its
+# own into its record at every start.
+#   1: every release before the services wrote their version at start
+#   2: they do (what `nova-lite-status upgrade check` reads)
+SERVICE_VERSION = 2
+# The oldest version the services of this release still work with (the
+# previous release's): the upgrade check fails for a compute older.
+OLDEST_SUPPORTED_SERVICE_VERSION = 1
 COMPUTE_BINARY = 'nova-lite-compute'
 
 
@@ -38,7 +44,9 @@ class Liveness(collections.namedtuple(
 class Service(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.0: Initial version
     # Version 1.1: uuid, forced_down; get_by_id(), get_by_uuid(), destroy()
-    VERSION = '1.1'
+    # Version 1.2: version has no default (create() writes this release's
+    #              SERVICE_VERSION), so bumping it changes no object
+    VERSION = '1.2'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(read_only=True),
@@ -51,7 +59,7 @@ class Service(base.NovaLiteTimestampObject, base.NovaLiteObject):
         'disabled': fields.BooleanField(default=False),
         'disabled_reason': fields.StringField(nullable=True),
         'last_seen_up': fields.DateTimeField(nullable=True),
-        'version': fields.IntegerField(default=SERVICE_VERSION),
+        'version': fields.IntegerField(),
     })
 
     def obj_make_compatible(self, primitive, target_version):
@@ -92,6 +100,8 @@ class Service(base.NovaLiteTimestampObject, base.NovaLiteObject):
         self.obj_set_defaults()
         if not self.obj_attr_is_set('uuid') or self.uuid is None:
             self.uuid = uuidutils.generate_uuid()
+        if not self.obj_attr_is_set('version'):
+            self.version = SERVICE_VERSION
         values = self.obj_get_changes()
         base.fill_from_db(self, db.create(self._context, values))
 

@@ -86,6 +86,9 @@ class Service:
                                          binary=self.binary,
                                          topic=self.topic)
             record.create()
+        if record.version != service_obj.SERVICE_VERSION:
+            # This release's, written with the first heartbeat.
+            record.version = service_obj.SERVICE_VERSION
         return record
 
     def _first_heartbeat(self):

@@ -52,7 +52,7 @@ EXPECTED = {
     'Placement': '1.7-1209332f3bef0ee44ae7bd2fe24aa532',
     'RequestSpec': '1.7-a0e413dfc6733d46e5380ea0857a36b2',
     'Selection': '1.1-e2cf2d8fe3e763401f64da9eacad9995',
-    'Service': '1.1-24b6ad2f0d996facb6e2d259cb7286bc',
+    'Service': '1.2-1ac3c82eadf5c1d241ff9e2fd5092bf0',
     'ServiceList': '1.2-3340d523551f0b3e9a9f643924931f46',
     'TaskLog': '1.0-8092c968eef1697b170389f46375e5a4',
     'TaskLogList': '1.0-aa6eba3f9f552d8999459548b62b4d7e',
