@@ -9,6 +9,7 @@ rule, calls the handler and serializes what it returns; handlers return
 exceptions for errors.
 """
 import collections
+import time
 
 import orjson
 from oslo_serialization import jsonutils
@@ -21,6 +22,7 @@ from nova_lite.api import json_body
 from nova_lite.api import microversion
 from nova_lite.api import policy
 from nova_lite import exception
+from nova_lite import metrics
 
 ENVIRON_CONTEXT = 'nova_lite.context'
 ENVIRON_COMPUTE_API = 'nova_lite.compute_api'
@@ -109,6 +111,8 @@ def extension_of(rule):
 class Router:
     """Maps (method, path) to a route; answers 404 and 405 itself."""
 
+    # The API its requests are counted for in the metrics.
+    API_NAME = 'compute'
     # The detail of a 405 (``%s``: the method asked for).
     METHOD_NOT_ALLOWED = 'The method %s is not allowed for this resource.'
 
@@ -128,7 +132,21 @@ class Router:
 
     @webob.dec.wsgify(RequestClass=Request)
     def __call__(self, req):
+        started = time.monotonic()
         match = self.mapper.match(environ=req.environ)
+        status = 500  # unless answered: the fault wrapper's, above
+        try:
+            response = self._answer(req, match)
+            status = response.status_int
+            return response
+        finally:
+            route = match['route_path'] if match else '(unknown)'
+            labels = (self.API_NAME, req.method, route, status)
+            metrics.API_REQUESTS.labels(*labels).inc()
+            metrics.API_LATENCY.labels(*labels).observe(
+                time.monotonic() - started)
+
+    def _answer(self, req, match):
         if match is None:
             return self.error_response(404, 'The resource could not be '
                                             'found.', req)

@@ -19,6 +19,7 @@ import threading
 from oslo_log import log as logging
 
 from nova_lite.api import app as api_app
+from nova_lite.api import metrics_app
 from nova_lite.api import server as api_server
 from nova_lite.cmd import clouds_file
 from nova_lite.cmd import daemon
@@ -99,6 +100,7 @@ class AllInOne:
         self.api = None
         self.placement = None
         self.image = None
+        self.metrics = None
 
     def start(self):
         rpc.set_default_url(self.conf, 'fake://')
@@ -141,6 +143,8 @@ class AllInOne:
             self.image = api_server.APIServer.for_api(
                 self.conf, image_app, 'image', 'nova-lite-image')
             self.image.start()
+        self.metrics = metrics_app.serve(self.conf, 'nova-lite-all-in-one',
+                                         server_states=True)
         self._write_clouds_file()
         LOG.info('nova_lite all-in-one ready: compute API on http://%s:%d'
                  '/v2.1, %s, state in %s',
@@ -194,7 +198,8 @@ class AllInOne:
         # listeners' polls to return (a second or two on a broker), and
         # each service drains on its own: all side by side.
         _side_by_side([server.stop for server in (
-            self.api, self.placement, self.image) if server is not None])
+            self.api, self.placement, self.image, self.metrics)
+            if server is not None])
         # The conductor's calls under way finish first: a build it drives
         # calls the scheduler, which must still answer (else the call
         # waits out its timeout).

@@ -10,6 +10,7 @@ import threading
 from oslo_config import cfg
 
 from nova_lite.api import listeners
+from nova_lite.api import metrics_app
 from nova_lite.cmd import api_workers
 from nova_lite.cmd import daemon
 from nova_lite import config
@@ -32,7 +33,8 @@ def main():
         daemon.start_failure('nova-lite-api', error)
         return 1
     listeners.log_listening(conf, [server.port for server in servers])
+    listener = metrics_app.serve(conf, 'nova-lite-api', server_states=True)
     stop.wait()
-    for api_server in servers:
+    for api_server in servers + [listener] * (listener is not None):
         api_server.stop()
     return 0

@@ -17,6 +17,7 @@ import socket
 import cotyledon
 
 from nova_lite.api import listeners
+from nova_lite.api import metrics_app
 from nova_lite.cmd import daemon
 
 # A worker's exit code when it could not start: not worth starting again.
@@ -36,10 +37,17 @@ class _Worker(cotyledon.Service):
 
     def run(self):
         error = daemon.attempt(lambda: self._servers.extend(
-            listeners.start(self._conf, self._sockets)))
+            listeners.start(self._conf, self._sockets) + self._metrics()))
         if error is not None:
             daemon.start_failure('nova-lite-api', error)
             os._exit(START_FAILED)
+
+    def _metrics(self):
+        """This worker's metrics listener, on ``[metrics] port`` + its
+        index: each worker counts its own requests."""
+        listener = metrics_app.serve(self._conf, 'nova-lite-api',
+                                     self.worker_id, server_states=True)
+        return [listener] if listener is not None else []
 
     def terminate(self):
         for api_server in self._servers:

@@ -15,6 +15,7 @@ from oslo_db import exception as db_exc
 from oslo_log import log as logging
 import oslo_messaging as messaging
 
+from nova_lite.api import metrics_app
 from nova_lite import config
 from nova_lite import exception
 from nova_lite.service import service
@@ -83,7 +84,10 @@ def run(prog, binary, topic, make_manager, prepare=_setup_database):
         return 1
     if svc is None:
         return 0  # stopped while preparing
+    listener = metrics_app.serve(conf, prog)
     stop.wait()
     svc.stop()
     svc.wait()
+    if listener is not None:
+        listener.stop()
     return 0

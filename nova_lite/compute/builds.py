@@ -12,12 +12,15 @@ reschedules the server to the next alternate host, or ends it in ERROR
 with a fault. A delete waits for a build of the same server under way
 here.
 """
+import time
+
 from oslo_log import log as logging
 from oslo_utils import timeutils
 
 from nova_lite.compute import claims
 from nova_lite.compute import vnics
 from nova_lite import exception
+from nova_lite import metrics
 from nova_lite.objects import claim_write
 from nova_lite.objects import fields
 from nova_lite.objects import instance_action
@@ -56,8 +59,11 @@ class Builds:
             steps.insert(0, instance_action.ActionStep.whole(
                 scheduled['event'], scheduled['start'], scheduled['host']))
         with self.operations.working_on(instance.uuid):
+            begun = time.monotonic()
             error, opened = self._build(context, instance, allocations,
                                         steps, request_spec)
+            metrics.BUILDS.labels('failed' if error else 'active').observe(
+                time.monotonic() - begun)
             if scheduled and not opened:
                 instance_action.finish_event(
                     context, instance.uuid, scheduled['event'],

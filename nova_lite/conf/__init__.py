@@ -15,6 +15,7 @@ from nova_lite.conf import database
 from nova_lite.conf import default
 from nova_lite.conf import image
 from nova_lite.conf import libvirt
+from nova_lite.conf import metrics
 from nova_lite.conf import networks
 from nova_lite.conf import neutron
 from nova_lite.conf import placement
@@ -26,7 +27,7 @@ from nova_lite.conf import wsgi
 
 MODULES = (default, api, compute, conductor, database, libvirt, scheduler,
            upgrade_levels, all_in_one, placement, resources, image, wsgi,
-           quota, networks, neutron)
+           quota, networks, neutron, metrics)
 
 CONF = cfg.CONF
 

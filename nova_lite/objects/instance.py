@@ -450,6 +450,12 @@ class InstanceList(base.ObjectListBase, base.NovaLiteObject):
     def get_by_host(cls, context, host, expected_attrs=None):
         return cls.get_by_filters(context, {'host': host}, expected_attrs)
 
+    @classmethod
+    def count_by_vm_state(cls, context):
+        """{vm_state: how many servers} (the API's metrics; it has the
+        database)."""
+        return db.count_by_vm_state(context)
+
 
 def _with_attrs(context, db_insts, expected_attrs):
     uuids = [i.uuid for i in db_insts]

@@ -8,10 +8,12 @@ destination's), so whichever end the move keeps, the other is freed by
 dropping one consumer.
 """
 from oslo_log import log as logging
+from oslo_utils import timeutils
 from oslo_utils import uuidutils
 
 from nova_lite.db.api import migrations as db
 from nova_lite import exception
+from nova_lite import metrics
 from nova_lite.objects import base
 from nova_lite.objects import fields
 from nova_lite.objects import instance_fault
@@ -101,6 +103,15 @@ class Migration(base.NovaLiteTimestampObject, base.NovaLiteObject):
                    if k in db.COLUMNS}
         row = db.update(self._context, self.id, changes, expected_status)
         base.fill_from_db(self, row)
+        if changes.get('status') in ENDED:
+            _count_end(self)
+
+
+def _count_end(migration):
+    """A move's time from its acceptance to its end, in the metrics."""
+    lasted = timeutils.utcnow(with_timezone=True) - migration.created_at
+    metrics.MOVES.labels(migration.migration_type, migration.status).observe(
+        max(lasted.total_seconds(), 0))
 
 
 @base.NovaLiteObjectRegistry.register

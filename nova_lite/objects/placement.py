@@ -19,6 +19,7 @@ from oslo_log import log as logging
 
 from nova_lite.db.api import server_groups as server_groups_db
 from nova_lite import exception
+from nova_lite import metrics
 from nova_lite.objects import base
 from nova_lite.placement import allocations as allocations_store
 from nova_lite.placement import candidates
@@ -209,8 +210,10 @@ class Placement(base.NovaLiteObject):
             try:
                 _claim(context, consumer_uuid, option.allocations,
                        project_id, user_id, before or None)
+                metrics.CLAIMS.labels('claimed').inc()
                 return index
             except _CLAIM_REFUSALS as e:
+                metrics.CLAIMS.labels('refused').inc()
                 LOG.info('claim of %s on %s refused: %s', consumer_uuid,
                          option.host, e.format_message())
         return None

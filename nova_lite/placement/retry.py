@@ -15,6 +15,7 @@ import time
 from oslo_db import exception as db_exc
 
 from nova_lite import exception
+from nova_lite import metrics
 
 ATTEMPTS = 10
 
@@ -25,7 +26,9 @@ def write(func, *args, **kwargs):
             return func(*args, **kwargs)
         except (exception.ConcurrentUpdate, db_exc.DBDeadlock) as e:
             if attempt == ATTEMPTS:
+                metrics.WRITE_CONFLICTS.labels('given_up').inc()
                 raise exception.ConcurrentUpdate(
                     detail='gave up after %d attempts: %s' % (
                         ATTEMPTS, getattr(e, 'message', e)))
+            metrics.WRITE_CONFLICTS.labels('retried').inc()
             time.sleep(random.uniform(0, 0.002 * attempt))

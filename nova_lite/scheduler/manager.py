@@ -9,6 +9,7 @@ from oslo_log import log as logging
 import oslo_messaging as messaging
 
 from nova_lite import exception
+from nova_lite import metrics
 from nova_lite.objects import base as objects_base
 from nova_lite.objects import flavor_placement
 from nova_lite.objects import placement as placement_obj
@@ -45,7 +46,13 @@ class SchedulerManager(service.Manager):
     @messaging.expected_exceptions(exception.NoValidHost)
     def select_destinations(self, context, spec_obj, max_hosts=1):
         """RPC endpoint; NoValidHost is an answer, not a server error."""
-        return self.place(context, spec_obj, max_hosts)
+        try:
+            selected = self.place(context, spec_obj, max_hosts)
+        except exception.NoValidHost:
+            metrics.SCHEDULING.labels('no_valid_host').inc()
+            raise
+        metrics.SCHEDULING.labels('selected').inc()
+        return selected
 
     def place(self, context, spec_obj, max_hosts=1):
         """Ask placement where the request fits, filter and weigh those
@@ -121,12 +128,18 @@ class SchedulerManager(service.Manager):
             context, list(room)), spec_obj)
         return self._filtered(states, spec_obj)[0], room
 
-    def _filtered(self, states, spec_obj):
+    def _filtered(self, states, spec_obj, counted=True):
         """The hosts that pass the filters, and the filters' report; a
-        destination an admin forces (a move's ``force``) passes."""
+        destination an admin forces (a move's ``force``) passes. Each
+        filter's rejections are counted in the metrics, but for a run
+        again to explain a NoValidHost (not ``counted``)."""
         if spec_obj.forced():
             return states, None
-        return self.filter_handler.run(states, spec_obj)
+        passing, report = self.filter_handler.run(states, spec_obj)
+        if counted:
+            for name, removed, _total, _reason in report:
+                metrics.FILTER_REJECTIONS.labels(name).inc(removed)
+        return passing, report
 
     def _no_valid_host(self, context, spec_obj):
         """Raise NoValidHost saying why, from the view of every host the
@@ -138,11 +151,12 @@ class SchedulerManager(service.Manager):
             context, request, _candidates(
                 self.host_manager.get_all_host_states(context), spec_obj))
         if not states and narrowed:
-            raise exception.NoValidHost(reason='no host is' + within)
-        passing, report = self._filtered(states, spec_obj)
+            raise _no_valid_host('no_host_in_scope', 'no host is' + within)
+        passing, report = self._filtered(states, spec_obj, counted=False)
         if not passing:
-            raise exception.NoValidHost(
-                reason=self._why(states, report, spec_obj) + within)
+            raise _no_valid_host(self._reason(states, report, spec_obj),
+                                 self._why(states, report, spec_obj) +
+                                 within)
         asked = ', '.join('%s:%d' % item for item in sorted(
             request.groups[''].resources.items()))
         described = [d for d in [p.describe(spec_obj) for p in self.plugins]
@@ -155,9 +169,9 @@ class SchedulerManager(service.Manager):
         elif extra:
             asked += ' with %s' % ', '.join(
                 '%s=%s' % item for item in sorted(extra.items()))
-        raise exception.NoValidHost(
-            reason='placement has no room for %s on the %d hosts the '
-                   'filters passed%s' % (asked, len(passing), within))
+        raise _no_valid_host(
+            'placement_no_room', 'placement has no room for %s on the %d '
+            'hosts the filters passed%s' % (asked, len(passing), within))
 
     def _claim_first(self, context, spec_obj, ranked, room):
         """Claim on the best host that still has room; its allocations
@@ -182,6 +196,16 @@ class SchedulerManager(service.Manager):
         return request, narrowed
 
     @staticmethod
+    def _reason(states, report, spec_obj):
+        """The metrics' word for why no host passed: as ``_why``."""
+        if not states and spec_obj.obj_attr_is_set('requested_destination') \
+                and spec_obj.requested_destination:
+            return 'requested_host_unavailable'
+        if not states:
+            return 'no_compute_hosts'
+        return report[-1][0]  # the filter that removed the last hosts
+
+    @staticmethod
     def _why(states, report, spec_obj):
         if not states and spec_obj.obj_attr_is_set('requested_destination') \
                 and spec_obj.requested_destination:
@@ -191,6 +215,12 @@ class SchedulerManager(service.Manager):
         if not states:
             return 'there are no compute hosts'
         return filters.describe(report)
+
+
+def _no_valid_host(reason, explanation):
+    """NoValidHost with its ``explanation``, counted under ``reason``."""
+    metrics.NO_VALID_HOST.labels(reason).inc()
+    return exception.NoValidHost(reason=explanation)
 
 
 def _beyond_root(allocations):

@@ -19,6 +19,7 @@ of every host being tested here.
 Each says what it asked for, for NoValidHost to explain.
 """
 from nova_lite import exception
+from nova_lite import metrics
 from nova_lite.objects import aggregates
 
 TENANT_KEY = 'filter_tenant_id'
@@ -51,6 +52,7 @@ def in_scope(context, request, states):
 def _need(members, reason):
     """``members`` as one any-of set of ``member_of``."""
     if not members:
+        metrics.NO_VALID_HOST.labels('no_host_in_scope').inc()
         raise exception.NoValidHost(reason='no host can serve %s' % reason)
     return frozenset(members)
 

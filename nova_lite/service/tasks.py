@@ -27,6 +27,7 @@ from oslo_log import log as logging
 import oslo_messaging as messaging
 
 from nova_lite import context as nl_context
+from nova_lite import metrics
 from nova_lite.objects import service as service_obj
 
 LOG = logging.getLogger(__name__)
@@ -85,7 +86,8 @@ class ServiceTasks:
         def run():
             runs = self.runs_of(kind)
             if runs:
-                task(runs)
+                with timed(task):
+                    task(runs)
         return run
 
     def runs_of(self, kind):
@@ -136,6 +138,11 @@ class ServiceTasks:
         return heartbeat
 
 
+def timed(task):
+    """A run of ``task``, timed in the metrics under its name."""
+    return metrics.PERIODIC_TASKS.labels(task.__name__).time()
+
+
 def _named(records):
     """The services beaten, as a log line names them."""
     if len(records) == 1:
@@ -167,7 +174,8 @@ class _ServiceRun:
             with self._one_at_a_time:
                 if self._ended:
                     raise periodics.NeverAgain()
-                return task(*args, **kwargs)
+                with timed(task):
+                    return task(*args, **kwargs)
         return run
 
     def end(self):

@@ -94,7 +94,8 @@ def up(args):
         real=args.real, schedulers=args.schedulers,
         conductors=args.conductors, api_workers=args.api_workers,
         rabbit_nodes=args.rabbit_nodes, rabbit_port=args.rabbit_port,
-        neutron_port=args.neutron_port if args.neutron else 0)
+        neutron_port=args.neutron_port if args.neutron else 0,
+        metrics_port=args.metrics_port)
     if os.path.exists(layout.path('lab.json')):
         previous = lab_layout.Layout.load(layout.state_dir)
         running = processes.running(previous)
@@ -152,11 +153,11 @@ def _start(layout, vcpus, memory_mb):
                         services.broker_forwarder(layout))
         started = [FORWARDER]
     controller_conf = layout.path('controller.conf')
-    for name, binary, host in layout.controller_processes():
-        argv = [_binary(binary), '--config-file', controller_conf]
-        if host != layout.controller_host:
-            argv += ['--config-file',
-                     configs.write_controller_host(layout, name, host)]
+    for index, (name, binary, host) in enumerate(
+            layout.controller_processes()):
+        argv = [_binary(binary), '--config-file', controller_conf,
+                '--config-file', configs.write_controller_process(
+                    layout, name, host, index)]
         processes.start(layout, name, argv)
         started.append(name)
     for index in range(1, layout.computes + 1):
@@ -233,6 +234,8 @@ def _report(layout, clouds_path):
         print('  %s: %s in namespace %s' % (
             layout.hostname(index), layout.compute_ip(index),
             layout.namespace(index)))
+    print('metrics: %s' % ', '.join(
+        '%s %s' % item for item in layout.metrics_urls().items()))
     print(clouds_file.hint(clouds_path, layout.name))
     print('logs: %s; stop with: %s' % (
         layout.path('logs'), 'make lab-down or nova-lite-lab down'
@@ -307,6 +310,11 @@ def _parser():
     up_command.add_argument('--api-port', type=int, default=8774)
     up_command.add_argument('--placement-port', type=int, default=8778)
     up_command.add_argument('--image-port', type=int, default=9292)
+    up_command.add_argument('--metrics-port', type=int, default=9180,
+                            help='the first control process serves its '
+                            'metrics on this port, the next ones on the '
+                            'ports after it; each compute on this one in '
+                            'its namespace')
     up_command.add_argument('--schedulers', type=int, default=1,
                             help='nova-lite-scheduler processes, active '
                             'at once')

@@ -51,6 +51,7 @@ connection_uri = {uri}
 [glance]
 api_servers = http://{controller_ip}:{image_port}
 
+{metrics}
 [vietstack]
 nic = name=eth0, physical_network=physnet1, vnic_types=normal+direct, rate=10000000, size=64
 nic = name=eth1, physical_network=physnet2, vnic_types=normal, rate=10000000, size=64
@@ -76,11 +77,20 @@ def write_controller(layout):
         image_port=layout.image_port) + _neutron(layout))
 
 
-def write_controller_host(layout, process, host):
-    """The setting that sets a second scheduler or conductor apart
-    (read after controller.conf): its host name."""
-    return _write(layout, '%s.conf' % process,
-                  '[DEFAULT]\nhost = %s\n' % host)
+def write_controller_process(layout, process, host, index):
+    """What sets one control process apart (read after controller.conf):
+    its host name (a second scheduler or conductor is a service of its
+    own) and its metrics port, the ``index``-th from the lab's."""
+    return _write(layout, '%s.conf' % process, METRICS.format(
+        listen='127.0.0.1', port=layout.metrics_port + index) +
+        '[DEFAULT]\nhost = %s\n' % host)
+
+
+METRICS = """[metrics]
+enabled = true
+listen = {listen}
+port = {port}
+"""
 
 
 # A real host: the namespace's own libvirtd (real_host), QEMU in
@@ -107,7 +117,8 @@ def write_compute(layout, index, vcpus, memory_mb):
     return _write(layout, '%s.conf' % hostname, COMPUTE.format(
         transport_url=services.transport_url(layout, layout.controller_ip),
         state=layout.path(hostname), uri=uri, real=real,
-        broker=_broker(layout),
+        broker=_broker(layout), metrics=METRICS.format(
+            listen='0.0.0.0', port=layout.metrics_port),
         controller_ip=layout.controller_ip, image_port=layout.image_port)
         + _neutron(layout))
 

@@ -35,6 +35,10 @@ class Layout:
     # A network service (Neutron with a chassis in each compute's
     # namespace) on this port of the controller; 0: the fixed networks.
     neutron_port: int = 0
+    # Each control process serves its metrics on a port of its own from
+    # this one on (the API's workers last); each compute on this one in
+    # its namespace.
+    metrics_port: int = 9180
 
     @property
     def network(self):
@@ -74,6 +78,17 @@ class Layout:
                       for i in range(2, count + 1)]
         return found + [('nova-lite-api', 'nova-lite-api',
                          self.controller_host)]
+
+    def metrics_urls(self):
+        """{process: where its metrics are scraped} (the API's first
+        worker; worker i on the next port but i)."""
+        urls = {name: 'http://127.0.0.1:%d/metrics' % (
+            self.metrics_port + index) for index, (name, _b, _h) in
+            enumerate(self.controller_processes())}
+        for index in range(1, self.computes + 1):
+            urls[self.hostname(index)] = 'http://%s:%d/metrics' % (
+                self.compute_ip(index), self.metrics_port)
+        return urls
 
     @property
     def controller_host(self):

@@ -41,7 +41,8 @@ def running(state_dir, *extra):
         '--subnet', '10.212.%d.0/24' % random.randrange(256),
         '--api-port', str(ports.free_port()),
         '--placement-port', str(ports.free_port()),
-        '--image-port', str(ports.free_port()), *extra)
+        '--image-port', str(ports.free_port()),
+        '--metrics-port', str(ports.free_port()), *extra)
     with open(os.path.join(state_dir, 'lab.json')) as saved:
         layout = json.load(saved)
     try:

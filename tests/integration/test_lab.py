@@ -13,9 +13,11 @@ import signal
 import subprocess
 import time
 
+from prometheus_client import parser as prometheus_parser
 import pytest
 import requests
 
+from nova_lite_tools.lab import layout as lab_layout
 from tests.functional import compute_calls
 from tests.integration import labs
 from tests.integration import ports
@@ -127,6 +129,47 @@ def test_lab_boots_over_two_namespaced_computes(lab):
     later = api.boot(3, 'after')
     assert [(s['status'], s['OS-EXT-SRV-ATTR:host']) for s in later] == [
         ('ACTIVE', computes[1])] * 3
+    _check_metrics(lab, computes)
+
+
+def _scrape(url):
+    """{(name, labels): value} of a scrape, as Prometheus reads it."""
+    found = {}
+    answer = requests.get(url, timeout=30)
+    assert answer.status_code == 200, url
+    for family in prometheus_parser.text_string_to_metric_families(
+            answer.text):
+        for sample in family.samples:
+            found[(sample.name, tuple(sorted(sample.labels.items())))] = \
+                sample.value
+    return found
+
+
+def _total(samples, name, **labels):
+    return sum(value for (found, held), value in samples.items()
+               if found == name and set(labels.items()) <= set(held))
+
+
+def _check_metrics(lab, computes):
+    """Each process counts its own part of the 9 boots: the API their
+    requests, the scheduler its decisions, the conductor its calls to the
+    scheduler, each compute its builds (scraped in its namespace)."""
+    urls = lab_layout.Layout(**lab).metrics_urls()
+    api = _scrape(urls['nova-lite-api'])
+    assert _total(api, 'nova_lite_api_requests_total', api='compute',
+                  method='POST', route='/servers', status='202') == 9
+    assert _total(api, 'nova_lite_servers', vm_state='active') == 9
+    scheduler = _scrape(urls['nova-lite-scheduler'])
+    assert _total(scheduler, 'nova_lite_scheduler_decisions_total',
+                  result='selected') == 9
+    conductor = _scrape(urls['nova-lite-conductor'])
+    assert _total(conductor, 'nova_lite_rpc_call_duration_seconds_count',
+                  topic='scheduler', method='select_destinations') == 9
+    # The running compute, at its address in its namespace: the 3 boots
+    # after the other stopped, and its share of the first 6.
+    running = _scrape(urls[computes[1]])
+    assert _total(running, 'nova_lite_build_duration_seconds_count',
+                  result='active') >= 3
 
 
 def test_a_bad_lab_request_says_what_and_creates_nothing(tmp_path):

@@ -143,6 +143,8 @@ def error_response(code, message):
 
 class Router(wsgi.Router):
 
+    API_NAME = 'image'
+
     def __init__(self, store, importer):
         super().__init__(ROUTES)
         self.store = store

@@ -16,6 +16,7 @@ def _request_id(req):
 
 class Router(wsgi.Router):
 
+    API_NAME = 'placement'
     METHOD_NOT_ALLOWED = ('The method specified is not allowed for this '
                           'resource.')
 

@@ -320,3 +320,11 @@ def unplaced_builds(context, states, owner_prefix=None):
             models.Instance.build_owner.startswith(owner_prefix,
                                                    autoescape=True))
     return [tuple(row) for row in context.session.execute(query)]
+
+
+@engine.reader
+def count_by_vm_state(context):
+    """{vm_state: how many servers} of the servers not deleted."""
+    query = sa.select(models.Instance.vm_state, sa.func.count()).where(
+        models.Instance.deleted == 0).group_by(models.Instance.vm_state)
+    return dict(context.session.execute(query).all())
