@@ -47,6 +47,8 @@ median of their ratios.
     .venv/bin/python bench/boot.py --lab --against-all-in-one [--hosts 10] \
         [--rounds 5]
     .venv/bin/python bench/boot.py --real [--guests 5]
+    .venv/bin/python bench/boot.py --notifications --private-broker \
+        [--rounds 3]
 
 At hundreds of hosts, use a broker: on ``fake://`` every agent's
 listener polls every 50 ms, while on RabbitMQ all agents share one
@@ -94,6 +96,9 @@ ram = -1
 TRANSPORT = """[DEFAULT]
 transport_url = {url}
 """  # oslo.config merges a second [DEFAULT] into the first
+NOTIFY = """[oslo_messaging_notifications]
+driver = messagingv2
+"""
 NICS = """[vietstack]
 nic = name=eth0, physical_network=physnet1, rate=10000000, size=64
 nic = name=eth1, physical_network=physnet1, rate=10000000, size=64
@@ -144,6 +149,11 @@ def parse():
                         help='the all-in-one on this broker instead of '
                              'fake://, e.g. rabbit://guest:guest@127.0.0.1'
                              ':5672/VHOST (an empty vhost of its own)')
+    parser.add_argument('--notifications', action='store_true',
+                        help='boot without, then with versioned '
+                             'notifications (on the all-in-one\'s '
+                             'transport), --rounds times, and print what '
+                             'notifying costs a boot')
     parser.add_argument('--private-broker', action='store_true',
                         help='the all-in-one on a RabbitMQ node started '
                              'for this run (root)')
@@ -233,7 +243,8 @@ def percentile(values, fraction):
                                                                - 1))))]
 
 
-def start_all_in_one(hosts, vietstack, transport_url=None):
+def start_all_in_one(hosts, vietstack, transport_url=None,
+                     notifications=False):
     port = common.free_port()
     config = CONFIG.format(port=port, hosts=hosts,
                            placement_port=common.free_port(),
@@ -242,6 +253,8 @@ def start_all_in_one(hosts, vietstack, transport_url=None):
         config += NICS
     if transport_url:
         config += TRANSPORT.format(url=transport_url)
+    if notifications:
+        config += NOTIFY
     started = time.monotonic()
     process, state = common.start_daemon('nova-lite-all-in-one', config,
                                          port, sync=False,
@@ -455,15 +468,36 @@ def main():
         return real_boot.main(args)
     private = broker.PrivateBroker().start() if args.private_broker \
         else None
+    transport_url = private.url if private else args.transport_url
     try:
-        runs = [(hosts, boot_over_simulated_hosts(
-            args, hosts, private.url if private else args.transport_url))
-            for hosts in args.hosts]
+        if args.notifications:
+            return notifications_cost(args, transport_url)
+        runs = [(hosts, boot_over_simulated_hosts(args, hosts,
+                                                  transport_url))
+                for hosts in args.hosts]
     finally:
         if private is not None:
             private.stop()
     if len(runs) > 1:
         compare(runs)
+    return 0
+
+
+def notifications_cost(args, transport_url):
+    """Rounds of two all-in-ones on the same broker, without then with
+    versioned notifications: each pair's rates and what notifying costs
+    a boot (the difference of the time per boot)."""
+    costs = []
+    for index in range(args.rounds):
+        off, on = (boot_over_simulated_hosts(
+            args, args.hosts[0], transport_url, notifications=notify)['rate']
+            for notify in (False, True))
+        cost = 1000 * (1 / on - 1 / off) if on and off else float('nan')
+        costs.append(cost)
+        print('round %d: %.1f boots/s without notifications, %.1f with: '
+              '%.2f ms a boot' % (index + 1, off, on, cost))
+    print('notifications cost a boot %.2f ms (median of %d rounds)' % (
+        statistics.median(costs), len(costs)))
     return 0
 
 
@@ -480,11 +514,12 @@ def compare(runs):
                   (run['rss'] - first['rss']) / (count - hosts)))
 
 
-def boot_over_simulated_hosts(args, hosts, transport_url):
+def boot_over_simulated_hosts(args, hosts, transport_url,
+                              notifications=False):
     """One all-in-one over ``hosts`` simulated hosts: its start time,
     plain boot rate and peak RSS."""
     process, base, start = start_all_in_one(hosts, args.vietstack,
-                                            transport_url)
+                                            transport_url, notifications)
     print('servers: %d per flavor over %d hosts (started in %.1f s), %d '
           'REST clients' % (args.servers, hosts, start, args.clients))
     try:

@@ -59,6 +59,10 @@ PERIODIC_TASKS = prom.Histogram(
     'nova_lite_periodic_task_duration_seconds',
     'A run of a periodic task, by task.', ['task'], buckets=_LONG)
 
+NOTIFICATIONS_DROPPED = prom.Counter(
+    'nova_lite_notifications_dropped',
+    'Notifications dropped because too many were waiting to be sent.')
+
 
 def wsgi_app():
     """The WSGI app that answers a scrape (any path)."""

@@ -26,10 +26,11 @@ _lock = threading.Lock()
 
 
 def register_opts(conf):
-    """oslo.messaging registers its options on first use; do it now."""
+    """oslo.messaging registers its options on first use; do it now
+    (those of every group: a test may set a notification driver before
+    the first notification)."""
     for group, opts in messaging_opts.list_opts():
-        if group is None:
-            conf.register_opts(opts)
+        conf.register_opts(opts, group=group)
 
 
 def set_default_url(conf, url):

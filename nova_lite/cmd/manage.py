@@ -1,7 +1,9 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """nova-lite-manage: database migrations, service and host listing,
-extra-spec documentation, the placement audit."""
+extra-spec documentation, the placement audit, the notifications'
+payload schemas."""
+import json
 import sys
 
 from oslo_config import cfg
@@ -13,6 +15,7 @@ from nova_lite import config
 from nova_lite import context as nl_context
 from nova_lite.db import migration
 from nova_lite.network import backend as network_backend
+from nova_lite.notifications import schemas as notification_schemas
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import service as service_obj
 from nova_lite import resources
@@ -56,9 +59,15 @@ def _extra_specs_docs(conf):
     print(extra_spec_docs.render_rst(extra_specs.get_registry()))
 
 
+def _notification_schemas(conf):
+    print(json.dumps(notification_schemas.all_payloads(), indent=2,
+                     sort_keys=True))
+
+
 COMMANDS = {('db', 'sync'): _db_sync, ('service', 'list'): _service_list,
             ('host', 'list'): _host_list,
             ('extra-specs', 'docs'): _extra_specs_docs,
+            ('notification', 'schemas'): _notification_schemas,
             ('placement', 'audit'): _placement_audit}
 NEEDS_DB = {'db', 'service', 'host', 'placement'}
 

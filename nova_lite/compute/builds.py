@@ -21,9 +21,11 @@ from nova_lite.compute import claims
 from nova_lite.compute import vnics
 from nova_lite import exception
 from nova_lite import metrics
+from nova_lite.notifications import events
 from nova_lite.objects import claim_write
 from nova_lite.objects import fields
 from nova_lite.objects import instance_action
+from nova_lite.objects import key_pair
 from nova_lite.objects import request_spec as request_spec_obj
 
 LOG = logging.getLogger(__name__)
@@ -60,10 +62,14 @@ class Builds:
                 scheduled['event'], scheduled['start'], scheduled['host']))
         with self.operations.working_on(instance.uuid):
             begun = time.monotonic()
+            self._notify_create(context, instance, 'start')
             error, opened = self._build(context, instance, allocations,
                                         steps, request_spec)
             metrics.BUILDS.labels('failed' if error else 'active').observe(
                 time.monotonic() - begun)
+            if opened or error is not None:
+                self._notify_create(context, instance,
+                                    'error' if error else 'end', error)
             if scheduled and not opened:
                 instance_action.finish_event(
                     context, instance.uuid, scheduled['event'],
@@ -77,6 +83,17 @@ class Builds:
                     host=self.host)
                 self._failed(context, instance, request_spec,
                              alternates or [], error)
+
+    def _notify_create(self, context, instance, phase, error=None):
+        keypairs = []
+        if instance.key_name and events.enabled(self.conf):
+            try:
+                keypairs = [key_pair.KeyPair.get_by_name(
+                    context, instance.user_id, instance.key_name)]
+            except exception.NotFound:
+                pass  # deleted since: the server keeps its key
+        events.instance_create(self.conf, context, instance, self.host,
+                               phase, error, keypairs)
 
     def _build(self, context, instance, allocations, steps, request_spec):
         """Claim, spawn and mark active: the error the build failed with,
@@ -166,7 +183,11 @@ class Builds:
     def terminate(self, context, instance):
         with self.operations.recorded(context, instance,
                                       'compute_terminate_instance'):
+            events.instance_action(self.conf, context, instance, self.host,
+                                   'delete', 'start')
             self._terminate(context, instance)
+            events.instance_action(self.conf, context, instance, self.host,
+                                   'delete', 'end')
         self.operations.forget(instance.uuid)
 
     def _terminate(self, context, instance):

@@ -11,6 +11,7 @@ from oslo_log import log as logging
 
 from nova_lite.compute import operations
 from nova_lite.compute import vnics
+from nova_lite.notifications import events
 from nova_lite.objects import claim_write
 
 LOG = logging.getLogger(__name__)
@@ -106,3 +107,8 @@ class MoveFamily:
     @property
     def host(self):
         return self.operations.host
+
+    def notify(self, context, instance, action, phase, error=None):
+        """``instance.<action>.<phase>`` from this host."""
+        events.instance_action(self.conf, context, instance, self.host,
+                               action, phase, error)

@@ -29,6 +29,7 @@ from nova_lite.compute import move_ends
 from nova_lite.compute import operations
 from nova_lite.compute import power_actions
 from nova_lite import exception
+from nova_lite.notifications import events
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import instance_action
@@ -51,6 +52,8 @@ class Moves(move_ends.MoveFamily):
                 return
             migration.dest_host = self.conf.my_ip  # where the disk goes
             migration.save()
+            events.instance_resize_prep(self.conf, context, instance,
+                                        self.host, 'start', flavor)
             try:
                 self.rt.move_claim(context, instance, flavor, migration,
                                    allocations)
@@ -62,6 +65,8 @@ class Moves(move_ends.MoveFamily):
                          self.host, e.format_message())
                 migration_obj.roll_back(instance, migration, e, self.host)
                 return
+            events.instance_resize_prep(self.conf, context, instance,
+                                        self.host, 'end', flavor)
             self.computes.resize_instance(context, instance, migration)
 
     def resize_instance(self, context, instance, migration):
@@ -75,6 +80,7 @@ class Moves(move_ends.MoveFamily):
             was = self.driver.get_power_state(instance)
             _step(instance, migration, 'migrating', _TASK.RESIZE_PREP,
                   _TASK.RESIZE_MIGRATING)
+            self.notify(context, instance, 'resize', 'start')
             with operations.failure_noted(outcome, 'move', instance,
                                           self.host):
                 self.driver.migrate_disk_and_power_off(
@@ -84,9 +90,12 @@ class Moves(move_ends.MoveFamily):
                 power_actions.power_back(self.driver, instance, was)
                 migration_obj.roll_back(instance, migration, outcome.error,
                                         self.host)
+                self.notify(context, instance, 'resize', 'error',
+                            outcome.error)
                 return
             _step(instance, migration, 'post-migrating',
                   _TASK.RESIZE_MIGRATING, _TASK.RESIZE_MIGRATED)
+            self.notify(context, instance, 'resize', 'end')
             self.computes.finish_resize(context, instance, migration)
 
     def finish_resize(self, context, instance, migration):
@@ -98,6 +107,7 @@ class Moves(move_ends.MoveFamily):
                                           _TASK.RESIZE_MIGRATED):
                 return
             power_on = instance.vm_state != _VM.STOPPED
+            self.notify(context, instance, 'resize_finish', 'start')
             with self.ends.failing_in_place(outcome, instance, migration,
                                             _TASK.RESIZE_FINISH):
                 waiting = self.ends.take(context, instance, 'new',
@@ -111,6 +121,7 @@ class Moves(move_ends.MoveFamily):
                 return
             migration.set_status('finished')
             self.ends.end_task(instance, _VM.RESIZED, _TASK.RESIZE_FINISH)
+            self.notify(context, instance, 'resize_finish', 'end')
 
     def confirm_resize(self, context, instance, migration):
         """The source, once the move is kept: the old guest and what the
@@ -126,6 +137,7 @@ class Moves(move_ends.MoveFamily):
                 LOG.info('migration %s is %s, no longer confirming',
                          migration.uuid, status)
                 return
+            self.notify(context, instance, 'resize_confirm', 'start')
             with operations.failure_noted(outcome, 'confirming the move',
                                           instance, self.host):
                 self.driver.confirm_migration(context, instance,
@@ -138,6 +150,7 @@ class Moves(move_ends.MoveFamily):
                 instance.migration_context = None
                 instance.vm_state = settled_state(instance)
                 operations.end_task(instance, None)
+            self.notify(context, instance, 'resize_confirm', 'end')
 
     def confirm_overdue(self, context, seconds):
         """Confirm the moves from this host that have waited ``seconds``
@@ -175,6 +188,7 @@ class Moves(move_ends.MoveFamily):
             if not operations.still_asked(context, instance,
                                           _TASK.RESIZE_REVERTING):
                 return
+            self.notify(context, instance, 'resize_revert', 'start')
             with self.ends.failing_in_place(outcome, instance, migration,
                                             _TASK.RESIZE_REVERTING):
                 self.driver.revert_migration_on_dest(context, instance,
@@ -212,6 +226,7 @@ class Moves(move_ends.MoveFamily):
             instance.power_state = self.driver.get_power_state(instance)
             instance.vm_state = settled_state(instance)
             operations.end_task(instance, _TASK.RESIZE_REVERTING)
+            self.notify(context, instance, 'resize_revert', 'end')
 
 
 def _step(instance, migration, status, task_from, task_to):

@@ -14,6 +14,7 @@ import typing
 from oslo_log import log as logging
 
 from nova_lite.compute import operations
+from nova_lite.notifications import events
 from nova_lite.objects import fields
 
 LOG = logging.getLogger(__name__)
@@ -27,28 +28,36 @@ class Action(typing.NamedTuple):
     event: str
     # act(driver, instance, shutdown timeout)
     act: typing.Callable
+    # Its notifications: instance.<notified>.start|end|error
+    notified: str
 
 
 ACTIONS = {
     'stop': Action(_T.POWERING_OFF, _V.STOPPED, 'compute_stop_instance',
-                   lambda driver, i, timeout: driver.power_off(i, timeout)),
+                   lambda driver, i, timeout: driver.power_off(i, timeout),
+                   'power_off'),
     'start': Action(_T.POWERING_ON, _V.ACTIVE, 'compute_start_instance',
-                    lambda driver, i, timeout: driver.power_on(i)),
+                    lambda driver, i, timeout: driver.power_on(i),
+                    'power_on'),
     'reboot SOFT': Action(
         _T.REBOOTING, _V.ACTIVE, 'compute_reboot_instance',
-        lambda driver, i, timeout: driver.reboot(i, 'SOFT', timeout)),
+        lambda driver, i, timeout: driver.reboot(i, 'SOFT', timeout),
+        'reboot'),
     'reboot HARD': Action(
         _T.REBOOTING_HARD, _V.ACTIVE, 'compute_reboot_instance',
-        lambda driver, i, timeout: driver.reboot(i, 'HARD', timeout)),
+        lambda driver, i, timeout: driver.reboot(i, 'HARD', timeout),
+        'reboot'),
     'pause': Action(_T.PAUSING, _V.PAUSED, 'compute_pause_instance',
-                    lambda driver, i, timeout: driver.pause(i)),
+                    lambda driver, i, timeout: driver.pause(i), 'pause'),
     'unpause': Action(_T.UNPAUSING, _V.ACTIVE, 'compute_unpause_instance',
-                      lambda driver, i, timeout: driver.unpause(i)),
+                      lambda driver, i, timeout: driver.unpause(i),
+                      'unpause'),
     'suspend': Action(_T.SUSPENDING, _V.SUSPENDED,
                       'compute_suspend_instance',
-                      lambda driver, i, timeout: driver.suspend(i)),
+                      lambda driver, i, timeout: driver.suspend(i),
+                      'suspend'),
     'resume': Action(_T.RESUMING, _V.ACTIVE, 'compute_resume_instance',
-                     lambda driver, i, timeout: driver.resume(i)),
+                     lambda driver, i, timeout: driver.resume(i), 'resume'),
 }
 
 
@@ -73,6 +82,7 @@ class PowerActions:
             if not operations.still_asked(context, instance,
                                           action.task_state):
                 return
+            self._notify(context, instance, action, 'start')
             with operations.failure_noted(outcome, action.task_state,
                                           instance, self.operations.host):
                 action.act(self.driver, instance,
@@ -80,6 +90,13 @@ class PowerActions:
                 instance.vm_state = action.vm_state
             instance.power_state = self.driver.get_power_state(instance)
             operations.end_task(instance, action.task_state)
+            self._notify(context, instance, action,
+                         'error' if outcome.error else 'end', outcome.error)
+
+    def _notify(self, context, instance, action, phase, error=None):
+        events.instance_action(self.conf, context, instance,
+                               self.operations.host, action.notified,
+                               phase, error)
 
     def trigger_crash_dump(self, context, instance):
         """No task state: the server stays as it is; a failure is in the

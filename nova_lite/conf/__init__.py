@@ -18,6 +18,7 @@ from nova_lite.conf import libvirt
 from nova_lite.conf import metrics
 from nova_lite.conf import networks
 from nova_lite.conf import neutron
+from nova_lite.conf import notifications
 from nova_lite.conf import placement
 from nova_lite.conf import quota
 from nova_lite.conf import resources
@@ -27,7 +28,7 @@ from nova_lite.conf import wsgi
 
 MODULES = (default, api, compute, conductor, database, libvirt, scheduler,
            upgrade_levels, all_in_one, placement, resources, image, wsgi,
-           quota, networks, neutron, metrics)
+           quota, networks, neutron, metrics, notifications)
 
 CONF = cfg.CONF
 

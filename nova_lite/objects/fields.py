@@ -63,6 +63,9 @@ class PowerState:
     PAUSED = 3
     SHUTDOWN = 4
     CRASHED = 6
+    # The words Nova's diagnostics and notifications use for them.
+    NAMES = {NOSTATE: 'pending', RUNNING: 'running', PAUSED: 'paused',
+             SHUTDOWN: 'shutdown', CRASHED: 'crashed'}
 
 
 class VMStateField(ovo_fields.BaseEnumField):

@@ -7,6 +7,7 @@ version history) fails here. After bumping, update the hash below.
 """
 from oslo_versionedobjects import fixture
 
+from nova_lite.notifications import payloads  # noqa: F401 (registered)
 from nova_lite.objects import base
 from nova_lite.objects import compute_node
 from nova_lite.objects import image
@@ -17,6 +18,16 @@ from nova_lite.objects import vietstack
 from nova_lite.objects import virtual_interface
 
 EXPECTED = {
+    # The notifications' payloads (nova_lite.notifications.payloads).
+    'BlockDevicePayload': '1.0-ca65fc2e0648258530134d264061d743',
+    'ExceptionPayload': '1.1-96f178a12691e3ef0d8e3188fc481b90',
+    'FlavorPayload': '1.4-0543a6154936dfb1823383f640445152',
+    'InstanceActionPayload': '1.8-fa2f7efbeeeab129f01470d191cff01c',
+    'InstanceActionResizePrepPayload': '1.3-8a46873d649e3ace0850028648b009dc',
+    'InstanceCreatePayload': '1.12-cd6694ffc2b69e089f85ab9436589bf6',
+    'InstancePayload': '1.8-1a998de52f7f3e6ce752babb44b54c20',
+    'IpPayload': '1.0-26b40117c41ed95a61ae104f0fcb5fdc',
+    'KeypairPayload': '1.0-cffb927f3d1937f8c111904d9600d855',
     'ActionStep': '1.0-ef1d80001d7b2d515d5d7521a4aaf5cf',
     'ClaimWrite': '1.0-5d7ebb43e6dce1251c5d55129b907d8e',
     'ComputeNode': '1.4-5cff87c8ef7814105d5ba0a227883163',

@@ -13,6 +13,7 @@ from nova_lite.api.schemas import flavors as schema
 from nova_lite.api.schemas import responses
 from nova_lite.api import validation
 from nova_lite import exception
+from nova_lite.notifications import events
 from nova_lite.objects import flavor as flavor_obj
 
 SORT_KEYS = {'flavorid', 'name', 'memory_mb', 'vcpus', 'root_gb',
@@ -126,6 +127,8 @@ def create(req):
         disabled=False, description=body.get('description'),
         extra_specs={})
     req.compute_api.create_flavor(req.context, flavor)
+    events.flavor(req.conf, req.context, flavor, 'create',
+                  None if flavor.is_public else [])
     return 200, {'flavor': _detail(req, flavor)}
 
 
@@ -138,6 +141,7 @@ def update(req, flavor_id):
     flavor = flavor_obj.Flavor.get_by_flavor_id(req.context, flavor_id)
     flavor.description = req.body_json()['flavor']['description']
     flavor.save()
+    events.flavor(req.conf, req.context, flavor, 'update')
     return 200, {'flavor': _detail(req, flavor)}
 
 
@@ -145,4 +149,5 @@ def update(req, flavor_id):
 def delete(req, flavor_id):
     flavor = flavor_obj.Flavor.get_by_flavor_id(req.context, flavor_id)
     req.compute_api.delete_flavor(req.context, flavor)
+    events.flavor(req.conf, req.context, flavor, 'delete')
     return 202, None

@@ -20,6 +20,7 @@ from nova_lite.api.schemas import keypairs as schema
 from nova_lite.api.schemas import responses
 from nova_lite.api import validation
 from nova_lite import exception
+from nova_lite.notifications import events
 from nova_lite.objects import key_pair as key_pair_obj
 from nova_lite.objects import quotas
 
@@ -115,8 +116,11 @@ def create(req):
         req.context, name=params['name'], user_id=user_id,
         public_key=public, fingerprint=fingerprint,
         type=params.get('type', key_pair_obj.TYPE_SSH))
+    action = 'import' if private is None else 'create'
+    events.keypair(req.conf, req.context, keypair, action, 'start')
     keypair.create(limit=quotas.user_limits(
         req.conf, req.context, req.context.project_id, user_id)['key_pairs'])
+    events.keypair(req.conf, req.context, keypair, action, 'end')
     body = _view(req, keypair, 'user_id')
     if private is not None:
         body['private_key'] = private
@@ -129,5 +133,12 @@ def create(req):
 @validation.responds(204, None, '2.2')
 def delete(req, keypair_name):
     user_id = _user(req, 'delete')
+    keypair = None
+    if events.enabled(req.conf):
+        keypair = key_pair_obj.KeyPair.get_by_name(req.context, user_id,
+                                                   keypair_name)
+        events.keypair(req.conf, req.context, keypair, 'delete', 'start')
     key_pair_obj.KeyPair.destroy_by_name(req.context, user_id, keypair_name)
+    if keypair is not None:
+        events.keypair(req.conf, req.context, keypair, 'delete', 'end')
     return (204 if req.api_version.matches('2.2') else 202), None

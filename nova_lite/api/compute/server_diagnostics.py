@@ -12,11 +12,6 @@ from nova_lite.api.schemas import responses
 from nova_lite.api import validation
 from nova_lite.objects import fields
 
-_STATES = {fields.PowerState.NOSTATE: 'pending',
-           fields.PowerState.RUNNING: 'running',
-           fields.PowerState.PAUSED: 'paused',
-           fields.PowerState.SHUTDOWN: 'shutdown',
-           fields.PowerState.CRASHED: 'crashed'}
 _DISK_KEYS = (('read', 'read_bytes'), ('read_req', 'read_requests'),
               ('write', 'write_bytes'), ('write_req', 'write_requests'),
               ('errors', 'errors_count'))
@@ -42,7 +37,7 @@ def _common(instance, found):
     nics = [dict(_without_device(nic), rx_rate=None, tx_rate=None)
             for nic in found['nics']]
     return {
-        'state': _STATES.get(found['state'], 'pending'),
+        'state': fields.PowerState.NAMES.get(found['state'], 'pending'),
         'driver': 'libvirt', 'hypervisor': found['hypervisor'],
         'hypervisor_os': 'linux', 'uptime': _uptime(instance),
         'config_drive': bool(instance.config_drive),

@@ -1,0 +1,87 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""The notifications nova_lite publishes, each as Nova publishes it:
+its event type, its payload and its publisher. A payload is built only
+when notifications are on."""
+import functools
+
+from oslo_log import log as logging
+
+from nova_lite.notifications import base
+from nova_lite.notifications import payloads
+
+LOG = logging.getLogger(__name__)
+
+COMPUTE, API = 'nova-compute', 'nova-api'
+enabled = base.enabled
+
+
+def _never_failing(notify):
+    """A notification that cannot be made is logged: the work it tells
+    of goes on."""
+    @functools.wraps(notify)
+    def safely(conf, context, *args, **kwargs):
+        try:
+            notify(conf, context, *args, **kwargs)
+        except Exception:
+            LOG.exception('%s notification not sent', notify.__name__)
+    return safely
+
+
+@_never_failing
+def instance_action(conf, context, instance, host, action, phase,
+                    error=None, function_name=None):
+    """``instance.<action>.<phase>`` from the compute on ``host`` (an
+    error's phase is ``error``, its payload's ``fault`` the error)."""
+    if not base.enabled(conf):
+        return
+    fault = payloads.ExceptionPayload.of(error, function_name or action) \
+        if error is not None else None
+    payload = payloads.InstanceActionPayload(context, instance, fault)
+    base.emit(conf, context, 'instance', action, phase, payload, COMPUTE,
+              host, base.ERROR if phase == 'error' else base.INFO)
+
+
+@_never_failing
+def instance_create(conf, context, instance, host, phase, error=None,
+                    keypairs=()):
+    """``instance.create.start|end|error``, with the server's key pairs,
+    tags and domain name."""
+    if not base.enabled(conf):
+        return
+    fault = payloads.ExceptionPayload.of(error, 'build_and_run_instance') \
+        if error is not None else None
+    payload = payloads.InstanceCreatePayload(
+        context, instance, fault, keypairs,
+        instance.name_from(conf.instance_name_template))
+    base.emit(conf, context, 'instance', 'create', phase, payload, COMPUTE,
+              host, base.ERROR if phase == 'error' else base.INFO)
+
+
+@_never_failing
+def instance_resize_prep(conf, context, instance, host, phase, new_flavor):
+    """``instance.resize_prep.start|end``, with the flavor asked for."""
+    if not base.enabled(conf):
+        return
+    payload = payloads.InstanceActionResizePrepPayload(
+        context, instance, new_flavor=payloads.FlavorPayload(new_flavor))
+    base.emit(conf, context, 'instance', 'resize_prep', phase, payload,
+              COMPUTE, host)
+
+
+@_never_failing
+def flavor(conf, context, flavor, action, projects=None):
+    """``flavor.create|update|delete`` from the API."""
+    if not base.enabled(conf):
+        return
+    base.emit(conf, context, 'flavor', action, None,
+              payloads.FlavorPayload(flavor, projects), API, conf.host)
+
+
+@_never_failing
+def keypair(conf, context, keypair, action, phase):
+    """``keypair.create|import|delete.start|end`` from the API."""
+    if not base.enabled(conf):
+        return
+    base.emit(conf, context, 'keypair', action, phase,
+              payloads.KeypairPayload(keypair), API, conf.host)

@@ -1,0 +1,263 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""The payloads of the notifications published here, each with the name
+and the fields of Nova's payload of that version, so that a consumer of
+Nova's reads ours: a server's (``InstancePayload``, in an action's, a
+create's, an update's), a flavor's, a key pair's, and an error's.
+
+A payload is made from nova_lite's own objects; what nova_lite does not
+have (kernel and ramdisk images, block devices without a block-storage
+service, the OS type) is empty as in Nova for a server without it.
+"""
+from oslo_versionedobjects import base as ovo_base
+from oslo_versionedobjects import fields
+
+from nova_lite.notifications import base
+from nova_lite.objects import fields as nl_fields
+
+
+class PayloadRegistry(ovo_base.VersionedObjectRegistry):
+    pass
+
+
+register = PayloadRegistry.register
+
+
+@register
+class FlavorPayload(base.NotificationPayloadBase):
+    # Version 1.4: Nova's fields at its 1.4
+    VERSION = '1.4'
+    SCHEMA = {name: ('flavor', name) for name in (
+        'flavorid', 'memory_mb', 'vcpus', 'root_gb', 'ephemeral_gb', 'name',
+        'swap', 'rxtx_factor', 'disabled', 'is_public', 'extra_specs',
+        'description')}
+    fields = {
+        'flavorid': fields.StringField(nullable=True),
+        'memory_mb': fields.IntegerField(nullable=True),
+        'vcpus': fields.IntegerField(nullable=True),
+        'root_gb': fields.IntegerField(nullable=True),
+        'ephemeral_gb': fields.IntegerField(nullable=True),
+        'name': fields.StringField(),
+        'swap': fields.IntegerField(),
+        'rxtx_factor': fields.FloatField(nullable=True),
+        'vcpu_weight': fields.IntegerField(nullable=True),
+        'disabled': fields.BooleanField(),
+        'is_public': fields.BooleanField(),
+        'extra_specs': fields.DictOfStringsField(),
+        'projects': fields.ListOfStringsField(nullable=True),
+        'description': fields.StringField(nullable=True),
+    }
+
+    def __init__(self, flavor, projects=None):
+        super().__init__()
+        self.populate_schema(flavor=flavor)
+        self.vcpu_weight = 0
+        self.projects = projects
+        self.obj_reset_changes()
+
+
+@register
+class IpPayload(base.NotificationPayloadBase):
+    VERSION = '1.0'
+    fields = {
+        'label': fields.StringField(),
+        'mac': fields.MACAddressField(),
+        'meta': fields.DictOfStringsField(),
+        'port_uuid': fields.UUIDField(nullable=True),
+        'version': fields.IntegerField(),
+        'address': fields.IPV4AndV6AddressField(),
+        'device_name': fields.StringField(nullable=True),
+    }
+
+    @classmethod
+    def of(cls, vifs):
+        """One per address of each vNIC."""
+        found = []
+        for vif in vifs:
+            for address in filter(None, vif.addresses()):
+                ip = cls(label=vif.network_name, mac=vif.mac, meta={},
+                         port_uuid=vif.uuid if vif.is_port else None,
+                         version=6 if ':' in address else 4,
+                         address=address, device_name=vif.device)
+                found.append(ip)
+        return found
+
+
+@register
+class BlockDevicePayload(base.NotificationPayloadBase):
+    """A volume attached to a server: none without a block-storage
+    service."""
+    VERSION = '1.0'
+    fields = {
+        'device_name': fields.StringField(nullable=True),
+        'boot_index': fields.IntegerField(nullable=True),
+        'delete_on_termination': fields.BooleanField(default=False),
+        'volume_id': fields.UUIDField(),
+        'tag': fields.StringField(nullable=True),
+    }
+
+
+@register
+class KeypairPayload(base.NotificationPayloadBase):
+    VERSION = '1.0'
+    SCHEMA = {name: ('keypair', name) for name in (
+        'user_id', 'name', 'public_key', 'fingerprint', 'type')}
+    fields = {
+        'user_id': fields.StringField(nullable=True),
+        'name': fields.StringField(nullable=False),
+        'fingerprint': fields.StringField(nullable=True),
+        'public_key': fields.StringField(nullable=True),
+        'type': fields.StringField(nullable=False),
+    }
+
+    def __init__(self, keypair):
+        super().__init__()
+        self.populate_schema(keypair=keypair)
+
+
+@register
+class ExceptionPayload(base.NotificationPayloadBase):
+    VERSION = '1.1'
+    fields = {
+        'module_name': fields.StringField(),
+        'function_name': fields.StringField(),
+        'exception': fields.StringField(),
+        'exception_message': fields.StringField(),
+        'traceback': fields.StringField(),
+    }
+
+    @classmethod
+    def of(cls, error, function_name):
+        return cls(module_name=type(error).__module__,
+                   function_name=function_name,
+                   exception=type(error).__name__,
+                   exception_message=str(error), traceback='')
+
+
+_INSTANCE_SCHEMA = {
+    'uuid': 'uuid', 'user_id': 'user_id', 'tenant_id': 'project_id',
+    'reservation_id': 'reservation_id', 'display_name': 'display_name',
+    'display_description': 'display_description', 'host_name': 'hostname',
+    'host': 'host', 'node': 'node', 'availability_zone':
+    'availability_zone', 'image_uuid': 'image_ref', 'key_name': 'key_name',
+    'created_at': 'created_at', 'launched_at': 'launched_at',
+    'terminated_at': 'terminated_at', 'deleted_at': 'deleted_at',
+    'updated_at': 'updated_at', 'state': 'vm_state',
+    'task_state': 'task_state', 'locked_reason': 'locked_reason'}
+
+
+@register
+class InstancePayload(base.NotificationPayloadBase):
+    # Version 1.8: Nova's fields at its 1.8 (locked_reason)
+    VERSION = '1.8'
+    SCHEMA = {field: ('instance', attribute)
+              for field, attribute in _INSTANCE_SCHEMA.items()}
+    fields = {
+        'uuid': fields.UUIDField(),
+        'user_id': fields.StringField(nullable=True),
+        'tenant_id': fields.StringField(nullable=True),
+        'reservation_id': fields.StringField(nullable=True),
+        'display_name': fields.StringField(nullable=True),
+        'display_description': fields.StringField(nullable=True),
+        'host_name': fields.StringField(nullable=True),
+        'host': fields.StringField(nullable=True),
+        'node': fields.StringField(nullable=True),
+        'os_type': fields.StringField(nullable=True),
+        'architecture': fields.StringField(nullable=True),
+        'availability_zone': fields.StringField(nullable=True),
+        'flavor': fields.ObjectField('FlavorPayload'),
+        'image_uuid': fields.StringField(nullable=True),
+        'key_name': fields.StringField(nullable=True),
+        'kernel_id': fields.StringField(nullable=True),
+        'ramdisk_id': fields.StringField(nullable=True),
+        'created_at': fields.DateTimeField(nullable=True),
+        'launched_at': fields.DateTimeField(nullable=True),
+        'terminated_at': fields.DateTimeField(nullable=True),
+        'deleted_at': fields.DateTimeField(nullable=True),
+        'updated_at': fields.DateTimeField(nullable=True),
+        'state': fields.StringField(nullable=True),
+        'power_state': fields.StringField(nullable=True),
+        'task_state': fields.StringField(nullable=True),
+        'progress': fields.IntegerField(nullable=True),
+        'ip_addresses': fields.ListOfObjectsField('IpPayload'),
+        'block_devices': fields.ListOfObjectsField('BlockDevicePayload',
+                                                   nullable=True),
+        'metadata': fields.DictOfStringsField(),
+        'locked': fields.BooleanField(),
+        'auto_disk_config': fields.StringField(),
+        'request_id': fields.StringField(nullable=True),
+        'action_initiator_user': fields.StringField(nullable=True),
+        'action_initiator_project': fields.StringField(nullable=True),
+        'locked_reason': fields.StringField(nullable=True),
+    }
+
+    def __init__(self, context, instance, **kwargs):
+        super().__init__(**kwargs)
+        self.populate_schema(instance=instance)
+        self.flavor = FlavorPayload(instance.flavor)
+        self.ip_addresses = IpPayload.of(
+            base.value_of(instance, 'vifs') or [])
+        self.block_devices = []
+        self.power_state = nl_fields.PowerState.NAMES.get(
+            base.value_of(instance, 'power_state'))
+        self.progress = 0 if self.state == 'active' else None
+        self.metadata = {key: value or '' for key, value in (
+            base.value_of(instance, 'metadata') or {}).items()}
+        self.locked = bool(base.value_of(instance, 'locked_by'))
+        self.auto_disk_config = 'AUTO' if base.value_of(
+            instance, 'auto_disk_config') else 'MANUAL'
+        self.os_type = self.architecture = None
+        self.kernel_id = self.ramdisk_id = ''
+        # A periodic task's context has no user: no request of a user.
+        self.request_id = context.request_id if (
+            context.user_id and context.project_id) else None
+        self.action_initiator_user = context.user_id
+        self.action_initiator_project = context.project_id
+        self.obj_reset_changes(recursive=True)
+
+
+@register
+class InstanceActionPayload(InstancePayload):
+    # Version 1.8: Nova's fields at its 1.8 (locked_reason)
+    VERSION = '1.8'
+    fields = {'fault': fields.ObjectField('ExceptionPayload', nullable=True)}
+
+    def __init__(self, context, instance, fault=None, **kwargs):
+        super().__init__(context, instance, **kwargs)
+        self.fault = fault
+        self.obj_reset_changes(['fault'])
+
+
+@register
+class InstanceCreatePayload(InstanceActionPayload):
+    # Version 1.12: Nova's fields at its 1.12 (locked_reason)
+    VERSION = '1.12'
+    fields = {
+        'keypairs': fields.ListOfObjectsField('KeypairPayload'),
+        'tags': fields.ListOfStringsField(),
+        'trusted_image_certificates': fields.ListOfStringsField(
+            nullable=True),
+        'instance_name': fields.StringField(nullable=True),
+    }
+
+    def __init__(self, context, instance, fault=None, keypairs=(),
+                 instance_name=None):
+        super().__init__(context, instance, fault)
+        self.keypairs = [KeypairPayload(keypair) for keypair in keypairs]
+        self.tags = list(base.value_of(instance, 'tags') or [])
+        self.trusted_image_certificates = None
+        self.instance_name = instance_name
+        self.obj_reset_changes(recursive=True)
+
+
+@register
+class InstanceActionResizePrepPayload(InstanceActionPayload):
+    # Version 1.3: Nova's fields at its 1.3 (locked_reason)
+    VERSION = '1.3'
+    fields = {'new_flavor': fields.ObjectField('FlavorPayload',
+                                               nullable=True)}
+
+    def __init__(self, context, instance, fault=None, new_flavor=None):
+        super().__init__(context, instance, fault)
+        self.new_flavor = new_flavor
+        self.obj_reset_changes(['new_flavor'])

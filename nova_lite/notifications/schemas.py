@@ -1,0 +1,35 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""The JSON schema of each payload published (``nova-lite-manage
+notification schemas``): every field required and no other, at every
+level, so that a consumer can validate what it receives."""
+from nova_lite.notifications import payloads
+
+
+def _strict(schema):
+    """Require every field of each object's data, and refuse others."""
+    if not isinstance(schema, dict):
+        return schema
+    data = schema.get('properties', {}).get('nova_object.data')
+    if data is not None:
+        data['required'] = sorted(data['properties'])
+        data['additionalProperties'] = False
+    for key, value in schema.items():
+        if isinstance(value, dict):
+            _strict(value)
+        elif isinstance(value, list):
+            for item in value:
+                _strict(item)
+    return schema
+
+
+def of(name):
+    """The schema of the payload class called ``name``."""
+    return _strict(payloads.PayloadRegistry.obj_classes()[name][0]
+                   .to_json_schema())
+
+
+def all_payloads():
+    """{payload name: its schema} of every payload."""
+    return {name: of(name) for name in sorted(
+        payloads.PayloadRegistry.obj_classes()) if name.endswith('Payload')}

@@ -1,0 +1,107 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""Publishing without waiting: a notification is put on a bounded queue
+and a thread of the process sends it through oslo.messaging's Notifier.
+A broker that is slow or away never holds up the work that notifies;
+beyond ``[notifications] queue_size`` waiting, a notification is dropped
+and counted in the metrics.
+"""
+import queue
+import threading
+
+from oslo_log import log as logging
+import oslo_messaging as messaging
+
+from nova_lite import metrics
+
+LOG = logging.getLogger(__name__)
+_sender = None
+_lock = threading.Lock()
+
+
+class Sender:
+
+    def __init__(self, conf):
+        self.transport = messaging.get_notification_transport(conf)
+        self._notifiers = {}
+        self._topics = conf.notifications.versioned_notifications_topics
+        self._waiting = queue.Queue(conf.notifications.queue_size)
+        self._enabled = conf.notifications.notification_format != \
+            'unversioned'
+        self._thread = threading.Thread(target=self._send_all,
+                                        name='notifications', daemon=True)
+        self._thread.start()
+
+    def enabled(self):
+        """Whether anything would be sent (a driver is configured and the
+        versioned format asked for)."""
+        return self._enabled and self._notifier('probe').is_enabled()
+
+    def send(self, context, publisher_id, event_type, priority, payload):
+        try:
+            self._waiting.put_nowait((context.to_dict(), publisher_id,
+                                      event_type, priority, payload))
+        except queue.Full:
+            metrics.NOTIFICATIONS_DROPPED.inc()
+            LOG.warning('notification %s dropped: %d are waiting to be '
+                        'sent', event_type, self._waiting.maxsize)
+
+    def flush(self, timeout=10):
+        """Wait until what was queued so far is sent (tests)."""
+        done = threading.Event()
+        self._waiting.put((None, None, None, None, done))
+        return done.wait(timeout)
+
+    def close(self, timeout=2):
+        """Send what is queued (for up to ``timeout`` s), then stop and
+        let the broker connection go."""
+        try:
+            self._waiting.put((None, None, None, None, None), timeout=timeout)
+        except queue.Full:
+            pass
+        self._thread.join(timeout)
+        self.transport.cleanup()
+
+    def _notifier(self, publisher_id):
+        if publisher_id not in self._notifiers:
+            self._notifiers[publisher_id] = messaging.Notifier(
+                self.transport, publisher_id=publisher_id,
+                topics=self._topics,
+                serializer=messaging.JsonPayloadSerializer())
+        return self._notifiers[publisher_id]
+
+    def _send_all(self):
+        while True:
+            context, publisher_id, event_type, priority, payload = \
+                self._waiting.get()
+            if context is None:
+                if payload is None:
+                    return  # closed
+                payload.set()  # a flush
+                continue
+            try:
+                notify = getattr(self._notifier(publisher_id),
+                                 priority.lower())
+                notify(context, event_type, payload)
+            except Exception:  # one lost notification, not the thread
+                LOG.exception('notification %s could not be sent',
+                              event_type)
+
+
+def get(conf):
+    """The process's sender (made at the first notification)."""
+    global _sender
+    with _lock:
+        if _sender is None:
+            _sender = Sender(conf)
+        return _sender
+
+
+def reset():
+    """Close the sender: the next is made with the then configuration
+    (tests)."""
+    global _sender
+    with _lock:
+        if _sender is not None:
+            _sender.close()
+        _sender = None

@@ -1,0 +1,194 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""Versioned notifications of the all-in-one (``fake://``), received by a
+listener as a consumer receives them: a flavor and a key pair made, a
+server built with the key, stopped, started and deleted, each event in
+the order Nova sends it, from the publisher Nova names, its payload
+valid against its published schema; a build that fails says why
+(``instance.create.error`` with its fault); the payload's words are
+Nova's; nothing is sent unless a driver is configured, and a queue
+that is full drops (and counts) instead of waiting."""
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from nova_lite import metrics
+from nova_lite.notifications import sender
+from nova_lite.objects import service as service_obj
+from tests.functional import notification_calls
+from tests.integration import ports
+
+MANAGE = os.path.join(os.path.dirname(sys.executable), 'nova-lite-manage')
+
+
+@pytest.fixture
+def notified(all_in_one, overrides):
+    """An all-in-one that sends notifications, and a listener of them."""
+    overrides('driver', ['messagingv2'], group='oslo_messaging_notifications')
+    sender.reset()
+    aio = all_in_one(hosts=2)
+    listener, received = notification_calls.listen(
+        sender.get(aio.conf).transport)
+    yield aio, received
+    notification_calls.stop(listener)
+    sender.reset()
+
+
+def test_a_servers_life_is_notified_in_order(notified):
+    aio, received = notified
+    server, resized = notification_calls.live_a_life(aio.client, received)
+    assert received.events() == notification_calls.life_events(
+        aio.conf.host, server, resized)
+    assert notification_calls.invalid_payloads(received) == []
+
+    created = received.payloads('instance.create.end')[0]
+    assert (created['nova_object.name'], created['nova_object.namespace'],
+            created['nova_object.version']) == (
+        'InstanceCreatePayload', 'nova', '1.12')
+    data = created['nova_object.data']
+    assert (data['uuid'], data['state'], data['power_state'],
+            data['host'], data['key_name']) == (
+        server['id'], 'active', 'running',
+        server['OS-EXT-SRV-ATTR:host'], 'k')
+    assert data['flavor']['nova_object.data']['flavorid'] == 'm1'
+    assert [k['nova_object.data']['name'] for k in data['keypairs']] == ['k']
+    assert data['instance_name'] == server['OS-EXT-SRV-ATTR:instance_name']
+    assert [ip['nova_object.data']['address'] for ip in data[
+        'ip_addresses']] == [a['addr'] for net in server['addresses']
+                             .values() for a in net]
+    started = received.payloads('instance.create.start')[0][
+        'nova_object.data']
+    assert (started['state'], started['power_state'],
+            started['launched_at']) == ('building', 'pending', None)
+    stopped = received.payloads('instance.power_off.end')[0][
+        'nova_object.data']
+    assert (stopped['state'], stopped['power_state'],
+            stopped['fault']) == ('stopped', 'shutdown', None)
+    deleted = received.payloads('instance.delete.end')[0][
+        'nova_object.data']
+    assert deleted['state'] == 'deleted' and deleted['terminated_at']
+    prep = received.payloads('instance.resize_prep.start')[0]
+    assert prep['nova_object.name'] == 'InstanceActionResizePrepPayload'
+    assert (prep['nova_object.data']['flavor']['nova_object.data'][
+        'flavorid'], prep['nova_object.data']['new_flavor'][
+        'nova_object.data']['flavorid']) == ('m1', 'm2')
+    finished = received.payloads('instance.resize_finish.end')[0][
+        'nova_object.data']
+    assert (finished['state'], finished['host'],
+            finished['flavor']['nova_object.data']['flavorid']) == (
+        'resized', resized['OS-EXT-SRV-ATTR:host'], 'm2')
+
+
+def test_a_failed_build_is_notified_with_its_fault(notified, monkeypatch):
+    """Each host that fails the build says so, then the next is tried."""
+    aio, received = notified
+    aio.client.create_flavor('m1', flavor_id='m1')
+
+    def spawn(context, instance):
+        raise RuntimeError('the disk is on fire')
+    for svc in aio.services:
+        if svc.binary == service_obj.COMPUTE_BINARY:
+            monkeypatch.setattr(svc.manager.driver, 'spawn', spawn)
+    server = aio.client.boot('m1')
+    assert server['status'] == 'ERROR'
+    received.wait_for('instance.create.error', server['id'], count=2)
+    events = received.events(server['id'])
+    first, second = events[0][2], events[2][2]
+    assert sorted([first, second]) == [
+        'nova-compute:sim-host-1', 'nova-compute:sim-host-2']
+    assert events == [
+        ('instance.create.start', 'INFO', first),
+        ('instance.create.error', 'ERROR', first),
+        ('instance.create.start', 'INFO', second),
+        ('instance.create.error', 'ERROR', second)]
+    fault = received.payloads('instance.create.error')[0][
+        'nova_object.data']['fault']['nova_object.data']
+    assert (fault['exception'], fault['exception_message'],
+            fault['function_name']) == (
+        'RuntimeError', 'the disk is on fire', 'build_and_run_instance')
+    assert notification_calls.invalid_payloads(received) == []
+
+
+def test_a_reverted_resize_is_notified_by_both_hosts(notified):
+    aio, received = notified
+    api = aio.client
+    api.create_flavor('m1', flavor_id='m1')
+    api.create_flavor('m2', flavor_id='m2', ram=1024)
+    server = api.boot('m1')
+    path = '/servers/%s/action' % server['id']
+    assert api.post(path, {'resize': {'flavorRef': 'm2'}})[0] == 202
+    moved = api.wait_server(server['id'], ('VERIFY_RESIZE',), timeout=60)
+    assert api.post(path, {'revertResize': None})[0] == 202
+    received.wait_for('instance.resize_revert.end', server['id'])
+    source = 'nova-compute:%s' % server['OS-EXT-SRV-ATTR:host']
+    dest = 'nova-compute:%s' % moved['OS-EXT-SRV-ATTR:host']
+    assert received.events(server['id'])[-2:] == [
+        ('instance.resize_revert.start', 'INFO', dest),
+        ('instance.resize_revert.end', 'INFO', source)]
+    back = received.payloads('instance.resize_revert.end')[0][
+        'nova_object.data']
+    assert (back['host'], back['state'],
+            back['flavor']['nova_object.data']['flavorid']) == (
+        server['OS-EXT-SRV-ATTR:host'], 'active', 'm1')
+    assert notification_calls.invalid_payloads(received) == []
+
+
+def test_nothing_is_sent_without_a_driver(all_in_one):
+    sender.reset()
+    aio = all_in_one(hosts=1)
+    listener, received = notification_calls.listen(
+        sender.get(aio.conf).transport)
+    try:
+        aio.client.create_flavor('m1', flavor_id='m1')
+        assert aio.client.boot('m1')['status'] == 'ACTIVE'
+        assert sender.get(aio.conf).flush()
+        assert received.events() == []
+    finally:
+        notification_calls.stop(listener)
+        sender.reset()
+
+
+def test_a_broker_away_drops_and_counts_and_never_slows_the_api(
+        all_in_one, overrides):
+    """Notifications to a broker that does not answer: the sending
+    thread waits on the first, the queue fills, the rest are dropped and
+    counted; the API answers as quickly as ever."""
+    overrides('driver', ['messagingv2'], group='oslo_messaging_notifications')
+    overrides('transport_url', 'rabbit://guest:guest@127.0.0.1:%d/'
+              % ports.free_port(), group='oslo_messaging_notifications')
+    overrides('retry', 1, group='oslo_messaging_notifications')
+    overrides('queue_size', 2, group='notifications')
+    sender.reset()
+    aio = all_in_one(hosts=1)
+    dropped = _dropped()
+    started = time.monotonic()
+    try:
+        for index in range(8):
+            aio.client.create_flavor('f%d' % index, flavor_id='f%d' % index)
+        took = time.monotonic() - started
+    finally:
+        sender.reset()
+    assert took < 5, took
+    assert _dropped() - dropped >= 5
+
+
+def _dropped():
+    return notification_calls.sample(metrics.NOTIFICATIONS_DROPPED)
+
+
+def test_the_payload_schemas_are_published():
+    done = subprocess.run([MANAGE, 'notification', 'schemas'],
+                          capture_output=True, text=True, check=True)
+    published = json.loads(done.stdout)
+    assert {'InstanceActionPayload', 'InstanceCreatePayload',
+            'FlavorPayload', 'KeypairPayload', 'ExceptionPayload',
+            'IpPayload'} <= set(published)
+    data = published['InstanceActionPayload']['properties'][
+        'nova_object.data']
+    assert data['additionalProperties'] is False
+    assert 'fault' in data['required'] and 'locked_reason' in data[
+        'required']
