@@ -22,10 +22,12 @@ from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import exception
 from nova_lite.network import backend as network_backend
 from nova_lite.network import fixed_networks
+from nova_lite.notifications import events
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import quotas
 from nova_lite.objects import request_spec as request_spec_obj
+from nova_lite.objects import server_groups
 from nova_lite.objects import service as service_obj
 from nova_lite.objects import virtual_interface
 from nova_lite import resources
@@ -115,6 +117,9 @@ class API(move_api.MoveAPI):
             [request.obj_clone() for request in network_requests])
         instance.create(action='create', request_spec=spec, quota=quota,
                         group=group)
+        if group is not None and events.enabled(self.conf):
+            events.server_group(self.conf, context, server_groups.get(
+                context, group['uuid']), 'add_member')
         if build:
             self.conductor_api.build_instances(context, instance, spec)
         return instance

@@ -70,11 +70,12 @@ class ComputeManager(service.Manager):
                                                 self.network)
         self.power = power_actions.PowerActions(conf, self.driver,
                                                 self.operations)
-        self.snapshots = snapshots.Snapshots(self.operations, images)
+        self.snapshots = snapshots.Snapshots(conf, self.operations, images)
         self.shelving = shelving.Shelving(conf, self.driver, self.rt,
                                           self.operations, images,
                                           self.network, self.events)
-        self.rebuilds = rebuilds.Rebuilds(self.driver, self.operations)
+        self.rebuilds = rebuilds.Rebuilds(conf, self.driver,
+                                          self.operations)
         self.moves = moves.Moves(conf, self.driver, self.rt,
                                  self.operations, computes, ends)
         self.live_moves = live_moves.LiveMoves(

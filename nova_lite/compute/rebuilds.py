@@ -10,6 +10,7 @@ its allocation, for an admin to look at (as in Nova).
 from oslo_utils import timeutils
 
 from nova_lite.compute import operations
+from nova_lite.notifications import events
 from nova_lite.objects import fields
 
 _T = fields.TaskState
@@ -18,7 +19,8 @@ _V = fields.VMState
 
 class Rebuilds:
 
-    def __init__(self, driver, operations):
+    def __init__(self, conf, driver, operations):
+        self.conf = conf
         self.driver = driver
         self.operations = operations
 
@@ -36,27 +38,32 @@ class Rebuilds:
             instance.vm_state = _V.STOPPED if stopped else _V.ACTIVE
             instance.launched_at = timeutils.utcnow()
         self._remake(context, instance, _T.REBUILDING,
-                     'compute_rebuild_instance', remake, done)
+                     'compute_rebuild_instance', remake, done, 'rebuild')
 
     def rescue(self, context, instance, image_id):
         self._remake(context, instance, _T.RESCUING,
                      'compute_rescue_instance',
                      lambda: self.driver.rescue(context, instance, image_id),
-                     lambda: setattr(instance, 'vm_state', _V.RESCUED))
+                     lambda: setattr(instance, 'vm_state', _V.RESCUED),
+                     'rescue', rescue_image_ref=image_id)
 
     def unrescue(self, context, instance):
         self._remake(context, instance, _T.UNRESCUING,
                      'compute_unrescue_instance',
                      lambda: self.driver.unrescue(context, instance),
-                     lambda: setattr(instance, 'vm_state', _V.ACTIVE))
+                     lambda: setattr(instance, 'vm_state', _V.ACTIVE),
+                     'unrescue')
 
-    def _remake(self, context, instance, task_state, event, remake, done):
+    def _remake(self, context, instance, task_state, event, remake, done,
+                notified, **fields):
         """``remake`` the guest, then ``done`` sets what the server is
         now, saved with its power state and no task; or, if ``remake``
-        fails, the server is in ERROR on this host, with a fault."""
+        fails, the server is in ERROR on this host, with a fault. Each
+        step is notified as ``instance.<notified>.start|end|error``."""
         with self.operations.recorded(context, instance, event) as outcome:
             if not operations.still_asked(context, instance, task_state):
                 return
+            self._notify(context, instance, notified, 'start', **fields)
             with operations.failure_noted(outcome, task_state, instance,
                                           self.operations.host):
                 remake()
@@ -64,7 +71,16 @@ class Rebuilds:
                 instance.fail(outcome.error, host=self.operations.host,
                               keep_claim=True,
                               expected_task_state=[task_state])
+                self._notify(context, instance, notified, 'error',
+                             outcome.error, **fields)
                 return
             done()
             instance.power_state = self.driver.get_power_state(instance)
             operations.end_task(instance, task_state)
+            self._notify(context, instance, notified, 'end', **fields)
+
+    def _notify(self, context, instance, action, phase, error=None,
+                **fields):
+        events.instance_action(self.conf, context, instance,
+                               self.operations.host, action, phase, error,
+                               **fields)

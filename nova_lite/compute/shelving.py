@@ -21,6 +21,7 @@ from nova_lite.compute import operations
 from nova_lite.compute import power_actions
 from nova_lite.compute import vnics
 from nova_lite import exception
+from nova_lite.notifications import events
 from nova_lite.objects import fields
 from nova_lite.objects import placement as placement_obj
 
@@ -53,6 +54,7 @@ class Shelving:
                                       'compute_shelve_instance') as outcome:
             if not operations.still_asked(context, instance, _T.SHELVING):
                 return
+            self._notify(context, instance, 'shelve', 'start')
             was = self.driver.get_power_state(instance)
             with operations.failure_noted(outcome, 'shelve', instance,
                                           self.host):
@@ -72,6 +74,7 @@ class Shelving:
         instance.power_state = self.driver.get_power_state(instance)
         if self.conf.compute.shelved_offload_time != 0:
             operations.end_task(instance, _T.SHELVING)
+            self._notify(context, instance, 'shelve', 'end')
             return
         # Offloaded at once: the task goes on, no request gets in.
         instance.task_state = _T.SHELVING_OFFLOADING
@@ -79,6 +82,7 @@ class Shelving:
             instance.save(expected_task_state=[_T.SHELVING])
         except (exception.Conflict, exception.InstanceNotFound):
             return
+        self._notify(context, instance, 'shelve', 'end')
         self.offload(context, instance)
 
     def shelve_offload(self, context, instance):
@@ -112,6 +116,7 @@ class Shelving:
         in one save with the host's usage freed; its network service's
         ports bound to no host. The caller has set task
         shelving_offloading, so no other request acts on it meanwhile."""
+        self._notify(context, instance, 'shelve_offload', 'start')
         self.driver.destroy(context, instance)
         self.network.bind_to(context, instance, None)
         instance.vm_state = fields.VMState.SHELVED_OFFLOADED
@@ -127,6 +132,9 @@ class Shelving:
             self.rt.drop_instance(instance, remove_record=leave)
         except (exception.Conflict, exception.InstanceNotFound):
             LOG.info('instance %s changed during its offload', instance.uuid)
+            return
+        # Published from the host it left (the server has none now).
+        self._notify(context, instance, 'shelve_offload', 'end')
 
     def unshelve(self, context, instance, allocations=None):
         """Start a server shelved here; or build an offloaded one the
@@ -135,11 +143,18 @@ class Shelving:
                                       'compute_unshelve_instance') as outcome:
             if not operations.still_asked(context, instance, _T.UNSHELVING):
                 return
+            self._notify(context, instance, 'unshelve', 'start')
             if instance.host == self.host:
                 outcome.error = self._start_shelved(instance)
             else:
                 outcome.error = self._spawn_offloaded(context, instance,
                                                       allocations)
+            if outcome.error is None:
+                self._notify(context, instance, 'unshelve', 'end')
+
+    def _notify(self, context, instance, action, phase):
+        events.instance_action(self.conf, context, instance, self.host,
+                               action, phase)
 
     def _start_shelved(self, instance):
         try:

@@ -10,6 +10,7 @@ goes, and the server is as it was.
 from oslo_log import log as logging
 
 from nova_lite.compute import operations
+from nova_lite.notifications import events
 from nova_lite.objects import fields
 
 LOG = logging.getLogger(__name__)
@@ -17,7 +18,8 @@ LOG = logging.getLogger(__name__)
 
 class Snapshots:
 
-    def __init__(self, operations, images):
+    def __init__(self, conf, operations, images):
+        self.conf = conf
         self.operations = operations
         self.images = images
 
@@ -40,6 +42,7 @@ class Snapshots:
         with self.operations.recorded(context, instance, event) as outcome:
             if not operations.still_asked(context, instance, task_state):
                 return
+            self._notify(context, instance, 'start', image_id)
             with operations.failure_noted(outcome, 'snapshot into image %s'
                                           % image_id, instance,
                                           self.operations.host):
@@ -52,3 +55,12 @@ class Snapshots:
                                               self.operations.host):
                     then()
             operations.end_task(instance, task_state)
+            self._notify(context, instance,
+                         'error' if outcome.error else 'end', image_id,
+                         outcome.error)
+
+    def _notify(self, context, instance, phase, image_id, error=None):
+        """``instance.snapshot.<phase>`` (a backup's too, as in Nova)."""
+        events.instance_action(self.conf, context, instance,
+                               self.operations.host, 'snapshot', phase,
+                               error, snapshot_image_id=image_id)

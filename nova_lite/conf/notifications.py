@@ -24,15 +24,6 @@ Which notifications to publish. Only the versioned format exists here;
                 default=['versioned_notifications'], help="""
 Topics the versioned notifications are published on.
 """),
-    cfg.StrOpt('notify_on_state_change',
-               choices=[(None, 'no instance.update'),
-                        ('vm_state', 'an instance.update when the vm_state '
-                         'changes'),
-                        ('vm_and_task_state', 'an instance.update when the '
-                         'vm_state or the task_state changes')],
-               help="""
-When to publish ``instance.update``.
-"""),
     cfg.IntOpt('queue_size', default=1000, min=1, help="""
 Notifications waiting to be sent, at most. Publishing never waits for the
 broker: beyond this many, a notification is dropped and counted

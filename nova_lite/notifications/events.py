@@ -28,16 +28,24 @@ def _never_failing(notify):
     return safely
 
 
+# The payload of an action's notifications where it is not the plain
+# InstanceActionPayload (its own fields given as keywords).
+_PAYLOADS = {'rescue': payloads.InstanceActionRescuePayload,
+             'rebuild': payloads.InstanceActionRebuildPayload,
+             'snapshot': payloads.InstanceActionSnapshotPayload}
+
+
 @_never_failing
 def instance_action(conf, context, instance, host, action, phase,
-                    error=None, function_name=None):
+                    error=None, function_name=None, **fields):
     """``instance.<action>.<phase>`` from the compute on ``host`` (an
     error's phase is ``error``, its payload's ``fault`` the error)."""
     if not base.enabled(conf):
         return
     fault = payloads.ExceptionPayload.of(error, function_name or action) \
         if error is not None else None
-    payload = payloads.InstanceActionPayload(context, instance, fault)
+    payload = _PAYLOADS.get(action, payloads.InstanceActionPayload)(
+        context, instance, fault, **fields)
     base.emit(conf, context, 'instance', action, phase, payload, COMPUTE,
               host, base.ERROR if phase == 'error' else base.INFO)
 
@@ -85,3 +93,33 @@ def keypair(conf, context, keypair, action, phase):
         return
     base.emit(conf, context, 'keypair', action, phase,
               payloads.KeypairPayload(keypair), API, conf.host)
+
+
+@_never_failing
+def aggregate(conf, context, aggregate, action, phase):
+    """``aggregate.<action>.<phase>`` from the API (``aggregate``: its
+    dict, as far as it exists yet)."""
+    if not base.enabled(conf):
+        return
+    base.emit(conf, context, 'aggregate', action, phase,
+              payloads.AggregatePayload(aggregate), API, conf.host)
+
+
+@_never_failing
+def server_group(conf, context, group, action):
+    """``server_group.create|delete|add_member`` from the API."""
+    if not base.enabled(conf):
+        return
+    base.emit(conf, context, 'server_group', action, None,
+              payloads.ServerGroupPayload(group), API, conf.host)
+
+
+@_never_failing
+def service(conf, context, service, action, binary, zone=None):
+    """``service.update|delete`` from the API, the service as Nova's
+    consumers name it (``binary``)."""
+    if not base.enabled(conf):
+        return
+    base.emit(conf, context, 'service', action, None,
+              payloads.ServiceStatusPayload(service, binary, zone), API,
+              conf.host)

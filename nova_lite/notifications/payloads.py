@@ -261,3 +261,122 @@ class InstanceActionResizePrepPayload(InstanceActionPayload):
         super().__init__(context, instance, fault)
         self.new_flavor = new_flavor
         self.obj_reset_changes(['new_flavor'])
+
+
+@register
+class InstanceActionRescuePayload(InstanceActionPayload):
+    # Version 1.3: Nova's fields at its 1.3 (locked_reason)
+    VERSION = '1.3'
+    fields = {'rescue_image_ref': fields.UUIDField(nullable=True)}
+
+    def __init__(self, context, instance, fault=None, rescue_image_ref=None):
+        super().__init__(context, instance, fault)
+        self.rescue_image_ref = rescue_image_ref
+        self.obj_reset_changes(['rescue_image_ref'])
+
+
+@register
+class InstanceActionRebuildPayload(InstanceActionPayload):
+    # Version 1.9: Nova's fields at its 1.9 (locked_reason)
+    VERSION = '1.9'
+    fields = {'trusted_image_certificates': fields.ListOfStringsField(
+        nullable=True)}
+
+    def __init__(self, context, instance, fault=None):
+        super().__init__(context, instance, fault)
+        self.trusted_image_certificates = None
+        self.obj_reset_changes(['trusted_image_certificates'])
+
+
+@register
+class InstanceActionSnapshotPayload(InstanceActionPayload):
+    # Version 1.9: Nova's fields at its 1.9 (locked_reason)
+    VERSION = '1.9'
+    fields = {'snapshot_image_id': fields.UUIDField()}
+
+    def __init__(self, context, instance, fault=None,
+                 snapshot_image_id=None):
+        super().__init__(context, instance, fault)
+        self.snapshot_image_id = snapshot_image_id
+        self.obj_reset_changes(['snapshot_image_id'])
+
+
+@register
+class AggregatePayload(base.NotificationPayloadBase):
+    """An aggregate (a dict, as nova_lite keeps them); before it is made
+    (``aggregate.create.start``) it has no id and no hosts yet, and its
+    payload none of those fields, as Nova's."""
+    # Version 1.1: Nova's fields at its 1.1
+    VERSION = '1.1'
+    MAY_BE_UNSET = ('id', 'hosts')
+    fields = {
+        'id': fields.IntegerField(),
+        'uuid': fields.UUIDField(nullable=False),
+        'name': fields.StringField(),
+        'hosts': fields.ListOfStringsField(nullable=True),
+        'metadata': fields.DictOfStringsField(nullable=True),
+    }
+
+    def __init__(self, aggregate):
+        super().__init__()
+        for name in self.fields:
+            if name in aggregate:
+                setattr(self, name, aggregate[name])
+        self.obj_reset_changes()
+
+
+@register
+class ServerGroupPayload(base.NotificationPayloadBase):
+    """A server group (a dict, as nova_lite keeps them)."""
+    # Version 1.1: Nova's fields at its 1.1
+    VERSION = '1.1'
+    fields = {
+        'uuid': fields.UUIDField(),
+        'name': fields.StringField(nullable=True),
+        'user_id': fields.StringField(nullable=True),
+        'project_id': fields.StringField(nullable=True),
+        'policies': fields.ListOfStringsField(nullable=True),
+        'members': fields.ListOfStringsField(nullable=True),
+        'hosts': fields.ListOfStringsField(nullable=True),
+        'policy': fields.StringField(nullable=True),
+        'rules': fields.DictOfStringsField(),
+    }
+
+    def __init__(self, group):
+        super().__init__(
+            uuid=group['uuid'], name=group['name'],
+            user_id=group['user_id'], project_id=group['project_id'],
+            policies=[group['policy']], members=list(group['members']),
+            hosts=None, policy=group['policy'],
+            rules={name: str(value)
+                   for name, value in (group['rules'] or {}).items()})
+
+
+@register
+class ServiceStatusPayload(base.NotificationPayloadBase):
+    # Version 1.1: Nova's fields at its 1.1
+    VERSION = '1.1'
+    SCHEMA = {name: ('service', name) for name in (
+        'host', 'topic', 'report_count', 'disabled', 'disabled_reason',
+        'last_seen_up', 'forced_down', 'version', 'uuid')}
+    fields = {
+        'host': fields.StringField(nullable=True),
+        'binary': fields.StringField(nullable=True),
+        'topic': fields.StringField(nullable=True),
+        'report_count': fields.IntegerField(),
+        'disabled': fields.BooleanField(),
+        'disabled_reason': fields.StringField(nullable=True),
+        'availability_zone': fields.StringField(nullable=True),
+        'last_seen_up': fields.DateTimeField(nullable=True),
+        'forced_down': fields.BooleanField(),
+        'version': fields.IntegerField(),
+        'uuid': fields.UUIDField(),
+    }
+
+    def __init__(self, service, binary, zone=None):
+        """``binary``: the name Nova's consumers know (nova-compute)."""
+        super().__init__()
+        self.populate_schema(service=service)
+        self.binary = binary
+        self.availability_zone = zone
+        self.obj_reset_changes()

@@ -7,12 +7,15 @@ from nova_lite.notifications import payloads
 
 
 def _strict(schema):
-    """Require every field of each object's data, and refuse others."""
+    """Require every field of each object's data (but those its class
+    may leave unset), and refuse others."""
     if not isinstance(schema, dict):
         return schema
     data = schema.get('properties', {}).get('nova_object.data')
     if data is not None:
-        data['required'] = sorted(data['properties'])
+        unset = getattr(_payload_class(schema.get('title')),
+                        'MAY_BE_UNSET', ())
+        data['required'] = sorted(set(data['properties']) - set(unset))
         data['additionalProperties'] = False
     for key, value in schema.items():
         if isinstance(value, dict):
@@ -23,10 +26,14 @@ def _strict(schema):
     return schema
 
 
+def _payload_class(name):
+    found = payloads.PayloadRegistry.obj_classes().get(name)
+    return found[0] if found else None
+
+
 def of(name):
     """The schema of the payload class called ``name``."""
-    return _strict(payloads.PayloadRegistry.obj_classes()[name][0]
-                   .to_json_schema())
+    return _strict(_payload_class(name).to_json_schema())
 
 
 def all_payloads():

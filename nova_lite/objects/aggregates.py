@@ -23,8 +23,8 @@ ZONE_KEY = db.ZONE_KEY
 _MIRROR_ATTEMPTS = 10
 
 
-def create(context, name, zone=None):
-    return db.create(context, uuidutils.generate_uuid(), name, zone)
+def create(context, name, zone=None, uuid=None):
+    return db.create(context, uuid or uuidutils.generate_uuid(), name, zone)
 
 
 def get(context, aggregate_id):

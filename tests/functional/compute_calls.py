@@ -74,3 +74,15 @@ def keys_at(table, minor):
     without it or None)}) that 2.``minor`` shows."""
     return {key for key, (since, until) in table.items()
             if since <= minor and (until is None or minor < until)}
+
+
+def resized(api, server_id, flavor):
+    """The server resized to ``flavor`` and the resize confirmed; the
+    server once ACTIVE again."""
+    path = '/servers/%s/action' % server_id
+    status, body = api.post(path, {'resize': {'flavorRef': flavor}})
+    assert status == 202, body
+    api.wait_server(server_id, ('VERIFY_RESIZE',), timeout=60)
+    status, body = api.post(path, {'confirmResize': None})
+    assert status == 204, body
+    return api.wait_server(server_id, ('ACTIVE',), settled=True)

@@ -11,6 +11,7 @@ import jsonschema
 import oslo_messaging as messaging
 
 from nova_lite.notifications import schemas
+from tests.functional import compute_calls
 
 
 class Received:
@@ -110,10 +111,7 @@ def live_a_life(api, received):
     for action, state in (('os-stop', 'SHUTOFF'), ('os-start', 'ACTIVE')):
         assert api.post(path, {action: None})[0] == 202
         api.wait_server(server['id'], (state,), settled=True)
-    assert api.post(path, {'resize': {'flavorRef': 'm2'}})[0] == 202
-    api.wait_server(server['id'], ('VERIFY_RESIZE',), timeout=60)
-    assert api.post(path, {'confirmResize': None})[0] == 204
-    resized = api.wait_server(server['id'], ('ACTIVE',), settled=True)
+    resized = compute_calls.resized(api, server['id'], 'm2')
     assert api.delete('/servers/%s' % server['id'])[0] == 204
     received.wait_for('instance.delete.end', server['id'])
     return server, resized

@@ -47,19 +47,6 @@ def delta(before, after, name, **labels):
     return after.get(key, 0) - before.get(key, 0)
 
 
-def _resized(aio):
-    api = aio.client
-    server = api.boot('m1', name='moved')
-    status, body = api.post('/servers/%s/action' % server['id'],
-                            {'resize': {'flavorRef': 'm2'}})
-    assert status == 202, body
-    api.wait_server(server['id'], ('VERIFY_RESIZE',), timeout=60)
-    status, body = api.post('/servers/%s/action' % server['id'],
-                            {'confirmResize': None})
-    assert status == 204, body
-    api.wait_server(server['id'], ('ACTIVE',), settled=True)
-
-
 def test_what_the_all_in_one_did_is_in_its_metrics(aio):
     before = scrape(aio)
     api = aio.client
@@ -72,7 +59,7 @@ def test_what_the_all_in_one_did_is_in_its_metrics(aio):
     assert aio.placement_client.get('/resource_providers')[0] == 200
     assert requests.get(aio.image_url + '/v2/images', headers={
         'X-Auth-Token': 'admin:admin'}, timeout=10).status_code == 200
-    _resized(aio)
+    compute_calls.resized(api, api.boot('m1', name='moved')['id'], 'm2')
     after = scrape(aio)
 
     assert delta(before, after, 'nova_lite_api_requests_total',

@@ -93,14 +93,7 @@ def _resized(aio):
     api.create_flavor('m2', flavor_id='m2', ram=1024)
     server = api.boot('m1', name='moved', networks='none',
                       version='2.37')
-    status, body = api.post('/servers/%s/action' % server['id'],
-                            {'resize': {'flavorRef': 'm2'}})
-    assert status == 202, body
-    api.wait_server(server['id'], ('VERIFY_RESIZE',), timeout=60)
-    status, body = api.post('/servers/%s/action' % server['id'],
-                            {'confirmResize': None})
-    assert status == 204, body
-    api.wait_server(server['id'], ('ACTIVE',), settled=True)
+    compute_calls.resized(api, server['id'], 'm2')
     return server['id']
 
 

@@ -15,10 +15,12 @@ import sys
 import time
 
 import pytest
+import requests
 
 from nova_lite import metrics
 from nova_lite.notifications import sender
 from nova_lite.objects import service as service_obj
+from tests.functional import compute_calls
 from tests.functional import notification_calls
 from tests.integration import ports
 
@@ -134,6 +136,114 @@ def test_a_reverted_resize_is_notified_by_both_hosts(notified):
     assert (back['host'], back['state'],
             back['flavor']['nova_object.data']['flavorid']) == (
         server['OS-EXT-SRV-ATTR:host'], 'active', 'm1')
+    assert notification_calls.invalid_payloads(received) == []
+
+
+def _act(api, server_id, body, states):
+    status, answer = api.post('/servers/%s/action' % server_id, body)
+    assert status in (200, 202), answer  # rescue: 200 and a password
+    return api.wait_server(server_id, states, timeout=30, settled=True)
+
+
+def test_each_action_is_notified_with_its_payload(notified):
+    """rescue, unrescue, createImage, rebuild, shelve (offloaded at
+    once, the default) and unshelve: start and end, in order, each with
+    Nova's payload of it."""
+    aio, received = notified
+    api = aio.client
+    image = compute_calls.active_image(aio)
+    api.create_flavor('m1', flavor_id='m1')
+    sid = api.boot('m1', imageRef=image)['id']
+    _act(api, sid, {'rescue': {'rescue_image_ref': image}}, ('RESCUE',))
+    _act(api, sid, {'unrescue': None}, ('ACTIVE',))
+    _act(api, sid, {'createImage': {'name': 'snap'}}, ('ACTIVE',))
+    _act(api, sid, {'rebuild': {'imageRef': image}}, ('ACTIVE',))
+    _act(api, sid, {'shelve': None}, ('SHELVED_OFFLOADED',))
+    unshelved = _act(api, sid, {'unshelve': None}, ('ACTIVE',))
+    received.wait_for('instance.unshelve.end', sid)
+    actions = ['rescue', 'unrescue', 'snapshot', 'rebuild', 'shelve',
+               'shelve_offload', 'unshelve']
+    assert [event for event, _p, _h in received.events(sid)][2:] == [
+        'instance.%s.%s' % (action, phase) for action in actions
+        for phase in ('start', 'end')]
+    assert received.events(sid)[-1][2] == 'nova-compute:%s' % unshelved[
+        'OS-EXT-SRV-ATTR:host']
+    names = {event: received.payloads(event)[0]['nova_object.name']
+             for event in ('instance.rescue.start', 'instance.rebuild.end',
+                           'instance.snapshot.end', 'instance.shelve.end')}
+    assert names == {
+        'instance.rescue.start': 'InstanceActionRescuePayload',
+        'instance.rebuild.end': 'InstanceActionRebuildPayload',
+        'instance.snapshot.end': 'InstanceActionSnapshotPayload',
+        'instance.shelve.end': 'InstanceActionPayload'}
+    assert received.payloads('instance.rescue.start')[0][
+        'nova_object.data']['rescue_image_ref'] == image
+    snapshot = received.payloads('instance.snapshot.end')[0][
+        'nova_object.data']['snapshot_image_id']
+    assert requests.get(aio.image_url + '/v2/images/%s' % snapshot,
+                        headers={'X-Auth-Token': 'admin:admin'},
+                        timeout=10).json()['name'] == 'snap'
+    offloaded = received.payloads('instance.shelve_offload.end')[0][
+        'nova_object.data']
+    assert (offloaded['state'], offloaded['host']) == (
+        'shelved_offloaded', None)
+    assert notification_calls.invalid_payloads(received) == []
+
+
+def test_aggregates_groups_and_services_are_notified(notified):
+    aio, received = notified
+    api = aio.client
+    status, made = api.post('/os-aggregates', {'aggregate': {
+        'name': 'agg', 'availability_zone': 'z1'}})
+    assert status == 200, made
+    path = '/os-aggregates/%d' % made['aggregate']['id']
+    for body in ({'add_host': {'host': 'sim-host-1'}},
+                 {'set_metadata': {'metadata': {'k': 'v'}}},
+                 {'remove_host': {'host': 'sim-host-1'}}):
+        assert api.post(path + '/action', body)[0] == 200
+    assert api.put(path, {'aggregate': {'name': 'agg2'}})[0] == 200
+    assert api.delete(path)[0] == 200
+    api.create_flavor('m1', flavor_id='m1')
+    group = api.post('/os-server-groups', {'server_group': {
+        'name': 'g', 'policies': ['anti-affinity']}})[1]['server_group']
+    status, body = api.post('/servers', {
+        'server': {'name': 'member', 'flavorRef': 'm1'},
+        'os:scheduler_hints': {'group': group['id']}})
+    assert status == 202, body
+    member = api.wait_server(body['server']['id'])
+    assert api.delete('/servers/%s' % member['id'])[0] == 204
+    api.wait_server(member['id'], ('DELETED',))
+    assert api.delete('/os-server-groups/%s' % group['id'])[0] == 204
+    service = [s for s in api.get('/os-services', **compute_calls.at(
+        '2.53'))[1]['services'] if s['host'] == 'sim-host-2'][0]
+    assert api.put('/os-services/%s' % service['id'], {
+        'status': 'disabled', 'disabled_reason': 'maintenance'},
+        **compute_calls.at('2.53'))[0] == 200
+    received.wait_for('service.update')
+    api_host = 'nova-api:%s' % aio.conf.host
+    events = [(event, priority) for event, priority, publisher
+              in received.events()
+              if publisher == api_host and not event.startswith('flavor')]
+    assert events == [('aggregate.%s.%s' % (action, phase), 'INFO')
+                      for action in ('create', 'add_host',
+                                     'update_metadata', 'remove_host',
+                                     'update_prop', 'delete')
+                      for phase in ('start', 'end')] + [
+        ('server_group.create', 'INFO'), ('server_group.add_member', 'INFO'),
+        ('server_group.delete', 'INFO'), ('service.update', 'INFO')]
+    start = received.payloads('aggregate.create.start')[0]['nova_object.data']
+    assert 'id' not in start and 'hosts' not in start
+    assert start['metadata'] == {'availability_zone': 'z1'}
+    added = received.payloads('aggregate.add_host.end')[0]['nova_object.data']
+    assert added['hosts'] == ['sim-host-1']
+    joined = received.payloads('server_group.add_member')[0][
+        'nova_object.data']
+    assert (joined['members'], joined['policy']) == (
+        [member['id']], 'anti-affinity')
+    updated = received.payloads('service.update')[0]['nova_object.data']
+    assert (updated['binary'], updated['host'], updated['disabled'],
+            updated['disabled_reason']) == (
+        'nova-compute', 'sim-host-2', True, 'maintenance')
     assert notification_calls.invalid_payloads(received) == []
 
 

@@ -19,15 +19,21 @@ from nova_lite.objects import virtual_interface
 
 EXPECTED = {
     # The notifications' payloads (nova_lite.notifications.payloads).
+    'AggregatePayload': '1.1-2c4ce1dcd4855a6205eb8770e12dde93',
     'BlockDevicePayload': '1.0-ca65fc2e0648258530134d264061d743',
     'ExceptionPayload': '1.1-96f178a12691e3ef0d8e3188fc481b90',
     'FlavorPayload': '1.4-0543a6154936dfb1823383f640445152',
     'InstanceActionPayload': '1.8-fa2f7efbeeeab129f01470d191cff01c',
+    'InstanceActionRebuildPayload': '1.9-a4b0ac794ab1150db948e54c5f289fe8',
+    'InstanceActionRescuePayload': '1.3-e045306e303505d0fd75ae9c9d3468db',
     'InstanceActionResizePrepPayload': '1.3-8a46873d649e3ace0850028648b009dc',
+    'InstanceActionSnapshotPayload': '1.9-26565b03ed7b4b385a0f5581d2e6d009',
     'InstanceCreatePayload': '1.12-cd6694ffc2b69e089f85ab9436589bf6',
     'InstancePayload': '1.8-1a998de52f7f3e6ce752babb44b54c20',
     'IpPayload': '1.0-26b40117c41ed95a61ae104f0fcb5fdc',
     'KeypairPayload': '1.0-cffb927f3d1937f8c111904d9600d855',
+    'ServerGroupPayload': '1.1-e16b5630bee44ccf1b452cb233d95e89',
+    'ServiceStatusPayload': '1.1-3efc748cb386a987414bb96b4abe9e33',
     'ActionStep': '1.0-ef1d80001d7b2d515d5d7521a4aaf5cf',
     'ClaimWrite': '1.0-5d7ebb43e6dce1251c5d55129b907d8e',
     'ComputeNode': '1.4-5cff87c8ef7814105d5ba0a227883163',

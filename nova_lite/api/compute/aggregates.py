@@ -10,11 +10,14 @@ answers without hosts and metadata; 2.41 adds the uuid.
 """
 import functools
 
+from oslo_utils import uuidutils
+
 from nova_lite.api import actions
 from nova_lite.api.compute import times
 from nova_lite.api.schemas import aggregates as schema
 from nova_lite.api import validation
 from nova_lite import exception
+from nova_lite.notifications import events
 from nova_lite.objects import aggregates
 from nova_lite.text import digits
 
@@ -66,8 +69,14 @@ def index(req):
 @_answers(schema.created, schema.created_v241)
 def create(req):
     body = req.body_json()['aggregate']
-    made = aggregates.create(req.context, body['name'].strip(),
-                             body.get('availability_zone'))
+    name, zone = body['name'].strip(), body.get('availability_zone')
+    uuid = uuidutils.generate_uuid()
+    events.aggregate(req.conf, req.context, {
+        'uuid': uuid, 'name': name,
+        'metadata': {'availability_zone': zone} if zone else {}},
+        'create', 'start')
+    made = aggregates.create(req.context, name, zone, uuid)
+    events.aggregate(req.conf, req.context, made, 'create', 'end')
     return 200, {'aggregate': _view(req, made, full=False)}
 
 
@@ -81,30 +90,47 @@ def show(req, aggregate_id):
 @_answers(schema.shown, schema.shown_v241)
 def update(req, aggregate_id):
     changes = req.body_json()['aggregate']
-    return 200, {'aggregate': _view(req, aggregates.update(
-        req.context, aggregate_id_of(aggregate_id), changes))}
+    return 200, {'aggregate': _view(req, _notified(
+        req, aggregate_id_of(aggregate_id), 'update_prop',
+        aggregates.update, changes))}
 
 
 @validation.responds(200, None)
 def delete(req, aggregate_id):
-    aggregates.destroy(req.context, aggregate_id_of(aggregate_id))
+    _notified(req, aggregate_id_of(aggregate_id), 'delete',
+              aggregates.destroy)
     return 200, None
+
+
+def _notified(req, aggregate_id, action, change, *args):
+    """``change(context, aggregate_id, *args)`` between its
+    ``aggregate.<action>.start`` and ``.end`` (the aggregate as it was,
+    then as it is; a delete's end, as it was)."""
+    if not events.enabled(req.conf):
+        return change(req.context, aggregate_id, *args)
+    before = aggregates.get(req.context, aggregate_id)
+    events.aggregate(req.conf, req.context, before, action, 'start')
+    after = change(req.context, aggregate_id, *args)
+    events.aggregate(req.conf, req.context, after or before, action, 'end')
+    return after
 
 
 def _add_host(req, body, aggregate_id):
     validation.validate(schema.host, body)
-    return aggregates.add_host(req.context, aggregate_id, body['host'])
+    return _notified(req, aggregate_id, 'add_host', aggregates.add_host,
+                     body['host'])
 
 
 def _remove_host(req, body, aggregate_id):
     validation.validate(schema.host, body)
-    return aggregates.remove_host(req.context, aggregate_id, body['host'])
+    return _notified(req, aggregate_id, 'remove_host',
+                     aggregates.remove_host, body['host'])
 
 
 def _set_metadata(req, body, aggregate_id):
     validation.validate(schema.metadata, body)
-    return aggregates.set_metadata(req.context, aggregate_id,
-                                   body['metadata'])
+    return _notified(req, aggregate_id, 'update_metadata',
+                     aggregates.set_metadata, body['metadata'])
 
 
 ACTIONS = {'add_host': (_add_host, _RULE + 'add_host'),

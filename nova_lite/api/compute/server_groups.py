@@ -16,6 +16,7 @@ from nova_lite.api import policy
 from nova_lite.api.schemas import server_groups as schema
 from nova_lite.api import validation
 from nova_lite import exception
+from nova_lite.notifications import events
 from nova_lite.objects import server_groups
 
 _RULE = 'os_compute_api:os-server-groups:'
@@ -92,6 +93,7 @@ def create(req):
     group_policy, rules = _policy_and_rules(req, body)
     group = server_groups.create(req.conf, req.context, body['name'],
                                  group_policy, rules)
+    events.server_group(req.conf, req.context, group, 'create')
     return 200, {'server_group': _view(req, group)}
 
 
@@ -102,4 +104,5 @@ def delete(req, group_id):
                    {'project_id': group['project_id'],
                     'user_id': req.context.user_id})
     server_groups.destroy(req.context, group_id)
+    events.server_group(req.conf, req.context, group, 'delete')
     return 204, None

@@ -19,6 +19,7 @@ from nova_lite.api.schemas import responses
 from nova_lite.api.schemas import services as schema
 from nova_lite.api import validation
 from nova_lite import exception
+from nova_lite.notifications import events
 from nova_lite.objects import service as service_obj
 from nova_lite.objects import service_removal
 from nova_lite.text import digits
@@ -70,6 +71,7 @@ def _set_status(req, disabled, reason=None):
     service.disabled = disabled
     service.disabled_reason = reason
     service.save()
+    _notify(req, service, 'update')
     answer = {'host': service.host,
               'binary': binaries.shown(service.binary),
               'status': 'disabled' if disabled else 'enabled'}
@@ -107,6 +109,7 @@ def force_down(req):
     service = _by_host_and_binary(req, body)
     service.forced_down = body['forced_down']
     service.save()
+    _notify(req, service, 'update')
     return 200, {'service': {'host': service.host,
                              'binary': binaries.shown(service.binary),
                              'forced_down': service.forced_down}}
@@ -155,6 +158,7 @@ def update(req, service_id):
         service.forced_down = body['forced_down']
     service.save()
     zone = service_zones.of(req, [service])[service.id]
+    _notify(req, service, 'update', zone)
     return 200, {'service': _view(req, service, zone)}
 
 
@@ -164,5 +168,12 @@ def delete(req, service_id):
     providers go with it (refused while its host has servers, or while a
     provider still holds allocations), and so do the allocations that
     evacuations of its servers kept there: all of it, or none."""
-    service_removal.remove(req.context, _get(req, service_id))
+    service = _get(req, service_id)
+    service_removal.remove(req.context, service)
+    _notify(req, service, 'delete')
     return 204, None
+
+
+def _notify(req, service, action, zone=None):
+    events.service(req.conf, req.context, service, action,
+                   binaries.shown(service.binary), zone)
