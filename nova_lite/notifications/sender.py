@@ -26,8 +26,11 @@ class Sender:
         self._notifiers = {}
         self._topics = conf.notifications.versioned_notifications_topics
         self._waiting = queue.Queue(conf.notifications.queue_size)
+        # oslo.messaging's Notifier counts an empty driver list as
+        # enabled (it sends to no driver): only a driver named is.
         self._enabled = conf.notifications.notification_format != \
-            'unversioned'
+            'unversioned' and self._notifier('probe').is_enabled() and \
+            bool(set(conf.oslo_messaging_notifications.driver) - {'noop'})
         self._thread = threading.Thread(target=self._send_all,
                                         name='notifications', daemon=True)
         self._thread.start()
@@ -35,7 +38,7 @@ class Sender:
     def enabled(self):
         """Whether anything would be sent (a driver is configured and the
         versioned format asked for)."""
-        return self._enabled and self._notifier('probe').is_enabled()
+        return self._enabled
 
     def send(self, context, publisher_id, event_type, priority, payload):
         try:

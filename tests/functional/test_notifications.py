@@ -18,6 +18,7 @@ import pytest
 import requests
 
 from nova_lite import metrics
+from nova_lite.notifications import events
 from nova_lite.notifications import sender
 from nova_lite.objects import service as service_obj
 from tests.functional import compute_calls
@@ -253,6 +254,7 @@ def test_nothing_is_sent_without_a_driver(all_in_one):
     listener, received = notification_calls.listen(
         sender.get(aio.conf).transport)
     try:
+        assert not events.enabled(aio.conf)  # no payload is even made
         aio.client.create_flavor('m1', flavor_id='m1')
         assert aio.client.boot('m1')['status'] == 'ACTIVE'
         assert sender.get(aio.conf).flush()
