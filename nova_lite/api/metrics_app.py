@@ -7,6 +7,7 @@ from prometheus_client import core as prom_core
 
 from nova_lite.api import server
 from nova_lite import context as nl_context
+from nova_lite import exception
 from nova_lite import metrics
 from nova_lite.objects import instance as instance_obj
 
@@ -36,10 +37,15 @@ def serve(conf, name, offset=0, server_states=False):
         metrics.watch(ServerStates())
     options = conf.metrics
     port = options.port + offset if options.port else 0
-    listener = server.APIServer(
-        metrics.wsgi_app(), options.listen, port, options.threads,
-        conf.wsgi, server.transport_body_limit(conf, 'api'),
-        name + '-metrics')
+    try:
+        listener = server.APIServer(
+            metrics.wsgi_app(), options.listen, port, options.threads,
+            conf.wsgi, server.transport_body_limit(conf, 'api'),
+            name + '-metrics')
+    except OSError as e:  # the port taken, or the address not here
+        raise exception.ConfigInvalid(reason='[metrics] listen %s, port %d: '
+                                      '%s' % (options.listen, port,
+                                              e.strerror or e))
     listener.start()
     LOG.info('%s metrics on http://%s:%d/metrics', name, options.listen,
              listener.port)

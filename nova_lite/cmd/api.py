@@ -28,13 +28,20 @@ def main():
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())
     servers = []
-    error = daemon.attempt(lambda: servers.extend(listeners.start(conf)))
+    metrics = []
+
+    def start():
+        servers.extend(listeners.start(conf))
+        metrics.append(metrics_app.serve(conf, 'nova-lite-api',
+                                         server_states=True))
+    error = daemon.attempt(start)
     if error is not None:
+        for api_server in servers:
+            api_server.stop()
         daemon.start_failure('nova-lite-api', error)
         return 1
     listeners.log_listening(conf, [server.port for server in servers])
-    listener = metrics_app.serve(conf, 'nova-lite-api', server_states=True)
     stop.wait()
-    for api_server in servers + [listener] * (listener is not None):
+    for api_server in servers + [m for m in metrics if m is not None]:
         api_server.stop()
     return 0

@@ -68,23 +68,26 @@ def run(prog, binary, topic, make_manager, prepare=_setup_database):
     stop = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())
-    svc = None
+    svc = listener = None
 
     def start():
-        nonlocal svc
+        nonlocal svc, listener
         prepare(conf, stop)
         if stop.is_set():
             return
+        # The metrics port first: a port taken is a start failure.
+        listener = metrics_app.serve(conf, prog)
         svc = service.Service(conf, conf.host, binary, topic,
                               make_manager(conf))
         svc.start()
     error = attempt(start)
     if error is not None:
+        if listener is not None:
+            listener.stop()
         start_failure(prog, error)
         return 1
     if svc is None:
         return 0  # stopped while preparing
-    listener = metrics_app.serve(conf, prog)
     stop.wait()
     svc.stop()
     svc.wait()

@@ -111,3 +111,26 @@ def test_compute_and_api_refuse_overlapping_networks_naming_them(
             'network = name=b, physical_network=physnet2, cidr=10.0.0.0/16: '
             '10.0.0.0/16 overlaps network a (10.0.0.0/24)' % binary) in output
     assert 'Traceback' not in output
+
+
+def test_a_metrics_port_taken_is_a_start_failure(tmp_path):
+    """A daemon whose metrics port another process holds says so and
+    exits 1, starting nothing."""
+    with socket.socket() as taken:
+        taken.bind(('127.0.0.1', 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        config_file = tmp_path / 'taken.conf'
+        config_file.write_text(
+            '[DEFAULT]\ntransport_url = fake://\n[database]\n'
+            'connection = sqlite:///%s/db.sqlite\n[metrics]\n'
+            'enabled = true\nport = %d\n' % (tmp_path, port))
+        result = subprocess.run(
+            [os.path.join(BIN, 'nova-lite-scheduler'), '--config-file',
+             str(config_file)], capture_output=True, text=True, timeout=60)
+    output = result.stdout + result.stderr
+    assert result.returncode == 1, output
+    assert ('nova-lite-scheduler could not start: Invalid configuration: '
+            '[metrics] listen 127.0.0.1, port %d: Address already in use'
+            % port) in output
+    assert 'Traceback' not in output
