@@ -31,9 +31,11 @@ class Sender:
         self._enabled = conf.notifications.notification_format != \
             'unversioned' and self._notifier('probe').is_enabled() and \
             bool(set(conf.oslo_messaging_notifications.driver) - {'noop'})
+        self._dropped = 0
         self._thread = threading.Thread(target=self._send_all,
                                         name='notifications', daemon=True)
-        self._thread.start()
+        if self._enabled:  # nothing to send otherwise
+            self._thread.start()
 
     def enabled(self):
         """Whether anything would be sent (a driver is configured and the
@@ -46,11 +48,16 @@ class Sender:
                                       event_type, priority, payload))
         except queue.Full:
             metrics.NOTIFICATIONS_DROPPED.inc()
-            LOG.warning('notification %s dropped: %d are waiting to be '
-                        'sent', event_type, self._waiting.maxsize)
+            self._dropped += 1
+            if self._dropped % 100 == 1:  # the first, then one in 100
+                LOG.warning('notification %s dropped: %d are waiting to be '
+                            'sent (%d dropped so far)', event_type,
+                            self._waiting.maxsize, self._dropped)
 
     def flush(self, timeout=10):
         """Wait until what was queued so far is sent (tests)."""
+        if not self._thread.is_alive():
+            return True
         done = threading.Event()
         self._waiting.put((None, None, None, None, done))
         return done.wait(timeout)
@@ -58,11 +65,13 @@ class Sender:
     def close(self, timeout=2):
         """Send what is queued (for up to ``timeout`` s), then stop and
         let the broker connection go."""
-        try:
-            self._waiting.put((None, None, None, None, None), timeout=timeout)
-        except queue.Full:
-            pass
-        self._thread.join(timeout)
+        if self._thread.is_alive():
+            try:
+                self._waiting.put((None, None, None, None, None),
+                                  timeout=timeout)
+            except queue.Full:
+                pass
+            self._thread.join(timeout)
         self.transport.cleanup()
 
     def _notifier(self, publisher_id):
