@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The process's metrics listener (``[metrics]``), and the servers per
 state that an API process adds to them, read at each scrape."""
+from oslo_db import exception as db_exc
 from oslo_log import log as logging
 from prometheus_client import core as prom_core
 
@@ -21,8 +22,13 @@ class ServerStates:
         family = prom_core.GaugeMetricFamily(
             'nova_lite_servers', 'Servers not deleted, by vm_state.',
             labels=['vm_state'])
-        counts = instance_obj.InstanceList.count_by_vm_state(
-            nl_context.get_admin_context())
+        try:
+            counts = instance_obj.InstanceList.count_by_vm_state(
+                nl_context.get_admin_context())
+        except db_exc.DBError as e:
+            # The database away: the scrape still has every other figure.
+            LOG.warning('servers per state not counted: %s', e)
+            counts = {}
         for state, count in sorted(counts.items()):
             family.add_metric([state], count)
         yield family
