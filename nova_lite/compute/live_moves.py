@@ -77,19 +77,23 @@ class LiveMoves(move_ends.MoveFamily):
                 self._roll_back(context, instance, migration, e)
                 return
             migration.set_status('post-migrating')
+            self.notify(context, instance, 'live_migration_post', 'start')
             self.computes.post_live_migration_at_destination(
                 context, instance, migration)
             self._done_at_source(context, instance, migration)
+            self.notify(context, instance, 'live_migration_post', 'end')
 
     def _roll_back(self, context, instance, migration, error):
         LOG.warning('live migration of %s to %s failed: %s', instance.uuid,
                     migration.dest_compute, error)
+        self.notify(context, instance, 'live_migration_rollback', 'start')
         migration_obj.roll_back(
             instance, migration, error, self.host,
             status='cancelled' if isinstance(
                 error, exception.LiveMigrationAborted) else 'error')
         self.computes.rollback_live_migration_at_destination(
             context, instance, migration)
+        self.notify(context, instance, 'live_migration_rollback', 'end')
 
     def _done_at_source(self, context, instance, migration):
         """The guest runs on the destination: its remains here go, then
@@ -109,16 +113,20 @@ class LiveMoves(move_ends.MoveFamily):
                            block_migration=False):
         with self.operations.recorded(context, instance,
                                       'compute_pre_live_migration'):
+            self.notify(context, instance, 'live_migration_pre', 'start')
             self.driver.pre_live_migration(context, instance,
                                            block_migration)
             # The ports bound here too, inactive until the guest moved.
             self.ends.network.bind_inactive(context, instance, self.host)
+            self.notify(context, instance, 'live_migration_pre', 'end')
 
     def post_at_destination(self, context, instance, migration):
         """The server is this host's now, its guest here."""
         with self.operations.recorded(
                 context, instance,
                 'compute_post_live_migration_at_destination'):
+            self.notify(context, instance, 'live_migration_post_dest',
+                        'start')
             self.driver.post_live_migration_at_destination(context,
                                                            instance)
             self.ends.take(context, instance, 'new', _TASK.MIGRATING,
@@ -126,11 +134,14 @@ class LiveMoves(move_ends.MoveFamily):
             instance.power_state = self.driver.get_power_state(instance)
             operations.end_task(instance, _TASK.MIGRATING)
             self.rt.settle(instance, stays=True)
+            self.notify(context, instance, 'live_migration_post_dest', 'end')
 
     def roll_back_at_destination(self, context, instance, migration):
         with self.operations.recorded(
                 context, instance,
                 'compute_rollback_live_migration_at_destination'):
+            self.notify(context, instance, 'live_migration_rollback_dest',
+                        'start')
             try:
                 self.driver.rollback_live_migration_at_destination(
                     context, instance)
@@ -143,6 +154,8 @@ class LiveMoves(move_ends.MoveFamily):
                 LOG.warning('the bindings of the ports of %s on %s stay: %s',
                             instance.uuid, self.host, e.format_message())
             self.rt.drop_move_end(migration.uuid)
+            self.notify(context, instance, 'live_migration_rollback_dest',
+                        'end')
 
     def force_complete(self, context, instance, migration):
         """Acts on the live migration under way, which holds the
@@ -150,13 +163,19 @@ class LiveMoves(move_ends.MoveFamily):
         with instance_action.recorded_event(
                 context, instance.uuid,
                 'compute_live_migration_force_complete', self.host):
+            self.notify(context, instance, 'live_migration_force_complete',
+                        'start')
             self.driver.live_migration_force_complete(instance)
+            self.notify(context, instance, 'live_migration_force_complete',
+                        'end')
 
     def abort(self, context, instance, migration):
         with instance_action.recorded_event(
                 context, instance.uuid, 'compute_live_migration_abort',
                 self.host):
+            self.notify(context, instance, 'live_migration_abort', 'start')
             self.driver.live_migration_abort(instance)
+            self.notify(context, instance, 'live_migration_abort', 'end')
 
     def rebuild_on_host(self, context, instance, migration,
                         allocations=None, target_state=None):

@@ -22,6 +22,7 @@ from nova_lite.notifications import events
 from nova_lite.notifications import sender
 from nova_lite.objects import service as service_obj
 from tests.functional import compute_calls
+from tests.functional import live_moves
 from tests.functional import notification_calls
 from tests.integration import ports
 
@@ -245,6 +246,68 @@ def test_aggregates_groups_and_services_are_notified(notified):
     assert (updated['binary'], updated['host'], updated['disabled'],
             updated['disabled_reason']) == (
         'nova-compute', 'sim-host-2', True, 'maintenance')
+    assert notification_calls.invalid_payloads(received) == []
+
+
+def test_a_live_migration_is_notified_by_both_hosts(notified):
+    aio, received = notified
+    api = aio.client
+    api.create_flavor('m1', flavor_id='m1')
+    server = api.boot('m1')
+    assert api.post('/servers/%s/action' % server['id'], {
+        'os-migrateLive': {'host': None, 'block_migration': 'auto'}},
+        **compute_calls.at('2.25'))[0] == 202
+    received.wait_for('instance.live_migration_post.end', server['id'])
+    moved = api.wait_server(server['id'], ('ACTIVE',), settled=True)
+    source = 'nova-compute:%s' % server['OS-EXT-SRV-ATTR:host']
+    dest = 'nova-compute:%s' % moved['OS-EXT-SRV-ATTR:host']
+    assert source != dest
+    assert received.events(server['id'])[2:] == [
+        ('instance.live_migration_pre.start', 'INFO', dest),
+        ('instance.live_migration_pre.end', 'INFO', dest),
+        ('instance.live_migration_post.start', 'INFO', source),
+        ('instance.live_migration_post_dest.start', 'INFO', dest),
+        ('instance.live_migration_post_dest.end', 'INFO', dest),
+        ('instance.live_migration_post.end', 'INFO', source)]
+    assert received.payloads('instance.live_migration_post_dest.end')[0][
+        'nova_object.data']['host'] == moved['OS-EXT-SRV-ATTR:host']
+    assert notification_calls.invalid_payloads(received) == []
+
+
+def test_an_aborted_live_migration_is_rolled_back_and_notified(
+        notified, monkeypatch):
+    aio, received = notified
+    live_moves.hold(aio, monkeypatch)
+    api = aio.client
+    api.create_flavor('m1', flavor_id='m1')
+    server = api.boot('m1')
+    assert api.post('/servers/%s/action' % server['id'], {
+        'os-migrateLive': {'host': None, 'block_migration': 'auto'}},
+        **compute_calls.at('2.25'))[0] == 202
+    received.wait_for('instance.live_migration_pre.end', server['id'])
+    path = '/servers/%s/migrations' % server['id']
+    deadline = time.monotonic() + 10
+    while not api.get(path, **compute_calls.at('2.24'))[1]['migrations']:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    migration = api.get(path, **compute_calls.at('2.24'))[1][
+        'migrations'][0]
+    assert api.delete('%s/%d' % (path, migration['id']),
+                      **compute_calls.at('2.24'))[0] == 202
+    received.wait_for('instance.live_migration_rollback_dest.end',
+                      server['id'])
+    events = [event for event, _p, _h in received.events(server['id'])]
+    # The source's rollback casts to the destination's: each host's in
+    # order, the destination's after the source's began.
+    for rolled in (['instance.live_migration_abort.start',
+                    'instance.live_migration_rollback.start',
+                    'instance.live_migration_rollback.end'],
+                   ['instance.live_migration_rollback.start',
+                    'instance.live_migration_rollback_dest.start',
+                    'instance.live_migration_rollback_dest.end']):
+        assert [event for event in events if event in rolled] == rolled
+    assert 'instance.live_migration_abort.end' in events
+    assert 'instance.live_migration_post.start' not in events
     assert notification_calls.invalid_payloads(received) == []
 
 
