@@ -37,6 +37,7 @@ from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import context as nl_context
 from nova_lite import exception
 from nova_lite.network import backend as network_backend
+from nova_lite.notifications import events
 from nova_lite.objects import external_event
 from nova_lite.service import service
 from nova_lite.virt import driver as virt_driver
@@ -148,6 +149,11 @@ class ComputeManager(service.Manager):
             _every(audit, self.audit_usage,
                    'the usage audit failed on ' + self.host))
         return [task for task in tasks if task is not None]
+
+    def call_failed(self, context, method, error):
+        """``compute.exception``, as Nova's computes publish it."""
+        events.compute_exception(self.conf, context, self.host, method,
+                                 error)
 
     def audit_usage(self, context, _seconds=None):
         return usage_audit.audit(context, self.conf, self.host)

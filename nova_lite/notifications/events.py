@@ -123,3 +123,15 @@ def service(conf, context, service, action, binary, zone=None):
     base.emit(conf, context, 'service', action, None,
               payloads.ServiceStatusPayload(service, binary, zone), API,
               conf.host)
+
+
+@_never_failing
+def compute_exception(conf, context, host, function_name, error):
+    """``compute.exception``: an RPC call to the compute on ``host``
+    failed with ``error`` (ERROR, the error as its payload)."""
+    if not base.enabled(conf):
+        return
+    payload = payloads.ExceptionPayload.of(error, function_name,
+                                           traceback=True)
+    base.emit(conf, context, 'compute', 'exception', None, payload,
+              COMPUTE, host, base.ERROR)

@@ -9,6 +9,8 @@ A payload is made from nova_lite's own objects; what nova_lite does not
 have (kernel and ramdisk images, block devices without a block-storage
 service, the OS type) is empty as in Nova for a server without it.
 """
+import traceback as tb_lib
+
 from oslo_versionedobjects import base as ovo_base
 from oslo_versionedobjects import fields
 
@@ -127,11 +129,15 @@ class ExceptionPayload(base.NotificationPayloadBase):
     }
 
     @classmethod
-    def of(cls, error, function_name):
+    def of(cls, error, function_name, traceback=False):
+        """``error`` raised in ``function_name``; its traceback only when
+        asked (``compute.exception``: an action's fault has none)."""
         return cls(module_name=type(error).__module__,
                    function_name=function_name,
                    exception=type(error).__name__,
-                   exception_message=str(error), traceback='')
+                   exception_message=str(error),
+                   traceback=''.join(tb_lib.format_exception(error))
+                   if traceback else '')
 
 
 _INSTANCE_SCHEMA = {

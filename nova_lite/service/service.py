@@ -150,11 +150,14 @@ class _Counting:
             return found
 
         @functools.wraps(found)
-        def counted(*args, **kwargs):
+        def counted(context, *args, **kwargs):
             with self._changed:
                 self._running += 1
             try:
-                return found(*args, **kwargs)
+                return found(context, *args, **kwargs)
+            except Exception as e:
+                self._manager.call_failed(context, name, e)
+                raise
             finally:
                 with self._changed:
                     self._running -= 1
@@ -181,6 +184,10 @@ class Manager:
         """The endpoint of the manager's events topic (with its ``topic``
         and ``target``), or None if it takes no events."""
         return None
+
+    def call_failed(self, context, method, error):
+        """An RPC call to ``method`` raised ``error`` (which its caller
+        gets): a manager may tell of it."""
 
     def init_host(self, context):
         """Called before the RPC server starts: reconcile local state."""

@@ -311,6 +311,41 @@ def test_an_aborted_live_migration_is_rolled_back_and_notified(
     assert notification_calls.invalid_payloads(received) == []
 
 
+def test_a_call_that_fails_on_a_compute_is_a_compute_exception(
+        notified, monkeypatch):
+    """The destination's pre-migration step fails: that compute
+    publishes compute.exception (ERROR, with the traceback), the source
+    rolls the live migration back."""
+    aio, received = notified
+
+    def pre_live_migration(context, instance, block_migration):
+        raise RuntimeError('no room for the disk')
+    for svc in aio.services:
+        if svc.binary == service_obj.COMPUTE_BINARY:
+            monkeypatch.setattr(svc.manager.driver, 'pre_live_migration',
+                                pre_live_migration)
+    api = aio.client
+    api.create_flavor('m1', flavor_id='m1')
+    server = api.boot('m1')
+    assert api.post('/servers/%s/action' % server['id'], {
+        'os-migrateLive': {'host': None, 'block_migration': 'auto'}},
+        **compute_calls.at('2.25'))[0] == 202
+    received.wait_for('instance.live_migration_rollback.end', server['id'])
+    failed = [(priority, publisher) for event, priority, publisher
+              in received.events() if event == 'compute.exception']
+    assert failed == [('ERROR', 'nova-compute:%s' % (
+        {'sim-host-1', 'sim-host-2'} - {server['OS-EXT-SRV-ATTR:host']}
+    ).pop())]
+    error = received.payloads('compute.exception')[0]
+    assert error['nova_object.name'] == 'ExceptionPayload'
+    data = error['nova_object.data']
+    assert (data['function_name'], data['exception'],
+            data['exception_message']) == (
+        'pre_live_migration', 'RuntimeError', 'no room for the disk')
+    assert 'Traceback' in data['traceback']
+    assert notification_calls.invalid_payloads(received) == []
+
+
 def test_nothing_is_sent_without_a_driver(all_in_one):
     sender.reset()
     aio = all_in_one(hosts=1)
