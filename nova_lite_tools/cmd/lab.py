@@ -84,6 +84,22 @@ def _check(args):
                            args.name))
 
 
+def _check_ports(layout):
+    """The control processes' metrics ports apart from the APIs' (a
+    metrics listener there would answer the API's clients)."""
+    apis = {'--api-port': layout.api_port,
+            '--placement-port': layout.placement_port,
+            '--image-port': layout.image_port,
+            '--neutron-port': layout.neutron_port}
+    taken = [name for name, port in apis.items()
+             if port in layout.control_metrics_ports()]
+    if taken:
+        ports = layout.control_metrics_ports()
+        raise LabError('--metrics-port %d takes ports %d-%d, which hold %s'
+                       % (layout.metrics_port, ports[0], ports[-1],
+                          ', '.join(taken)))
+
+
 def up(args):
     _check(args)
     layout = lab_layout.Layout(
@@ -96,6 +112,7 @@ def up(args):
         rabbit_nodes=args.rabbit_nodes, rabbit_port=args.rabbit_port,
         neutron_port=args.neutron_port if args.neutron else 0,
         metrics_port=args.metrics_port)
+    _check_ports(layout)
     if os.path.exists(layout.path('lab.json')):
         previous = lab_layout.Layout.load(layout.state_dir)
         running = processes.running(previous)

@@ -79,6 +79,12 @@ class Layout:
         return found + [('nova-lite-api', 'nova-lite-api',
                          self.controller_host)]
 
+    def control_metrics_ports(self):
+        """The ports the control processes' metrics take: one each, the
+        API's workers one each (the API last)."""
+        count = len(self.controller_processes()) + self.api_workers - 1
+        return range(self.metrics_port, self.metrics_port + count)
+
     def metrics_urls(self):
         """{process: where its metrics are scraped} (the API's first
         worker; worker i on the next port but i)."""

@@ -31,18 +31,26 @@ def namespaces():
     return [line.split()[0] for line in listing.splitlines() if line]
 
 
+# Enough for the labs the tests start (one API worker, up to two each of
+# schedulers and conductors).
+METRICS_PORTS = 8
+
+
 @contextlib.contextmanager
 def running(state_dir, *extra):
     """A lab up (two computes unless ``extra`` says otherwise) for the
     duration; its saved layout (lab.json) as a dict."""
     name = 't%s' % uuid.uuid4().hex[:6]
+    apis = [ports.free_port() for _ in range(3)]
+    # The control processes' metrics on the ports after this one.
+    metrics = ports.free_ports(METRICS_PORTS, apart_from=apis + [
+        int(arg) for arg in extra if arg.isdigit()])  # a neutron port...
     up = nova_lite_lab(
         'up', '--name', name, '--state-dir', state_dir, '--computes', '2',
         '--subnet', '10.212.%d.0/24' % random.randrange(256),
-        '--api-port', str(ports.free_port()),
-        '--placement-port', str(ports.free_port()),
-        '--image-port', str(ports.free_port()),
-        '--metrics-port', str(ports.free_port()), *extra)
+        '--api-port', str(apis[0]), '--placement-port', str(apis[1]),
+        '--image-port', str(apis[2]), '--metrics-port', str(metrics),
+        *extra)
     with open(os.path.join(state_dir, 'lab.json')) as saved:
         layout = json.load(saved)
     try:

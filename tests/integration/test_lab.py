@@ -175,7 +175,9 @@ def _check_metrics(lab, computes):
 def test_a_bad_lab_request_says_what_and_creates_nothing(tmp_path):
     before = labs.namespaces()
     for args, said in ((['--name', 'no-dashes'], '--name must be'),
-                       (['--computes', '0'], '--computes must be')):
+                       (['--computes', '0'], '--computes must be'),
+                       (['--api-port', '9181'], '--metrics-port 9180 takes '
+                        'ports 9180-9182, which hold --api-port')):
         result = labs.nova_lite_lab('up', '--state-dir', str(tmp_path),
                                     *args)
         assert result.returncode == 1
