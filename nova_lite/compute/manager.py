@@ -151,7 +151,11 @@ class ComputeManager(service.Manager):
         return [task for task in tasks if task is not None]
 
     def call_failed(self, context, method, error):
-        """``compute.exception``, as Nova's computes publish it."""
+        """``compute.exception``, as Nova's computes publish it: of the
+        error itself, not of oslo.messaging's wrapper of an expected
+        one."""
+        if isinstance(error, messaging.ExpectedException):
+            error = error.exc_info[1]
         events.compute_exception(self.conf, context, self.host, method,
                                  error)
 

@@ -17,6 +17,7 @@ import time
 import pytest
 import requests
 
+from nova_lite import exception
 from nova_lite import metrics
 from nova_lite.notifications import events
 from nova_lite.notifications import sender
@@ -344,6 +345,32 @@ def test_a_call_that_fails_on_a_compute_is_a_compute_exception(
         'pre_live_migration', 'RuntimeError', 'no room for the disk')
     assert 'Traceback' in data['traceback']
     assert notification_calls.invalid_payloads(received) == []
+
+
+def test_an_expected_refusal_is_published_as_itself(notified, monkeypatch):
+    """A destination that cannot take a live migration refuses it (an
+    expected error of the call): compute.exception names that error, not
+    the messaging layer's wrapper of it."""
+    aio, received = notified
+
+    def move_claim(*args, **kwargs):
+        raise exception.ComputeResourcesUnavailable(reason='no room')
+    for svc in aio.services:
+        if svc.binary == service_obj.COMPUTE_BINARY:
+            monkeypatch.setattr(svc.manager.rt, 'move_claim', move_claim)
+    api = aio.client
+    api.create_flavor('m1', flavor_id='m1')
+    server = api.boot('m1')
+    status, answer = api.post('/servers/%s/action' % server['id'], {
+        'os-migrateLive': {'host': None, 'block_migration': 'auto'}},
+        **compute_calls.at('2.25'))
+    assert status == 400 and 'no room' in answer['badRequest']['message']
+    received.wait_for('compute.exception')
+    data = received.payloads('compute.exception')[0]['nova_object.data']
+    assert (data['function_name'], data['exception'],
+            data['module_name']) == (
+        'check_can_live_migrate_destination', 'MigrationPreCheckError',
+        'nova_lite.exception')
 
 
 def test_nothing_is_sent_without_a_driver(all_in_one):
