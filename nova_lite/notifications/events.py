@@ -42,12 +42,9 @@ def instance_action(conf, context, instance, host, action, phase,
     error's phase is ``error``, its payload's ``fault`` the error)."""
     if not base.enabled(conf):
         return
-    fault = payloads.ExceptionPayload.of(error, function_name or action) \
-        if error is not None else None
     payload = _PAYLOADS.get(action, payloads.InstanceActionPayload)(
-        context, instance, fault, **fields)
-    base.emit(conf, context, 'instance', action, phase, payload, COMPUTE,
-              host, base.ERROR if phase == 'error' else base.INFO)
+        context, instance, _fault(error, function_name or action), **fields)
+    _emit_instance(conf, context, action, phase, payload, host)
 
 
 @_never_failing
@@ -57,12 +54,22 @@ def instance_create(conf, context, instance, host, phase, error=None,
     tags and domain name."""
     if not base.enabled(conf):
         return
-    fault = payloads.ExceptionPayload.of(error, 'build_and_run_instance') \
-        if error is not None else None
     payload = payloads.InstanceCreatePayload(
-        context, instance, fault, keypairs,
-        instance.name_from(conf.instance_name_template))
-    base.emit(conf, context, 'instance', 'create', phase, payload, COMPUTE,
+        context, instance, _fault(error, 'build_and_run_instance'),
+        keypairs, instance.name_from(conf.instance_name_template))
+    _emit_instance(conf, context, 'create', phase, payload, host)
+
+
+def _fault(error, function_name):
+    """An action's fault: the error it failed with, if it failed."""
+    return payloads.ExceptionPayload.of(error, function_name) \
+        if error is not None else None
+
+
+def _emit_instance(conf, context, action, phase, payload, host):
+    """``instance.<action>.<phase>`` from the compute on ``host``, an
+    error's at ERROR."""
+    base.emit(conf, context, 'instance', action, phase, payload, COMPUTE,
               host, base.ERROR if phase == 'error' else base.INFO)
 
 
