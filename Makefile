@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NOVA_LITE_STATE_DIR ?= $(CURDIR)/var
 
-.PHONY: venv run run-real run-neutron demo-image test pep8 bench genconfig clean lab lab-real lab-down
+.PHONY: venv run run-real run-neutron demo-image test pep8 docs bench genconfig clean lab lab-real lab-down
 
 # System packages, installed with apt-get only when missing: libvirt's
 # headers for libvirt-python and MariaDB's client library for mysqlclient
@@ -62,12 +62,17 @@ demo-image: venv
 pep8: venv
 	$(VENV)/bin/flake8
 
+# The documentation tree (doc/source) as HTML in doc/build/html, with
+# every warning an error; the references are made from the code.
+docs: venv
+	$(VENV)/bin/sphinx-build -W --keep-going -b html -q doc/source doc/build/html
+
 # Unit and functional tests side by side (each file on one worker: a
 # file's tests may share state, as gabbi's YAML files do); integration
 # tests one at a time, as they share the machine's real services (none
 # selected, as with PYTEST_ARGS="-m 'not integration'", is not a failure).
 TEST_WORKERS ?= 4
-test: venv pep8
+test: venv pep8 docs
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/pytest -n $(TEST_WORKERS) --dist loadfile tests/unit tests/functional $(PYTEST_ARGS)
 	$(VENV)/bin/pytest tests/integration $(PYTEST_ARGS) || [ $$? -eq 5 ]
@@ -104,8 +109,8 @@ bench: venv
 genconfig: venv
 	$(VENV)/bin/oslo-config-generator \
 	  --config-file etc/nova-lite/nova-lite-config-generator.conf
-	$(VENV)/bin/oslopolicy-sample-generator --namespace nova_lite \
-	  --output-file etc/nova-lite/policy.yaml.sample
+	$(VENV)/bin/oslopolicy-sample-generator \
+	  --config-file etc/nova-lite/nova-lite-policy-generator.conf
 
 clean:
-	rm -rf $(VENV) var
+	rm -rf $(VENV) var doc/build

@@ -15,7 +15,7 @@ from nova_lite import exception
 SERVICE_TYPE = 'compute'
 MIN_VERSION = '2.1'
 # Raised only as far as every change up to it is honoured for every
-# resource served; see doc/microversions in README.rst.
+# resource served; see doc/source/user/compute-api.rst.
 MAX_VERSION = '2.104'
 HEADERS = ('OpenStack-API-Version', 'X-OpenStack-Nova-API-Version')
 _VERSION_RE = re.compile(r'^([1-9]\d*)\.([1-9]\d*|0)$')

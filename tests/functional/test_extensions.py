@@ -29,7 +29,7 @@ class Recorder:
 
 
 def test_hooks_are_read_from_the_group_other_packages_register_in():
-    """The entry point group is public (the README names it): a package
+    """The entry point group is public (the documentation names it): a package
     that registers its hooks there must keep finding them, wherever the
     module that reads them lives."""
     assert hooks.NAMESPACE == 'nova_lite.hooks'

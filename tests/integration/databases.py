@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Fresh, throw-away databases on this machine's real servers.
 
-The README lists the servers the integration tests use; CI starts them.
+The contributor guide (doc/source/contributor/tests.rst) lists the
+servers the integration tests use; CI starts them.
 A test that cannot reach one fails: it never skips silently.
 """
 import contextlib
