@@ -65,7 +65,7 @@ pep8: venv
 # The documentation tree (doc/source) as HTML in doc/build/html, with
 # every warning an error; the references are made from the code.
 docs: venv
-	$(VENV)/bin/sphinx-build -W --keep-going -b html -q doc/source doc/build/html
+	$(VENV)/bin/sphinx-build -E -W --keep-going -b html -q doc/source doc/build/html
 
 # Unit and functional tests side by side (each file on one worker: a
 # file's tests may share state, as gabbi's YAML files do); integration

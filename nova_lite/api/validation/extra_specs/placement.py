@@ -10,9 +10,9 @@ _GROUP = Parameter('group', '([a-zA-Z0-9_-]{1,64})?',
 _RESOURCE_CLASS = Parameter(
     'resource_class', '[A-Z][A-Z0-9_]{0,254}',
     'A standard resource class (VCPU, MEMORY_MB, DISK_GB, ...) or a '
-    'CUSTOM_ one.')
+    '``CUSTOM_`` one.')
 _TRAIT = Parameter('trait', '[A-Z][A-Z0-9_]{0,254}',
-                   'A standard trait or a CUSTOM_ one.')
+                   'A standard trait or a ``CUSTOM_`` one.')
 
 VALIDATORS = [
     Validator('resources{group}:{resource_class}',
