@@ -16,6 +16,7 @@ from stevedore import driver
 
 from nova_lite import context as nl_context
 from nova_lite import metrics
+from nova_lite.notifications import sender
 from nova_lite.objects import base as objects_base
 
 LOG = logging.getLogger(__name__)
@@ -74,7 +75,10 @@ def get_transport(conf):
 
 
 def cleanup():
+    """At a process's stop: the notifications still queued are sent (a
+    couple of seconds at most), then the broker connections close."""
     global _transport, _shared
+    sender.reset()
     with _lock:
         if _shared:
             _shared.close()

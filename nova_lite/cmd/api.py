@@ -14,6 +14,7 @@ from nova_lite.api import metrics_app
 from nova_lite.cmd import api_workers
 from nova_lite.cmd import daemon
 from nova_lite import config
+from nova_lite import rpc
 
 
 def main():
@@ -44,4 +45,5 @@ def main():
     stop.wait()
     for api_server in servers + [m for m in metrics if m is not None]:
         api_server.stop()
+    rpc.cleanup()
     return 0

@@ -19,6 +19,7 @@ import cotyledon
 from nova_lite.api import listeners
 from nova_lite.api import metrics_app
 from nova_lite.cmd import daemon
+from nova_lite import rpc
 
 # A worker's exit code when it could not start: not worth starting again.
 START_FAILED = 3
@@ -52,6 +53,7 @@ class _Worker(cotyledon.Service):
     def terminate(self):
         for api_server in self._servers:
             api_server.stop()
+        rpc.cleanup()
 
 
 def bind(conf):

@@ -18,6 +18,7 @@ import oslo_messaging as messaging
 from nova_lite.api import metrics_app
 from nova_lite import config
 from nova_lite import exception
+from nova_lite import rpc
 from nova_lite.service import service
 
 LOG = logging.getLogger(__name__)
@@ -93,4 +94,5 @@ def run(prog, binary, topic, make_manager, prepare=_setup_database):
     svc.wait()
     if listener is not None:
         listener.stop()
+    rpc.cleanup()
     return 0

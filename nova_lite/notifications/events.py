@@ -7,6 +7,7 @@ import functools
 
 from oslo_log import log as logging
 
+from nova_lite import binaries
 from nova_lite.notifications import base
 from nova_lite.notifications import payloads
 
@@ -122,14 +123,17 @@ def server_group(conf, context, group, action):
 
 
 @_never_failing
-def service(conf, context, service, action, binary, zone=None):
-    """``service.update|delete`` from the API, the service as Nova's
-    consumers name it (``binary``)."""
+def service(conf, context, service, action, zone=None):
+    """``service.create`` (a service's first start), ``service.update``
+    and ``service.delete`` (from the API): published, as Nova's are, by
+    the service itself (``nova-compute:<its host>``), by the name Nova's
+    consumers know it by."""
     if not base.enabled(conf):
         return
+    binary = binaries.shown(service.binary)
     base.emit(conf, context, 'service', action, None,
-              payloads.ServiceStatusPayload(service, binary, zone), API,
-              conf.host)
+              payloads.ServiceStatusPayload(service, binary, zone), binary,
+              service.host)
 
 
 @_never_failing

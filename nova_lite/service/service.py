@@ -16,6 +16,7 @@ from oslo_utils import timeutils
 
 from nova_lite import context as nl_context
 from nova_lite import exception
+from nova_lite.notifications import events
 from nova_lite.objects import service as service_obj
 from nova_lite import rpc
 from nova_lite.service import tasks as service_tasks
@@ -86,6 +87,7 @@ class Service:
                                          binary=self.binary,
                                          topic=self.topic)
             record.create()
+            events.service(self.conf, context, record, 'create')
         if record.version != service_obj.SERVICE_VERSION:
             # This release's, written with the first heartbeat.
             record.version = service_obj.SERVICE_VERSION

@@ -19,6 +19,7 @@ class Received:
 
     def __init__(self):
         self.found = []
+        self._earlier = []
         self._lock = threading.Lock()
 
     def _add(self, priority, publisher_id, event_type, payload, metadata):
@@ -41,6 +42,18 @@ class Received:
                 for _at, priority, publisher, event, payload in found
                 if about is None or payload['nova_object.data'].get(
                     'uuid') == about]
+
+    def clear(self):
+        """Forget what came so far; answer its events and keep its
+        payloads for ``payloads_at_start``."""
+        events = self.events()
+        with self._lock:
+            self._earlier, self.found = self.found, []
+        return events
+
+    def payloads_at_start(self, event_type):
+        return [entry[4] for entry in self._earlier
+                if entry[3] == event_type]
 
     def payloads(self, event_type):
         with self._lock:

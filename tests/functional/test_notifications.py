@@ -38,9 +38,30 @@ def notified(all_in_one, overrides):
     aio = all_in_one(hosts=2)
     listener, received = notification_calls.listen(
         sender.get(aio.conf).transport)
+    # The services' first start (the conductor, the scheduler, the two
+    # computes), kept apart from what the test does.
+    received.wait_for('service.create', count=4)
+    received.at_start = received.clear()
     yield aio, received
     notification_calls.stop(listener)
     sender.reset()
+
+
+def test_a_services_first_start_is_notified_by_the_service(notified):
+    aio, received = notified
+    assert sorted(publisher for event, _, publisher in received.at_start
+                  if event == 'service.create') == [
+        'nova-compute:sim-host-1', 'nova-compute:sim-host-2',
+        'nova-conductor:%s' % aio.conf.host,
+        'nova-scheduler:%s' % aio.conf.host]
+    created = [payload['nova_object.data']
+               for payload in received.payloads_at_start('service.create')]
+    computes = sorted((data['binary'], data['host'], data['report_count'])
+                      for data in created if data['topic'] == 'compute')
+    assert computes == [('nova-compute', 'sim-host-1', 0),
+                        ('nova-compute', 'sim-host-2', 0)]
+    assert {data['version'] for data in created} == {
+        service_obj.SERVICE_VERSION}
 
 
 def test_a_servers_life_is_notified_in_order(notified):
@@ -233,7 +254,7 @@ def test_aggregates_groups_and_services_are_notified(notified):
                                      'update_prop', 'delete')
                       for phase in ('start', 'end')] + [
         ('server_group.create', 'INFO'), ('server_group.add_member', 'INFO'),
-        ('server_group.delete', 'INFO'), ('service.update', 'INFO')]
+        ('server_group.delete', 'INFO')]
     start = received.payloads('aggregate.create.start')[0]['nova_object.data']
     assert 'id' not in start and 'hosts' not in start
     assert start['metadata'] == {'availability_zone': 'z1'}
@@ -243,6 +264,9 @@ def test_aggregates_groups_and_services_are_notified(notified):
         'nova_object.data']
     assert (joined['members'], joined['policy']) == (
         [member['id']], 'anti-affinity')
+    # As Nova's: the service is the publisher, not the API.
+    assert ('service.update', 'INFO', 'nova-compute:sim-host-2') in \
+        received.events()
     updated = received.payloads('service.update')[0]['nova_object.data']
     assert (updated['binary'], updated['host'], updated['disabled'],
             updated['disabled_reason']) == (

@@ -9,9 +9,9 @@ compute (available while one of its computes is enabled); the detail
 adds ``internal_service_availability_zone``, where the services that
 are not computes are listed.
 """
-from nova_lite.api.compute import binaries
 from nova_lite.api.compute import times
 from nova_lite.api import validation
+from nova_lite import binaries
 from nova_lite.objects import aggregates
 from nova_lite.objects import service as service_obj
 

@@ -12,12 +12,12 @@ once the host is known (404) and its compute is up (400).
 """
 import collections
 
-from nova_lite.api.compute import binaries
 from nova_lite.api.compute import service_zones
 from nova_lite.api import microversion
 from nova_lite.api.schemas import hosts as schema
 from nova_lite.api.schemas import responses
 from nova_lite.api import validation
+from nova_lite import binaries
 from nova_lite import exception
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import instance as instance_obj

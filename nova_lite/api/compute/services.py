@@ -11,13 +11,13 @@ its heartbeat says. DELETE removes a service (a compute's only when its
 host has no servers left). Binaries go by Nova's names (nova-compute...;
 ``binaries``).
 """
-from nova_lite.api.compute import binaries
 from nova_lite.api.compute import service_zones
 from nova_lite.api.compute import times
 from nova_lite.api import microversion
 from nova_lite.api.schemas import responses
 from nova_lite.api.schemas import services as schema
 from nova_lite.api import validation
+from nova_lite import binaries
 from nova_lite import exception
 from nova_lite.notifications import events
 from nova_lite.objects import service as service_obj
@@ -175,5 +175,4 @@ def delete(req, service_id):
 
 
 def _notify(req, service, action, zone=None):
-    events.service(req.conf, req.context, service, action,
-                   binaries.shown(service.binary), zone)
+    events.service(req.conf, req.context, service, action, zone)
