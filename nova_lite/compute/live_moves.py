@@ -32,6 +32,7 @@ from nova_lite.compute import claims
 from nova_lite.compute import move_ends
 from nova_lite.compute import operations
 from nova_lite import exception
+from nova_lite.notifications import events
 from nova_lite.objects import fields
 from nova_lite.objects import instance_action
 from nova_lite.objects import migration as migration_obj
@@ -204,6 +205,8 @@ class LiveMoves(move_ends.MoveFamily):
                                             _TASK.REBUILDING):
                 self.ends.take(context, instance, 'new', _TASK.REBUILDING,
                                _TASK.REBUILDING, clear_context=True)
+                events.instance_evacuate(self.conf, context, instance,
+                                         self.host)
                 self.driver.spawn(context, instance)
                 if stopped:
                     self.driver.power_off(instance)

@@ -61,6 +61,19 @@ def instance_create(conf, context, instance, host, phase, error=None,
     _emit_instance(conf, context, 'create', phase, payload, host)
 
 
+@_never_failing
+def instance_evacuate(conf, context, instance, host):
+    """``instance.evacuate`` (no phase), once the server is the
+    destination's and before its guest is built there. Nova's destination
+    names the API as the source (``nova-api:<destination>``), and so do
+    we."""
+    if not base.enabled(conf):
+        return
+    payload = payloads.InstanceActionPayload(context, instance, None)
+    base.emit(conf, context, 'instance', 'evacuate', None, payload, API,
+              host)
+
+
 def _fault(error, function_name):
     """An action's fault: the error it failed with, if it failed."""
     return payloads.ExceptionPayload.of(error, function_name) \

@@ -453,3 +453,32 @@ def test_the_payload_schemas_are_published():
     assert data['additionalProperties'] is False
     assert 'fault' in data['required'] and 'locked_reason' in data[
         'required']
+
+
+def test_an_evacuation_is_notified_by_its_destination(notified):
+    """``instance.evacuate`` as Nova publishes it: from the destination,
+    naming the API as its source, once the server is the destination's
+    and is being rebuilt there."""
+    aio, received = notified
+    aio.client.create_flavor('m1', flavor_id='m1')
+    server = aio.client.boot('m1')
+    source = aio.client.get('/servers/%s' % server['id'])[1]['server'][
+        'OS-EXT-SRV-ATTR:host']
+    status, body = aio.client.put(
+        '/os-services/force-down',
+        {'host': source, 'binary': 'nova-compute', 'forced_down': True},
+        **compute_calls.at('2.11'))
+    assert status == 200, body
+    status, body = aio.client.post('/servers/%s/action' % server['id'],
+                                   {'evacuate': {}},
+                                   **compute_calls.at('2.29'))
+    assert status == 200, body
+    aio.client.wait_server(server['id'], ('ACTIVE',), settled=True)
+    dest = ({'sim-host-1', 'sim-host-2'} - {source}).pop()
+    evacuated = [event for event in received.events(server['id'])
+                 if event[0] == 'instance.evacuate']
+    assert evacuated == [('instance.evacuate', 'INFO', 'nova-api:%s' % dest)]
+    data = received.payloads('instance.evacuate')[0]['nova_object.data']
+    assert (data['host'], data['node'], data['task_state']) == (
+        dest, dest, 'rebuilding')
+    assert notification_calls.invalid_payloads(received) == []
