@@ -274,14 +274,21 @@ def test_aggregates_groups_and_services_are_notified(notified):
     assert notification_calls.invalid_payloads(received) == []
 
 
-def test_a_live_migration_is_notified_by_both_hosts(notified):
-    aio, received = notified
-    api = aio.client
+def _live_migrating(api):
+    """A server booted and asked to live-migrate wherever the scheduler
+    finds room (the 202 checked): the server as it was before."""
     api.create_flavor('m1', flavor_id='m1')
     server = api.boot('m1')
     assert api.post('/servers/%s/action' % server['id'], {
         'os-migrateLive': {'host': None, 'block_migration': 'auto'}},
         **compute_calls.at('2.25'))[0] == 202
+    return server
+
+
+def test_a_live_migration_is_notified_by_both_hosts(notified):
+    aio, received = notified
+    api = aio.client
+    server = _live_migrating(api)
     received.wait_for('instance.live_migration_post.end', server['id'])
     moved = api.wait_server(server['id'], ('ACTIVE',), settled=True)
     source = 'nova-compute:%s' % server['OS-EXT-SRV-ATTR:host']
@@ -304,11 +311,7 @@ def test_an_aborted_live_migration_is_rolled_back_and_notified(
     aio, received = notified
     live_moves.hold(aio, monkeypatch)
     api = aio.client
-    api.create_flavor('m1', flavor_id='m1')
-    server = api.boot('m1')
-    assert api.post('/servers/%s/action' % server['id'], {
-        'os-migrateLive': {'host': None, 'block_migration': 'auto'}},
-        **compute_calls.at('2.25'))[0] == 202
+    server = _live_migrating(api)
     received.wait_for('instance.live_migration_pre.end', server['id'])
     path = '/servers/%s/migrations' % server['id']
     deadline = time.monotonic() + 10
@@ -350,11 +353,7 @@ def test_a_call_that_fails_on_a_compute_is_a_compute_exception(
             monkeypatch.setattr(svc.manager.driver, 'pre_live_migration',
                                 pre_live_migration)
     api = aio.client
-    api.create_flavor('m1', flavor_id='m1')
-    server = api.boot('m1')
-    assert api.post('/servers/%s/action' % server['id'], {
-        'os-migrateLive': {'host': None, 'block_migration': 'auto'}},
-        **compute_calls.at('2.25'))[0] == 202
+    server = _live_migrating(api)
     received.wait_for('instance.live_migration_rollback.end', server['id'])
     failed = [(priority, publisher) for event, priority, publisher
               in received.events() if event == 'compute.exception']
