@@ -56,6 +56,12 @@ def _latest_start(unit, offset, before):
     return start if start <= before else _step_back(unit, start)
 
 
+def current(text, now):
+    """(beginning, now) of the period of ``text`` under way at ``now``."""
+    unit, offset = parse(text)
+    return _latest_start(unit, offset, now), now
+
+
 def last_completed(text, before):
     """(beginning, ending) of the last period of ``text`` that ended at
     or before ``before`` (a naive UTC datetime)."""

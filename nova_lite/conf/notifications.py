@@ -20,6 +20,20 @@ opts = [
 Which notifications to publish. Only the versioned format exists here;
 ``unversioned`` turns them off.
 """),
+    cfg.StrOpt('notify_on_state_change',
+               choices=[(None, 'no instance.update'),
+                        ('vm_state', 'instance.update at every write of a '
+                         'server, its states old and new where its VM '
+                         'state changed'),
+                        ('vm_and_task_state', 'the same, where its VM or '
+                         'its task state changed')],
+               help="""
+Publish ``instance.update`` (``InstanceUpdatePayload``) whenever a
+server's record is written, as Nova does with this option: the old and
+new VM and task states where they changed as this option says, else the
+current ones twice and, if the name changed, the old name. Unset (the
+default), no ``instance.update`` is published.
+"""),
     cfg.ListOpt('versioned_notifications_topics',
                 default=['versioned_notifications'], help="""
 Topics the versioned notifications are published on.

@@ -6,7 +6,9 @@ when notifications are on."""
 import functools
 
 from oslo_log import log as logging
+from oslo_utils import timeutils
 
+from nova_lite import audit_period
 from nova_lite import binaries
 from nova_lite.notifications import base
 from nova_lite.notifications import payloads
@@ -59,6 +61,35 @@ def instance_create(conf, context, instance, host, phase, error=None,
         context, instance, _fault(error, 'build_and_run_instance'),
         keypairs, instance.name_from(conf.instance_name_template))
     _emit_instance(conf, context, 'create', phase, payload, host)
+
+
+@_never_failing
+def instance_update(conf, context, instance, before):
+    """``instance.update`` where ``[notifications] notify_on_state_change``
+    asks for it, after a write of the server by this process
+    (``nova-compute:<host>`` whatever the process, as Nova names it).
+    ``before``: the (vm_state, task_state, display_name) it had."""
+    watched = conf.notifications.notify_on_state_change
+    if not watched or before is None or not base.enabled(conf):
+        return
+    old_state, old_task_state, old_name = before
+    changed = old_state != instance.vm_state or (
+        watched == 'vm_and_task_state' and
+        old_task_state != instance.task_state)
+    if not changed:  # the current states twice, and a new name's old one
+        old_state, old_task_state = instance.vm_state, instance.task_state
+    renamed = not changed and old_name != instance.display_name
+    payload = payloads.InstanceUpdatePayload(
+        context, instance,
+        payloads.InstanceStateUpdatePayload(
+            old_state, instance.vm_state, old_task_state,
+            instance.task_state),
+        payloads.AuditPeriodPayload(*audit_period.current(
+            conf.instance_usage_audit_period,
+            timeutils.utcnow().replace(tzinfo=None))),
+        old_name if renamed else None)
+    base.emit(conf, context, 'instance', 'update', None, payload, COMPUTE,
+              conf.host)
 
 
 @_never_failing

@@ -308,6 +308,60 @@ class InstanceActionSnapshotPayload(InstanceActionPayload):
 
 
 @register
+class InstanceStateUpdatePayload(base.NotificationPayloadBase):
+    # Version 1.0: Nova's fields at its 1.0
+    VERSION = '1.0'
+    fields = {
+        'old_state': fields.StringField(nullable=True),
+        'state': fields.StringField(nullable=True),
+        'old_task_state': fields.StringField(nullable=True),
+        'new_task_state': fields.StringField(nullable=True),
+    }
+
+    def __init__(self, old_state, state, old_task_state, new_task_state):
+        super().__init__(old_state=old_state, state=state,
+                         old_task_state=old_task_state,
+                         new_task_state=new_task_state)
+
+
+@register
+class AuditPeriodPayload(base.NotificationPayloadBase):
+    # Version 1.0: Nova's fields at its 1.0
+    VERSION = '1.0'
+    fields = {
+        'audit_period_beginning': fields.DateTimeField(),
+        'audit_period_ending': fields.DateTimeField(),
+    }
+
+    def __init__(self, beginning, ending):
+        super().__init__(audit_period_beginning=beginning,
+                         audit_period_ending=ending)
+
+
+@register
+class InstanceUpdatePayload(InstancePayload):
+    """``instance.update``: the server as written, with its states before
+    and after and the usage audit period under way."""
+    # Version 2.0: Nova's fields at its 2.0 (no bandwidth; locked_reason)
+    VERSION = '2.0'
+    fields = {
+        'state_update': fields.ObjectField('InstanceStateUpdatePayload'),
+        'audit_period': fields.ObjectField('AuditPeriodPayload'),
+        'old_display_name': fields.StringField(nullable=True),
+        'tags': fields.ListOfStringsField(),
+    }
+
+    def __init__(self, context, instance, state_update, audit_period,
+                 old_display_name=None):
+        super().__init__(context, instance)
+        self.state_update = state_update
+        self.audit_period = audit_period
+        self.old_display_name = old_display_name
+        self.tags = list(base.value_of(instance, 'tags') or [])
+        self.obj_reset_changes(recursive=True)
+
+
+@register
 class AggregatePayload(base.NotificationPayloadBase):
     """An aggregate (a dict, as nova_lite keeps them); before it is made
     (``aggregate.create.start``) it has no id and no hosts yet, and its

@@ -11,10 +11,12 @@ import string
 
 from oslo_serialization import jsonutils
 
+from nova_lite import conf as nl_conf
 from nova_lite.db.api import instance_metadata as metadata_db
 from nova_lite.db.api import instances as db
 from nova_lite.db.api import tags as tags_db
 from nova_lite import exception
+from nova_lite.notifications import events
 from nova_lite.objects import base
 from nova_lite.objects import fields
 from nova_lite.objects import instance_fault
@@ -294,9 +296,13 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         return values, extra
 
     def written(self, row):
-        """Take what the database holds after a write of its row."""
+        """Take what the database holds after a write of its row, and
+        publish ``instance.update`` where asked to: here, where the write
+        was made, as Nova publishes it from its instance's save."""
         for name in WRITTEN:
             setattr(self, name, getattr(row, name))
+        events.instance_update(nl_conf.CONF, self._context, self,
+                               getattr(row, 'state_before', None))
 
     def fail(self, error, host=None, expected_task_state=None,
              keep_claim=False):

@@ -481,3 +481,65 @@ def test_an_evacuation_is_notified_by_its_destination(notified):
     assert (data['host'], data['node'], data['task_state']) == (
         dest, dest, 'rebuilding')
     assert notification_calls.invalid_payloads(received) == []
+
+
+def _state_updates(received, about):
+    """(old_state, state, old_task_state, new_task_state, old name) of
+    each instance.update about the server ``about``, in order."""
+    found = []
+    for payload in received.payloads('instance.update'):
+        data = payload['nova_object.data']
+        if data['uuid'] != about:
+            continue
+        states = data['state_update']['nova_object.data']
+        found.append((states['old_state'], states['state'],
+                      states['old_task_state'], states['new_task_state'],
+                      data['old_display_name']))
+    return found
+
+
+@pytest.mark.parametrize('watched, expected', [
+    ('vm_and_task_state', [
+        ('building', 'building', 'scheduling', 'spawning', None),
+        ('building', 'active', 'spawning', None, None),
+        ('active', 'active', None, None, 'first')]),
+    # Only a VM state's change is one: the others show the states as
+    # they are, twice.
+    ('vm_state', [
+        ('building', 'building', 'spawning', 'spawning', None),
+        ('building', 'active', 'spawning', None, None),
+        ('active', 'active', None, None, 'first')])])
+def test_a_servers_writes_are_instance_updates_when_asked(
+        notified, overrides, watched, expected):
+    """``notify_on_state_change`` as in Nova: each write of the server
+    (its build taken by the compute, its build done, a rename) is an
+    instance.update, with the states before and after and the usage
+    audit period under way."""
+    aio, received = notified
+    overrides('notify_on_state_change', watched, group='notifications')
+    aio.client.create_flavor('m1', flavor_id='m1')
+    server = aio.client.boot('m1', name='first')
+    assert aio.client.put('/servers/%s' % server['id'], {
+        'server': {'name': 'second'}})[0] == 200
+    received.wait_for('instance.update', server['id'], count=3)
+    assert _state_updates(received, server['id']) == expected
+    assert {publisher for event, _, publisher in received.events()
+            if event == 'instance.update'} == {
+        'nova-compute:%s' % aio.conf.host}
+    data = received.payloads('instance.update')[-1]['nova_object.data']
+    assert data['display_name'] == 'second'
+    period = data['audit_period']['nova_object.data']
+    assert period['audit_period_beginning'].endswith('-01T00:00:00Z')
+    assert notification_calls.invalid_payloads(received) == []
+
+
+def test_no_instance_update_unless_asked(notified):
+    aio, received = notified
+    aio.client.create_flavor('m1', flavor_id='m1')
+    server = aio.client.boot('m1')
+    assert aio.client.put('/servers/%s' % server['id'], {
+        'server': {'name': 'renamed'}})[0] == 200
+    received.wait_for('instance.create.end', server['id'])
+    assert sender.get(aio.conf).flush()
+    assert 'instance.update' not in [event for event, _, _ in
+                                     received.events()]

@@ -20,6 +20,7 @@ from nova_lite.objects import virtual_interface
 EXPECTED = {
     # The notifications' payloads (nova_lite.notifications.payloads).
     'AggregatePayload': '1.1-2c4ce1dcd4855a6205eb8770e12dde93',
+    'AuditPeriodPayload': '1.0-28345f72ca9d805eeb61b2c2385805dd',
     'BlockDevicePayload': '1.0-ca65fc2e0648258530134d264061d743',
     'ExceptionPayload': '1.1-96f178a12691e3ef0d8e3188fc481b90',
     'FlavorPayload': '1.4-0543a6154936dfb1823383f640445152',
@@ -30,6 +31,8 @@ EXPECTED = {
     'InstanceActionSnapshotPayload': '1.9-26565b03ed7b4b385a0f5581d2e6d009',
     'InstanceCreatePayload': '1.12-cd6694ffc2b69e089f85ab9436589bf6',
     'InstancePayload': '1.8-1a998de52f7f3e6ce752babb44b54c20',
+    'InstanceStateUpdatePayload': '1.0-a934d04e1b314318e42e8062647edd11',
+    'InstanceUpdatePayload': '2.0-ae9465f27f3795421934e6051b3086cf',
     'IpPayload': '1.0-26b40117c41ed95a61ae104f0fcb5fdc',
     'KeypairPayload': '1.0-cffb927f3d1937f8c111904d9600d855',
     'ServerGroupPayload': '1.1-e16b5630bee44ccf1b452cb233d95e89',

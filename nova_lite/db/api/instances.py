@@ -211,7 +211,9 @@ def update_in(session, uuid, values, expected_task_state=None, extra=None):
     takes that host's availability zone (None: the default zone). The row
     is read locked (MariaDB, PostgreSQL; SQLite's writers take the
     database's lock): two updates that expect the same task state cannot
-    both read it before either writes, so only one of them wins."""
+    both read it before either writes, so only one of them wins. The row
+    answered holds, as ``state_before``, its (vm_state, task_state,
+    display_name) before the update."""
     instance = _get(session, uuid, for_update=True)
     if expected_task_state is not None:
         allowed = expected_task_state
@@ -221,6 +223,10 @@ def update_in(session, uuid, values, expected_task_state=None, extra=None):
             raise exception.Conflict(
                 reason='instance %s is in task state %s, not %s' % (
                     uuid, instance.task_state, '/'.join(map(str, allowed))))
+    # What the update changes from, for instance.update (the row keeps
+    # it, as Nova's update-and-get-original answers it).
+    instance.state_before = (instance.vm_state, instance.task_state,
+                             instance.display_name)
     for key, value in values.items():
         setattr(instance, key, value)
     if values.get('host'):
