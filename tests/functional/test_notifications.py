@@ -306,13 +306,9 @@ def test_a_live_migration_is_notified_by_both_hosts(notified):
     assert notification_calls.invalid_payloads(received) == []
 
 
-def test_an_aborted_live_migration_is_rolled_back_and_notified(
-        notified, monkeypatch):
-    aio, received = notified
-    live_moves.hold(aio, monkeypatch)
-    api = aio.client
-    server = _live_migrating(api)
-    received.wait_for('instance.live_migration_pre.end', server['id'])
+def _migration_under_way(api, server):
+    """The path of the server's live migration, once it is listed as
+    under way."""
     path = '/servers/%s/migrations' % server['id']
     deadline = time.monotonic() + 10
     while not api.get(path, **compute_calls.at('2.24'))[1]['migrations']:
@@ -320,8 +316,39 @@ def test_an_aborted_live_migration_is_rolled_back_and_notified(
         time.sleep(0.05)
     migration = api.get(path, **compute_calls.at('2.24'))[1][
         'migrations'][0]
-    assert api.delete('%s/%d' % (path, migration['id']),
-                      **compute_calls.at('2.24'))[0] == 202
+    return '%s/%d' % (path, migration['id'])
+
+
+def test_a_forced_live_migration_is_notified_by_its_source(
+        notified, monkeypatch):
+    aio, received = notified
+    live_moves.hold(aio, monkeypatch)
+    api = aio.client
+    server = _live_migrating(api)
+    received.wait_for('instance.live_migration_pre.end', server['id'])
+    path = _migration_under_way(api, server)
+    assert api.post(path + '/action', {'force_complete': None},
+                    **compute_calls.at('2.22'))[0] == 202
+    received.wait_for('instance.live_migration_post.end', server['id'])
+    source = 'nova-compute:%s' % server['OS-EXT-SRV-ATTR:host']
+    forced = ['instance.live_migration_force_complete.start',
+              'instance.live_migration_force_complete.end',
+              'instance.live_migration_post.start']
+    events = received.events(server['id'])
+    assert [event for event in events if event[0] in forced] == [
+        (event, 'INFO', source) for event in forced]
+    assert notification_calls.invalid_payloads(received) == []
+
+
+def test_an_aborted_live_migration_is_rolled_back_and_notified(
+        notified, monkeypatch):
+    aio, received = notified
+    live_moves.hold(aio, monkeypatch)
+    api = aio.client
+    server = _live_migrating(api)
+    received.wait_for('instance.live_migration_pre.end', server['id'])
+    path = _migration_under_way(api, server)
+    assert api.delete(path, **compute_calls.at('2.24'))[0] == 202
     received.wait_for('instance.live_migration_rollback_dest.end',
                       server['id'])
     events = [event for event, _p, _h in received.events(server['id'])]
