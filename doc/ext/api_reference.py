@@ -11,10 +11,8 @@ the same schemas that validate requests and that the tests fuzz.
 """
 import json
 
-from docutils import nodes
 from docutils.parsers.rst import Directive
-from docutils import statemachine
-from sphinx.util import nodes as sphinx_nodes
+import nested_rst
 
 from nova_lite.api import microversion
 from nova_lite.api import openapi
@@ -183,12 +181,8 @@ class ApiReference(Directive):
     required_arguments = 1
 
     def run(self):
-        text = statemachine.StringList(
-            reference_lines(self.arguments[0]), source='api-reference')
-        holder = nodes.section()
-        holder.document = self.state.document
-        sphinx_nodes.nested_parse_with_titles(self.state, text, holder)
-        return holder.children
+        return nested_rst.parsed(self.state, reference_lines(
+            self.arguments[0]), 'api-reference')
 
 
 def setup(app):

@@ -3,10 +3,8 @@
 """``.. extra-specs-reference::``: every flavor extra spec the API
 validates, from the registry of validators the API loads (the same text
 ``nova-lite-manage extra-specs docs`` prints)."""
-from docutils import nodes
 from docutils.parsers.rst import Directive
-from docutils import statemachine
-from sphinx.util import nodes as sphinx_nodes
+import nested_rst
 
 from nova_lite.api.validation import extra_specs
 from nova_lite.api.validation.extra_specs import docs
@@ -16,12 +14,8 @@ class ExtraSpecsReference(Directive):
 
     def run(self):
         text = docs.render_rst(extra_specs.get_registry())
-        lines = statemachine.StringList(text.splitlines(),
-                                        source='extra-specs-reference')
-        holder = nodes.section()
-        holder.document = self.state.document
-        sphinx_nodes.nested_parse_with_titles(self.state, lines, holder)
-        return holder.children
+        return nested_rst.parsed(self.state, text.splitlines(),
+                                 'extra-specs-reference')
 
 
 def setup(app):

@@ -306,6 +306,16 @@ def test_a_live_migration_is_notified_by_both_hosts(notified):
     assert notification_calls.invalid_payloads(received) == []
 
 
+def _held_live_migration(aio, received, monkeypatch):
+    """A server's live migration held under way once its destination is
+    ready (the pre step notified): (api, server, the migration's path)."""
+    live_moves.hold(aio, monkeypatch)
+    api = aio.client
+    server = _live_migrating(api)
+    received.wait_for('instance.live_migration_pre.end', server['id'])
+    return api, server, _migration_under_way(api, server)
+
+
 def _migration_under_way(api, server):
     """The path of the server's live migration, once it is listed as
     under way."""
@@ -321,12 +331,8 @@ def _migration_under_way(api, server):
 
 def test_a_forced_live_migration_is_notified_by_its_source(
         notified, monkeypatch):
-    aio, received = notified
-    live_moves.hold(aio, monkeypatch)
-    api = aio.client
-    server = _live_migrating(api)
-    received.wait_for('instance.live_migration_pre.end', server['id'])
-    path = _migration_under_way(api, server)
+    received = notified[1]
+    api, server, path = _held_live_migration(*notified, monkeypatch)
     assert api.post(path + '/action', {'force_complete': None},
                     **compute_calls.at('2.22'))[0] == 202
     received.wait_for('instance.live_migration_post.end', server['id'])
@@ -342,12 +348,8 @@ def test_a_forced_live_migration_is_notified_by_its_source(
 
 def test_an_aborted_live_migration_is_rolled_back_and_notified(
         notified, monkeypatch):
-    aio, received = notified
-    live_moves.hold(aio, monkeypatch)
-    api = aio.client
-    server = _live_migrating(api)
-    received.wait_for('instance.live_migration_pre.end', server['id'])
-    path = _migration_under_way(api, server)
+    received = notified[1]
+    api, server, path = _held_live_migration(*notified, monkeypatch)
     assert api.delete(path, **compute_calls.at('2.24'))[0] == 202
     received.wait_for('instance.live_migration_rollback_dest.end',
                       server['id'])
