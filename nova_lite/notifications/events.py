@@ -78,7 +78,8 @@ def instance_update(conf, context, instance, before):
         old_task_state != instance.task_state)
     if not changed:  # the current states twice, and a new name's old one
         old_state, old_task_state = instance.vm_state, instance.task_state
-    renamed = not changed and old_name != instance.display_name
+    name = base.value_of(instance, 'display_name')
+    renamed = not changed and old_name != name
     payload = payloads.InstanceUpdatePayload(
         context, instance,
         payloads.InstanceStateUpdatePayload(
