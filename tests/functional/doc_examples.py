@@ -5,11 +5,11 @@
 An example is a ``.. code-block:: console`` block: ``$ command`` lines
 (continued by a trailing backslash), each followed by the output it
 shows. Running an example means running its commands in order in bash
-(what a command exports or sources is kept for the next) and finding the output
-shown among the output got: its lines in the same order, runs of spaces
-and of table rules compared as one, ``...`` standing for any text (and,
-alone on a line or in a table row of its own, for lines left out) and
-any UUID for any other.
+(what a command exports or sources is kept for the next) and finding
+the output shown among the output got: its lines in the same order,
+runs of spaces and of table rules compared as one, ``...`` standing for
+any text (and, alone on a line or in a table row of its own, for lines
+left out) and any UUID for any other.
 """
 import collections
 import os
@@ -17,13 +17,11 @@ import re
 import subprocess
 
 DOC = os.path.join(os.path.dirname(__file__), '..', '..', 'doc', 'source')
+README = os.path.join('..', '..', 'README.rst')
 
 Command = collections.namedtuple('Command', 'text shown line')
 _BLOCK = re.compile(r'^(\s*)\.\. code-block:: console\s*$')
 _UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
-
-
-README = os.path.join('..', '..', 'README.rst')
 
 
 def pages():
@@ -35,47 +33,45 @@ def pages():
     return sorted(found)
 
 
+def _blocks(page):
+    """(line number, text) of each console example's content, dedented,
+    its directive's options left out."""
+    with open(os.path.join(DOC, page)) as source:
+        lines = source.read().splitlines()
+    for index, line in enumerate(lines):
+        match = _BLOCK.match(line)
+        if match:
+            yield _block_lines(lines, index, len(match.group(1)))
+
+
 def _block_lines(lines, start, indent):
-    """The content of the directive at ``start``, dedented."""
     body, index = [], start + 1
     while index < len(lines) and (
             not lines[index].strip()
             or len(lines[index]) - len(lines[index].lstrip()) > indent):
         body.append((index + 1, lines[index]))
         index += 1
-    content = [(number, text) for number, text in body
-               if not text.strip().startswith(':')]
-    while content and not content[-1][1].strip():
-        content.pop()
-    margin = min((len(text) - len(text.lstrip()) for _, text in content
+    while body and body[0][1].strip().startswith(':'):  # the options
+        body.pop(0)
+    while body and not body[-1][1].strip():
+        body.pop()
+    margin = min((len(text) - len(text.lstrip()) for _, text in body
                   if text.strip()), default=0)
-    return [(number, text[margin:]) for number, text in content]
+    return [(number, text[margin:]) for number, text in body]
 
 
 def commands(page):
     """The commands of a page's console examples, in order."""
-    with open(os.path.join(DOC, page)) as source:
-        lines = source.read().splitlines()
-    found = []
-    for index, line in enumerate(lines):
-        match = _BLOCK.match(line)
-        if match:
-            found += _commands_of(_block_lines(lines, index,
-                                               len(match.group(1))))
-    return found
+    return [command for block in _blocks(page)
+            for command in _commands_of(block)]
 
 
 def stray_prompts(page):
     """Line numbers of ``$`` prompts outside console examples: a
     transcript that no test would run."""
+    inside = {number for block in _blocks(page) for number, _ in block}
     with open(os.path.join(DOC, page)) as source:
         lines = source.read().splitlines()
-    inside = set()
-    for index, line in enumerate(lines):
-        match = _BLOCK.match(line)
-        if match:
-            inside |= {number for number, _ in _block_lines(
-                lines, index, len(match.group(1)))}
     return [index + 1 for index, line in enumerate(lines)
             if line.lstrip().startswith('$ ') and index + 1 not in inside]
 
