@@ -63,12 +63,14 @@ def _contract(operation):
 def runs(by_version):
     """[(first, last, operation)]: the versions over which an operation
     stays the same."""
-    spans = []
+    spans, last = [], None
     for version, operation in by_version:
-        if spans and _contract(spans[-1][2]) == _contract(operation):
+        contract = _contract(operation)
+        if spans and contract == last:
             spans[-1][1] = version
         else:
             spans.append([version, version, operation])
+        last = contract
     return [tuple(span) for span in spans]
 
 
