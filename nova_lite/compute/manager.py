@@ -83,7 +83,7 @@ class ComputeManager(service.Manager):
             conf, self.driver, self.rt, self.operations, computes, ends)
         self.reconciler = reconcile.Reconciler(
             conf, self.driver, self.rt, self.operations, self.builds,
-            self.shelving, images)
+            self.shelving, images, self.moves)
         self.last_reconcile = None
 
     def init_host(self, context):

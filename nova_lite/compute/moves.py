@@ -166,15 +166,31 @@ class Moves(move_ends.MoveFamily):
                 continue
             try:
                 migration.set_status('confirming', ['finished'])
-                instance = instance_obj.Instance.get_by_uuid(
-                    context, migration.instance_uuid,
-                    expected_attrs=['flavor'])
-            except (exception.Conflict, exception.InstanceNotFound):
-                continue  # confirmed, reverted or deleted meanwhile
+            except exception.Conflict:
+                continue  # confirmed or reverted meanwhile
+            instance = _server_of(context, migration)
+            if instance is None:
+                continue
             LOG.info('confirming the move of %s: it waited %d s',
                      instance.uuid, seconds)
             instance_action.InstanceAction.action_start(
                 context, instance.uuid, 'confirmResize')
+            self.confirm_resize(context, instance, migration)
+            confirmed += 1
+        return confirmed
+
+    def confirm_cut_off(self, context, migrations):
+        """Finish the confirms of moves off this host that were cut off
+        (the migrations still ``confirming``: this compute stopped as it
+        took the request, or the request was lost): the old guest and
+        what the migration holds here go, as asked. Their number."""
+        confirmed = 0
+        for migration in migrations:
+            instance = _server_of(context, migration)
+            if instance is None:
+                continue
+            LOG.warning('instance %s: the confirm of its move from %s was '
+                        'cut off; finishing it', instance.uuid, self.host)
             self.confirm_resize(context, instance, migration)
             confirmed += 1
         return confirmed
@@ -227,6 +243,16 @@ class Moves(move_ends.MoveFamily):
             instance.vm_state = settled_state(instance)
             operations.end_task(instance, _TASK.RESIZE_REVERTING)
             self.notify(context, instance, 'resize_revert', 'end')
+
+
+def _server_of(context, migration):
+    """The migration's server, or None if it was deleted meanwhile (its
+    delete ended the move)."""
+    try:
+        return instance_obj.Instance.get_by_uuid(
+            context, migration.instance_uuid, expected_attrs=['flavor'])
+    except exception.InstanceNotFound:
+        return None
 
 
 def _step(instance, migration, status, task_from, task_to):

@@ -185,9 +185,11 @@ def _finish_abandoned_together(context, reconcilers, seconds):
     providers = {r: r.provider for r in reconcilers}
     consumers = placement_obj.Placement.consumers_on_each(
         context, [uuid for uuid in providers.values() if uuid])
+    confirming = migration_obj.confirming_from(
+        context, [r.host for r in reconcilers])
     for reconciler in reconcilers:
         with _one_host(ABANDONED, reconciler.host):
             reconciler.finish_abandoned_seen(
                 context, seconds, on_host[reconciler.host],
                 consumers.get(providers[reconciler], {}),
-                busy[reconciler])
+                busy[reconciler], confirming[reconciler.host])

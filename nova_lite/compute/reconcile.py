@@ -9,8 +9,9 @@ ACTIVE instance that the hypervisor no longer knows is created again (a
 libvirt test-driver host forgets everything when its process ends) or,
 if known but not running (a real host that rebooted), started; a stop,
 start or reboot that was cut off ends with the server as its guest is;
-a move cut off is rolled back or failed (``move_recovery``); and a guest
-whose server was deleted while this compute was down is removed.
+a move cut off is rolled back or failed (``move_recovery``), and a
+confirm of a move off this host that was cut off is finished; and a
+guest whose server was deleted while this compute was down is removed.
 
 The same steps finish, while the compute runs, a task that nothing here
 is doing and that has not changed for ``[compute] abandoned_task_timeout``
@@ -45,7 +46,7 @@ SHELVE_TASKS = (_T.SHELVING_OFFLOADING, _T.UNSHELVING)
 class Reconciler:
 
     def __init__(self, conf, driver, tracker, operations, builds, shelving,
-                 images):
+                 images, moves):
         self.conf = conf
         self.driver = driver
         self.rt = tracker
@@ -53,6 +54,7 @@ class Reconciler:
         self.builds = builds
         self.shelving = shelving
         self.images = images
+        self.confirms = moves
         self.moves = move_recovery.MoveRecovery(driver, operations.host)
 
     @property
@@ -60,33 +62,40 @@ class Reconciler:
         return self.operations.host
 
     def reconcile_host(self, context):
+        evacuated, confirming, kept = migration_obj.left_to_source(
+            context, self.host)
         summary = {'running': 0, 'recreated': 0, 'deleted': 0, 'failed': 0,
                    'removed': 0, 'offloaded': 0,
-                   'evacuated': self._clean_up_evacuations(context)}
+                   'evacuated': self._clean_up_evacuations(context,
+                                                           evacuated),
+                   'confirmed': self.confirms.confirm_cut_off(context,
+                                                              confirming)}
         known = set(self.driver.list_instance_uuids())
         instances = self.operations.instances(context)
         for instance in instances:
             summary[self._reconcile_one(context, instance, known)] += 1
-        # Guests of servers deleted while this compute was down.
-        for uuid in sorted(known - {i.uuid for i in instances}):
+        # Guests of servers deleted while this compute was down (not the
+        # old guests of moves off this host that may still be reverted).
+        for uuid in sorted(known - {i.uuid for i in instances} -
+                           {m.instance_uuid for m in kept}):
             self.driver.destroy(context, instance_obj.Instance(uuid=uuid))
             summary['removed'] += 1
         LOG.info('host %s reconciled with its hypervisor: %d running, '
                  '%d re-created, %d deletes finished, %d builds failed, '
                  '%d guests of deleted servers removed, %d shelved servers '
-                 'offloaded', self.host,
+                 'offloaded, %d confirms of moves finished', self.host,
                  summary['running'], summary['recreated'],
                  summary['deleted'], summary['failed'], summary['removed'],
-                 summary['offloaded'])
+                 summary['offloaded'], summary['confirmed'])
         return summary
 
-    def _clean_up_evacuations(self, context):
+    def _clean_up_evacuations(self, context, evacuations):
         """Servers evacuated while this host was down now run elsewhere:
         their guests here go, and so do the allocations their migrations
         kept on this host. An evacuation not done yet is left to finish.
         How many went."""
         cleaned = 0
-        for migration in migration_obj.evacuations_from(context, self.host):
+        for migration in evacuations:
             try:
                 instance = instance_obj.Instance.get_by_uuid(
                     context, migration.instance_uuid, read_deleted=True)
@@ -254,29 +263,35 @@ class Reconciler:
 
     def finish_abandoned(self, context, seconds):
         """Tasks on this host's servers that nothing here is doing,
-        unchanged for ``seconds``, finished as at a restart; and builds
-        placed here whose request never arrived, failed. Their number."""
+        unchanged for ``seconds``, finished as at a restart (confirms of
+        moves off this host too); and builds placed here whose request
+        never arrived, failed. Their number."""
         busy = self.operations.busy()
         instances = self.operations.instances(context)
         consumers = (placement_obj.Placement.consumers_on(
             context, self.provider) if self.provider else {})
+        confirming = migration_obj.confirming_from(context, [self.host])
         return self.finish_abandoned_seen(context, seconds, instances,
-                                          consumers, busy)
+                                          consumers, busy,
+                                          confirming[self.host])
 
     def finish_abandoned_seen(self, context, seconds, instances, consumers,
-                              busy):
+                              busy, confirming):
         """``finish_abandoned`` from reads already made (by the periodic
         pass over the computes of a process): the host's ``instances``,
-        the ``consumers`` on its provider, and the uuids ``busy`` here
-        before they were read. An operation under way when the instances
-        were read is in ``busy`` or still under way now: left alone
-        either way."""
+        the ``consumers`` on its provider, the uuids ``busy`` here before
+        they were read, and the migrations off this host ``confirming``.
+        An operation under way when the instances were read is in
+        ``busy`` or still under way now: left alone either way."""
         cutoff = timeutils.utcnow(with_timezone=True) - datetime.timedelta(
             seconds=seconds)
         busy = set(busy) | self.operations.busy()
         finished = self._fail_undelivered_builds(
             context, {i.uuid for i in instances}, consumers, busy, cutoff,
             seconds)
+        finished += self.confirms.confirm_cut_off(context, [
+            m for m in confirming
+            if m.instance_uuid not in busy and m.updated_at < cutoff])
         known = None
         for instance in instances:
             if not _abandoned(instance, cutoff, busy):

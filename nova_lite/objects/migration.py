@@ -192,12 +192,45 @@ def end_moves_of(context, instance_uuid):
     placement_obj.Placement.unclaim(context, migration.uuid)
 
 
+# An evacuation's statuses until its source has cleaned up after it.
+_EVACUATED_FROM = ('accepted', 'pre-migrating', 'done')
+# A resize's or cold migration's, while its source keeps the old guest
+# for a revert.
+_SOURCE_GUEST_KEPT = ('finished', 'reverting')
+
+
 def evacuations_from(context, host):
     """The evacuations of servers off ``host`` that it has not cleaned
     up after: their migrations still hold its allocations."""
     return MigrationList.get_by_filters(context, {
         'source_compute': host, 'migration_type': EVACUATION,
-        'status': ['accepted', 'pre-migrating', 'done']})
+        'status': list(_EVACUATED_FROM)})
+
+
+def left_to_source(context, host):
+    """What ``host``, starting, has left to do for the moves off it, in
+    one read: (the evacuations it has not cleaned up after, the confirms
+    of moves off it that were cut off, the moves off it that wait to be
+    confirmed or are being reverted: their old guests stay)."""
+    found = MigrationList.get_by_filters(context, {
+        'source_compute': host,
+        'status': list(_EVACUATED_FROM + _SOURCE_GUEST_KEPT) + [
+            'confirming']})
+    return ([m for m in found if m.migration_type == EVACUATION and
+             m.status in _EVACUATED_FROM],
+            [m for m in found if m.status == 'confirming'],
+            [m for m in found if m.status in _SOURCE_GUEST_KEPT])
+
+
+def confirming_from(context, hosts):
+    """{host: [migrations]} of the moves off ``hosts`` being confirmed,
+    in one read: a confirm whose source stopped as it took the request,
+    or whose request was lost, stays so until the source finishes it."""
+    found = {host: [] for host in hosts}
+    for migration in MigrationList.get_by_filters(context, {
+            'source_compute': list(hosts), 'status': 'confirming'}):
+        found[migration.source_compute].append(migration)
+    return found
 
 
 def complete_evacuation(context, migration):

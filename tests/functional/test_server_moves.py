@@ -11,6 +11,7 @@ import pytest
 from nova_lite.cmd import placement_audit
 from nova_lite.conductor import heal
 from nova_lite import context as nl_context
+from nova_lite.objects import migration as migration_obj
 from nova_lite.objects import placement
 from tests.functional import compute_calls
 
@@ -277,6 +278,68 @@ def test_a_move_left_waiting_is_confirmed_by_its_source(aio):
     shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
     assert shown['flavor']['id'] == 'm2'
     assert _migrations(aio, sid)[0]['status'] == 'confirmed'
+
+
+def _confirm_cut_off(aio):
+    """A resized server whose confirm the API accepted (its migration
+    ``confirming``) but its source never carried out: the request was
+    lost, or the source stopped as it took it."""
+    sid = aio.client.boot('m1')['id']
+    source = _server(aio, sid)['OS-EXT-SRV-ATTR:host']
+    assert aio.client.post('/servers/%s/action' % sid,
+                           {'resize': {'flavorRef': 'm2'}})[0] == 202
+    aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
+    context = nl_context.get_admin_context()
+    migration, = migration_obj.MigrationList.get_by_filters(
+        context, {'instance_uuid': sid})
+    migration.set_status('confirming', ['finished'])
+    return sid, _compute(aio, source), migration.uuid
+
+
+def _confirmed(aio, sid, migration):
+    shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    assert shown['flavor']['id'] == 'm2'
+    assert _migrations(aio, sid)[0]['status'] == 'confirmed'
+    assert _allocations(aio, migration) == {}
+    assert _audit() == ['0 findings']
+
+
+def test_a_confirm_cut_off_is_finished_when_its_source_starts(aio):
+    sid, source, migration = _confirm_cut_off(aio)
+    assert _server(aio, sid)['status'] == 'VERIFY_RESIZE'
+    assert _allocations(aio, migration) != {}
+    summary = source.reconciler.reconcile_host(
+        nl_context.get_admin_context())
+    assert summary['confirmed'] == 1
+    _confirmed(aio, sid, migration)
+    assert sid not in source.driver.list_instance_uuids()
+
+
+def test_a_confirm_whose_request_was_lost_is_finished_by_its_source(aio):
+    sid, source, migration = _confirm_cut_off(aio)
+    context = nl_context.get_admin_context()
+    assert source.reconciler.finish_abandoned(context, 3600) == 0  # not yet
+    assert _allocations(aio, migration) != {}
+    assert source.reconciler.finish_abandoned(context, 0) == 1
+    _confirmed(aio, sid, migration)
+
+
+def test_a_source_restarted_keeps_the_old_guest_of_a_move_to_revert(aio):
+    sid = aio.client.boot('m1')['id']
+    source = _server(aio, sid)['OS-EXT-SRV-ATTR:host']
+    assert aio.client.post('/servers/%s/action' % sid,
+                           {'resize': {'flavorRef': 'm2'}})[0] == 202
+    aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
+    compute = _compute(aio, source)
+    summary = compute.reconciler.reconcile_host(
+        nl_context.get_admin_context())
+    assert summary['removed'] == 0
+    assert sid in compute.driver.list_instance_uuids()
+    assert aio.client.post('/servers/%s/action' % sid,
+                           {'revertResize': None})[0] == 202
+    shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    assert (shown['OS-EXT-SRV-ATTR:host'], shown['flavor']['id'],
+            shown['OS-EXT-STS:power_state']) == (source, 'm1', 1)
 
 
 def test_deleting_a_resized_server_frees_both_ends(aio):

@@ -304,8 +304,9 @@ def placement_problem(cloud, servers):
             server = servers.get(consumer) or resized.get(consumer)
             if server is None:
                 return 'provider %s holds an allocation of %s, which is ' \
-                       'no server nor a resize to confirm' % (
-                           provider['name'], consumer)
+                       'no server nor a resize to confirm%s' % (
+                           provider['name'], consumer,
+                           _migration_named(cloud, consumer))
             if server['status'] == 'ERROR' and not server[
                     'OS-EXT-SRV-ATTR:host']:
                 return 'ERROR server %s without a host holds an ' \
@@ -327,6 +328,19 @@ def placement_problem(cloud, servers):
                 'GET', '/servers/%s' % server['id'])[1]['server']:
             return 'ERROR server %s has no fault' % server['id']
     return None
+
+
+def _migration_named(cloud, consumer):
+    """What a consumer that is a migration is (its type, status and
+    server), for the message of a cloud that did not settle."""
+    status, body = cloud.call('GET', '/os-migrations')
+    assert status == 200, body
+    for migration in body['migrations']:
+        if migration['uuid'] == consumer:
+            return ' (the %s of %s, %s)' % (
+                migration['migration_type'], migration['instance_uuid'],
+                migration['status'])
+    return ''
 
 
 def _resized(cloud, servers):
