@@ -70,10 +70,16 @@ class Received:
 
 def listen(transport, topic='versioned_notifications'):
     """(listener started, Received)."""
+    return listen_on(transport, topic, None)
+
+
+def listen_on(transport, topic, exchange):
+    """(listener started, Received) on ``exchange`` (None: the
+    transport's configured one)."""
     received = Received()
     listener = messaging.get_notification_listener(
-        transport, [messaging.Target(topic=topic)], [received],
-        executor='threading')
+        transport, [messaging.Target(topic=topic, exchange=exchange)],
+        [received], executor='threading')
     listener.start()
     return listener, received
 

@@ -5,12 +5,15 @@ burst of boots, under the API, conductor, scheduler and computes on
 RabbitMQ: the API answers 202 or a 503 that asks to retry (never a 500),
 every server it took ends ACTIVE or ERROR, placement agrees with them,
 and once the database is back the same processes boot again without a
-restart of their own."""
+restart of their own. A metrics scrape with the database stopped answers
+at once all the same."""
 import threading
 import time
 import uuid
 
+from prometheus_client import parser
 import pytest
+import requests
 import sqlalchemy as sa
 
 from tests.integration import outages
@@ -41,16 +44,21 @@ def mariadb(tmp_path):
     server.remove()
 
 
+def _database(mariadb):
+    """A database for nova_lite on the private server: its URL."""
+    admin = sa.create_engine(mariadb.admin_url, poolclass=sa.pool.NullPool)
+    with admin.connect() as conn:
+        conn.exec_driver_sql('CREATE DATABASE nova_lite')
+    admin.dispose()
+    return mariadb.url('nova_lite')
+
+
 def test_a_database_restart_mid_burst_loses_nothing(all_in_one, overrides,
                                                     mariadb):
     overrides('transport_url', RABBIT)
     overrides('control_exchange', 'nova_lite_test_%s' % uuid.uuid4().hex)
     overrides('build_timeout', 20, group='conductor')
-    admin = sa.create_engine(mariadb.admin_url, poolclass=sa.pool.NullPool)
-    with admin.connect() as conn:
-        conn.exec_driver_sql('CREATE DATABASE nova_lite')
-    admin.dispose()
-    aio = all_in_one(hosts=2, database=mariadb.url('nova_lite'))
+    aio = all_in_one(hosts=2, database=_database(mariadb))
     api = aio.client
     api.post('/flavors', {'flavor': {'name': 'm1', 'id': 'm1',
                                      'ram': 256, 'vcpus': 1,
@@ -78,4 +86,48 @@ def test_a_database_restart_mid_burst_loses_nothing(all_in_one, overrides,
         'name': 'after', 'flavorRef': 'm1'}})
     assert status == 202, body
     assert api.wait_server(body['server']['id'])['status'] == 'ACTIVE'
+    all_in_one.stop(aio)
+
+
+def _scrape(aio):
+    """{(name, labels): value} of one scrape, read with prometheus_client's
+    parser, and how long it took."""
+    started = time.monotonic()
+    answer = requests.get('http://127.0.0.1:%d/metrics' % aio.metrics.port,
+                          timeout=10)
+    took = time.monotonic() - started
+    assert answer.status_code == 200, answer.text
+    return {(sample.name, tuple(sorted(sample.labels.items()))): sample.value
+            for family in parser.text_string_to_metric_families(answer.text)
+            for sample in family.samples}, took
+
+
+def test_metrics_are_scraped_while_the_database_is_away(all_in_one,
+                                                        overrides, mariadb):
+    """A scrape with the database stopped answers at once with every
+    figure but the servers per state (which it cannot count); they are
+    back once the database is."""
+    overrides('enabled', True, group='metrics')
+    overrides('port', 0, group='metrics')
+    aio = all_in_one(hosts=1, database=_database(mariadb))
+    aio.client.create_flavor('m1', flavor_id='m1')
+    assert aio.client.boot('m1')['status'] == 'ACTIVE'
+    active = ('nova_lite_servers', (('vm_state', 'active'),))
+    booted = ('nova_lite_api_requests_total', (
+        ('api', 'compute'), ('method', 'POST'), ('route', '/servers'),
+        ('status', '202')))
+    samples, _ = _scrape(aio)
+    assert samples[active] == 1 and samples[booted] == 1
+    mariadb.stop()
+    try:
+        samples, took = _scrape(aio)
+        assert took < 1, took
+        assert samples[booted] == 1
+        assert not [key for key in samples if key[0] == 'nova_lite_servers']
+    finally:
+        mariadb.start()
+    deadline = time.monotonic() + 30
+    while _scrape(aio)[0].get(active) != 1:
+        assert time.monotonic() < deadline, 'servers per state not back'
+        time.sleep(0.5)
     all_in_one.stop(aio)
