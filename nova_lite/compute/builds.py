@@ -191,8 +191,12 @@ class Builds:
         self.operations.forget(instance.uuid)
 
     def _terminate(self, context, instance):
+        events.instance_action(self.conf, context, instance, self.host,
+                               'shutdown', 'start')
         self.driver.destroy(context, instance)
         self.network.deallocate(context, instance)
+        events.instance_action(self.conf, context, instance, self.host,
+                               'shutdown', 'end')
         if instance.shelved_image_id:
             self.images.discard(instance.shelved_image_id)
         # The last state goes with the record's removal, in one step: a

@@ -1,9 +1,9 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """``[notifications]``: what nova_lite publishes of its state changes,
-as Nova's versioned notifications. Where they go is oslo.messaging's
-``[oslo_messaging_notifications]`` (``driver = messagingv2`` to send
-them; its default sends nothing)."""
+as Nova's versioned notifications (and its legacy ones of servers).
+Where they go is oslo.messaging's ``[oslo_messaging_notifications]``
+(``driver = messagingv2`` to send them; its default sends nothing)."""
 from oslo_config import cfg
 
 notifications_group = cfg.OptGroup('notifications', title='Notifications')
@@ -12,13 +12,18 @@ opts = [
     cfg.StrOpt('notification_format', default='versioned',
                choices=[('versioned', 'Nova\'s versioned notifications, '
                          'their payloads versioned objects'),
-                        ('both', 'the same: the legacy format is not '
-                         'published'),
-                        ('unversioned', 'none: the legacy format is not '
-                         'published')],
+                        ('unversioned', 'Nova\'s legacy notifications of '
+                         'servers (compute.instance.*), their payloads '
+                         'plain dicts'),
+                        ('both', 'both')],
                help="""
-Which notifications to publish. Only the versioned format exists here;
-``unversioned`` turns them off.
+Which notifications to publish. The versioned ones go to
+``versioned_notifications_topics``; the legacy ones (a server's
+``compute.instance.<action>.<phase>`` and ``compute.instance.update``
+from ``compute.<host>``, the keys Nova's legacy format has) to
+``[oslo_messaging_notifications] topics``. Nova's default is
+``unversioned``; here it is ``versioned``, the format Nova develops and
+the only one with published schemas.
 """),
     cfg.StrOpt('notify_on_state_change',
                choices=[(None, 'no instance.update'),

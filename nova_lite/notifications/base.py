@@ -67,6 +67,22 @@ def emit(conf, context, obj, action, phase, payload, source, host,
 
 
 def enabled(conf):
-    """Whether a notification would be sent: callers skip building a
-    payload otherwise."""
+    """Whether a versioned notification would be sent: callers skip
+    building a payload otherwise."""
     return sender.get(conf).enabled()
+
+
+def legacy_enabled(conf):
+    """Whether a legacy (unversioned) notification would be sent."""
+    return sender.get(conf).enabled(sender.LEGACY)
+
+
+def emit_legacy(conf, context, event_type, payload, service, host,
+                priority=INFO):
+    """Publish the dict ``payload`` as the legacy ``event_type`` from
+    ``service`` on ``host`` (``<service>.<host>``, as Nova's legacy
+    publishers are named)."""
+    sending = sender.get(conf)
+    if sending.enabled(sender.LEGACY):
+        sending.send(context, '%s.%s' % (service, host), event_type,
+                     priority, payload, sender.LEGACY)

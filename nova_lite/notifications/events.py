@@ -11,6 +11,7 @@ from oslo_utils import timeutils
 from nova_lite import audit_period
 from nova_lite import binaries
 from nova_lite.notifications import base
+from nova_lite.notifications import legacy
 from nova_lite.notifications import payloads
 
 LOG = logging.getLogger(__name__)
@@ -42,25 +43,29 @@ _PAYLOADS = {'rescue': payloads.InstanceActionRescuePayload,
 def instance_action(conf, context, instance, host, action, phase,
                     error=None, function_name=None, **fields):
     """``instance.<action>.<phase>`` from the compute on ``host`` (an
-    error's phase is ``error``, its payload's ``fault`` the error)."""
-    if not base.enabled(conf):
+    error's phase is ``error``, its payload's ``fault`` the error), and
+    its legacy notification."""
+    if not _any_enabled(conf):
         return
     payload = _PAYLOADS.get(action, payloads.InstanceActionPayload)(
         context, instance, _fault(error, function_name or action), **fields)
-    _emit_instance(conf, context, action, phase, payload, host)
+    _emit_instance(conf, context, instance, action, phase, payload, host,
+                   error)
 
 
 @_never_failing
 def instance_create(conf, context, instance, host, phase, error=None,
                     keypairs=()):
     """``instance.create.start|end|error``, with the server's key pairs,
-    tags and domain name."""
-    if not base.enabled(conf):
+    tags and domain name; the legacy one's end says ``Success``."""
+    if not _any_enabled(conf):
         return
     payload = payloads.InstanceCreatePayload(
         context, instance, _fault(error, 'build_and_run_instance'),
         keypairs, instance.name_from(conf.instance_name_template))
-    _emit_instance(conf, context, 'create', phase, payload, host)
+    _emit_instance(conf, context, instance, 'create', phase, payload, host,
+                   error, **({'message': 'Success'} if phase == 'end'
+                             else {}))
 
 
 @_never_failing
@@ -70,7 +75,7 @@ def instance_update(conf, context, instance, before):
     (``nova-compute:<host>`` whatever the process, as Nova names it).
     ``before``: the (vm_state, task_state, display_name) it had."""
     watched = conf.notifications.notify_on_state_change
-    if not watched or before is None or not base.enabled(conf):
+    if not watched or before is None or not _any_enabled(conf):
         return
     old_state, old_task_state, old_name = before
     changed = old_state != instance.vm_state or (
@@ -80,17 +85,17 @@ def instance_update(conf, context, instance, before):
         old_state, old_task_state = instance.vm_state, instance.task_state
     name = base.value_of(instance, 'display_name')
     renamed = not changed and old_name != name
+    period = payloads.AuditPeriodPayload(*audit_period.current(
+        conf.instance_usage_audit_period,
+        timeutils.utcnow().replace(tzinfo=None)))
     payload = payloads.InstanceUpdatePayload(
         context, instance,
         payloads.InstanceStateUpdatePayload(
             old_state, instance.vm_state, old_task_state,
             instance.task_state),
-        payloads.AuditPeriodPayload(*audit_period.current(
-            conf.instance_usage_audit_period,
-            timeutils.utcnow().replace(tzinfo=None))),
-        old_name if renamed else None)
-    base.emit(conf, context, 'instance', 'update', None, payload, COMPUTE,
-              conf.host)
+        period, old_name if renamed else None)
+    _emit_instance(conf, context, instance, 'update', None, payload,
+                   conf.host, **legacy.update_keys(payload))
 
 
 @_never_failing
@@ -112,22 +117,31 @@ def _fault(error, function_name):
         if error is not None else None
 
 
-def _emit_instance(conf, context, action, phase, payload, host):
+def _any_enabled(conf):
+    return base.enabled(conf) or base.legacy_enabled(conf)
+
+
+def _emit_instance(conf, context, instance, action, phase, payload, host,
+                   error=None, **legacy_extra):
     """``instance.<action>.<phase>`` from the compute on ``host``, an
-    error's at ERROR."""
+    error's at ERROR; and its legacy notification, with
+    ``legacy_extra``."""
     base.emit(conf, context, 'instance', action, phase, payload, COMPUTE,
               host, base.ERROR if phase == 'error' else base.INFO)
+    legacy.instance_usage(conf, context, instance, host, action, phase,
+                          payload, error, **legacy_extra)
 
 
 @_never_failing
 def instance_resize_prep(conf, context, instance, host, phase, new_flavor):
     """``instance.resize_prep.start|end``, with the flavor asked for."""
-    if not base.enabled(conf):
+    if not _any_enabled(conf):
         return
     payload = payloads.InstanceActionResizePrepPayload(
         context, instance, new_flavor=payloads.FlavorPayload(new_flavor))
-    base.emit(conf, context, 'instance', 'resize_prep', phase, payload,
-              COMPUTE, host)
+    _emit_instance(conf, context, instance, 'resize_prep', phase, payload,
+                   host, new_instance_type=new_flavor.name,
+                   new_instance_type_id=base.value_of(new_flavor, 'id'))
 
 
 @_never_failing

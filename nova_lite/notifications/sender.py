@@ -1,7 +1,9 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """Publishing without waiting: a notification is put on a bounded queue
-and a thread of the process sends it through oslo.messaging's Notifier.
+and a thread of the process sends it through oslo.messaging's Notifier,
+a versioned one on ``[notifications] versioned_notifications_topics``, a
+legacy one on ``[oslo_messaging_notifications] topics``.
 A broker that is slow or away never holds up the work that notifies;
 beyond ``[notifications] queue_size`` waiting, a notification is dropped
 and counted in the metrics.
@@ -17,6 +19,7 @@ from nova_lite import metrics
 LOG = logging.getLogger(__name__)
 _sender = None
 _lock = threading.Lock()
+VERSIONED, LEGACY = 'versioned', 'unversioned'
 
 
 class Sender:
@@ -24,28 +27,34 @@ class Sender:
     def __init__(self, conf):
         self.transport = messaging.get_notification_transport(conf)
         self._notifiers = {}
-        self._topics = conf.notifications.versioned_notifications_topics
+        self._topics = {
+            VERSIONED: conf.notifications.versioned_notifications_topics,
+            LEGACY: None}  # oslo.messaging's own: its [..] topics
         self._waiting = queue.Queue(conf.notifications.queue_size)
         # oslo.messaging's Notifier counts an empty driver list as
         # enabled (it sends to no driver): only a driver named is.
-        self._enabled = conf.notifications.notification_format != \
-            'unversioned' and self._notifier('probe').is_enabled() and \
+        sending = self._notifier('probe', VERSIONED).is_enabled() and \
             bool(set(conf.oslo_messaging_notifications.driver) - {'noop'})
+        asked = conf.notifications.notification_format
+        self._formats = {VERSIONED: sending and asked != 'unversioned',
+                         LEGACY: sending and asked != 'versioned'}
         self._dropped = 0
         self._thread = threading.Thread(target=self._send_all,
                                         name='notifications', daemon=True)
-        if self._enabled:  # nothing to send otherwise
+        if sending:  # nothing to send otherwise
             self._thread.start()
 
-    def enabled(self):
-        """Whether anything would be sent (a driver is configured and the
-        versioned format asked for)."""
-        return self._enabled
+    def enabled(self, form=VERSIONED):
+        """Whether notifications of this form (``VERSIONED`` or
+        ``LEGACY``) would be sent: a driver is configured and
+        ``[notifications] notification_format`` asks for them."""
+        return self._formats[form]
 
-    def send(self, context, publisher_id, event_type, priority, payload):
+    def send(self, context, publisher_id, event_type, priority, payload,
+             form=VERSIONED):
         try:
             self._waiting.put_nowait((context.to_dict(), publisher_id,
-                                      event_type, priority, payload))
+                                      event_type, priority, (form, payload)))
         except queue.Full:
             metrics.NOTIFICATIONS_DROPPED.inc()
             self._dropped += 1
@@ -74,13 +83,13 @@ class Sender:
             self._thread.join(timeout)
         self.transport.cleanup()
 
-    def _notifier(self, publisher_id):
-        if publisher_id not in self._notifiers:
-            self._notifiers[publisher_id] = messaging.Notifier(
+    def _notifier(self, publisher_id, form):
+        if (publisher_id, form) not in self._notifiers:
+            self._notifiers[publisher_id, form] = messaging.Notifier(
                 self.transport, publisher_id=publisher_id,
-                topics=self._topics,
+                topics=self._topics[form],
                 serializer=messaging.JsonPayloadSerializer())
-        return self._notifiers[publisher_id]
+        return self._notifiers[publisher_id, form]
 
     def _send_all(self):
         while True:
@@ -91,8 +100,9 @@ class Sender:
                     return  # closed
                 payload.set()  # a flush
                 continue
+            form, payload = payload
             try:
-                notify = getattr(self._notifier(publisher_id),
+                notify = getattr(self._notifier(publisher_id, form),
                                  priority.lower())
                 notify(context, event_type, payload)
             except Exception:  # one lost notification, not the thread

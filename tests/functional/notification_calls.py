@@ -149,6 +149,7 @@ def life_events(api_host, built, resized):
         for action, host in (
             ('create', source), ('power_off', source), ('power_on', source),
             ('resize_prep', dest), ('resize', source),
-            ('resize_finish', dest), ('resize_confirm', source),
-            ('delete', dest))
-        for phase in ('start', 'end')]
+            ('resize_finish', dest), ('resize_confirm', source))
+        for phase in ('start', 'end')] + [
+        ('instance.%s' % event, 'INFO', dest) for event in (
+            'delete.start', 'shutdown.start', 'shutdown.end', 'delete.end')]
