@@ -19,7 +19,7 @@ import requests
 from tests.integration import chaos
 
 OPERATIONS = ('create', 'delete', 'resize', 'migrate', 'live-migrate',
-              'shelve', 'unshelve', 'evacuate')
+              'shelve', 'unshelve', 'evacuate', 'revert', 'confirm')
 MOVES = ('resize', 'migrate', 'live-migrate', 'evacuate')
 BODIES = {'resize': {'resize': {'flavorRef': 'chaos-2'}},
           'migrate': {'migrate': None},
@@ -27,7 +27,13 @@ BODIES = {'resize': {'resize': {'flavorRef': 'chaos-2'}},
                                               'block_migration': 'auto'}},
           'shelve': {'shelve': None},
           'unshelve': {'unshelve': None},
-          'evacuate': {'evacuate': {}}}
+          'evacuate': {'evacuate': {}},
+          'revert': {'revertResize': None},
+          'confirm': {'confirmResize': None}}
+# What the servers are brought to before the burst, per operation.
+BEFORE = {'unshelve': ('shelve', 'SHELVED_OFFLOADED'),
+          'revert': ('resize', 'VERIFY_RESIZE'),
+          'confirm': ('resize', 'VERIFY_RESIZE')}
 ACCEPTED = (200, 202, 204)
 PER_PROBE = 4  # servers an operation acts on (creates: twice as many)
 
@@ -63,12 +69,13 @@ def prepare(cloud, operation):
     ids = [boot(cloud, 'probe-%d' % i) for i in range(PER_PROBE)]
     chaos.wait_for(lambda: all(_status(cloud, i) == 'ACTIVE' for i in ids),
                    120, 'the probe servers to be ACTIVE')
-    if operation == 'unshelve':
+    if operation in BEFORE:
+        first, status = BEFORE[operation]
         for server_id in ids:
-            _act(cloud, server_id, BODIES['shelve'])
-        chaos.wait_for(lambda: all(_status(cloud, i) == 'SHELVED_OFFLOADED'
+            _act(cloud, server_id, BODIES[first])
+        chaos.wait_for(lambda: all(_status(cloud, i) == status
                                    for i in ids), 120,
-                       'the probe servers to be offloaded')
+                       'the probe servers to be %s' % status)
     servers = {i: s for i, s in cloud.servers().items() if i in ids}
     if operation != 'evacuate':
         return servers, None
@@ -181,6 +188,9 @@ def _done(operation, server, before):
         return status == 'ACTIVE' and host != before['OS-EXT-SRV-ATTR:host']
     if operation == 'shelve':
         return status == 'SHELVED_OFFLOADED'
+    if operation in ('revert', 'confirm'):
+        return status == 'ACTIVE' and server['flavor']['original_name'] == (
+            'chaos' if operation == 'revert' else 'chaos-2')
     raise AssertionError(operation)
 
 

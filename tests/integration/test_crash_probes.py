@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """Nothing accepted is lost at a crash: for each operation (creates,
 deletes, resizes, cold and live migrations, shelves, unshelves,
-evacuations), a burst of it, a service killed 0.2, 0.5 or 1.0 s in and
-restarted, and every 202 answered ends done or failed visibly
-(``crash_probes``).
+evacuations, reverts and confirms of resizes), a burst of it, a service
+killed 0.2, 0.5 or 1.0 s in and restarted, and every 202 answered ends
+done or failed visibly (``crash_probes``).
 
 By default each operation is probed once per mode, the kill point and (in
 the lab) the victim taken in turn; ``CRASH_PROBES=all`` runs every
