@@ -10,13 +10,15 @@ from oslo_utils import timeutils
 
 from nova_lite import audit_period
 from nova_lite import binaries
+from nova_lite import network
 from nova_lite.notifications import base
 from nova_lite.notifications import legacy
 from nova_lite.notifications import payloads
+from nova_lite.notifications import request_spec_payloads
 
 LOG = logging.getLogger(__name__)
 
-COMPUTE, API = 'nova-compute', 'nova-api'
+COMPUTE, API, CONDUCTOR = 'nova-compute', 'nova-api', 'nova-conductor'
 enabled = base.enabled
 
 
@@ -205,3 +207,23 @@ def compute_exception(conf, context, host, function_name, error):
                                            traceback=True)
     base.emit(conf, context, 'compute', 'exception', None, payload,
               COMPUTE, host, base.ERROR)
+
+
+@_never_failing
+def compute_task_error(conf, context, task, instance, spec, error,
+                       group=None):
+    """``compute_task.<task>.error`` from the conductor: its ``task``
+    (``build_instances``, ``migrate_server``, ``rebuild_server``) failed
+    on ``instance``, which it left in its VM state; ``spec``: the
+    server's request spec (or None), ``group``: its server group."""
+    if not base.enabled(conf):
+        return
+    request = request_spec_payloads.RequestSpecPayload(
+        spec, instance, group, network.security_group_names(
+            base.value_of(instance, 'vifs') or [])) \
+        if spec is not None else None
+    payload = request_spec_payloads.ComputeTaskPayload(
+        instance.uuid, request, base.value_of(instance, 'vm_state'),
+        payloads.ExceptionPayload.of(error, task, traceback=True))
+    base.emit(conf, context, 'compute_task', task, 'error', payload,
+              CONDUCTOR, conf.host, base.ERROR)

@@ -4,6 +4,7 @@
 notification schemas``): every field required and no other, at every
 level, so that a consumer can validate what it receives."""
 from nova_lite.notifications import payloads
+from nova_lite.notifications import request_spec_payloads  # noqa: F401
 
 
 def _strict(schema):
@@ -13,8 +14,11 @@ def _strict(schema):
         return schema
     data = schema.get('properties', {}).get('nova_object.data')
     if data is not None:
-        unset = getattr(_payload_class(schema.get('title')),
-                        'MAY_BE_UNSET', ())
+        # A payload's own schema has its name as title; a nested one's
+        # data says whose fields they are.
+        name = schema.get('title') or data.get('description', '').replace(
+            'fields of ', '', 1)
+        unset = getattr(_payload_class(name), 'MAY_BE_UNSET', ())
         data['required'] = sorted(set(data['properties']) - set(unset))
         data['additionalProperties'] = False
     for key, value in schema.items():

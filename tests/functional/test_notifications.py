@@ -139,6 +139,71 @@ def test_a_failed_build_is_notified_with_its_fault(notified, monkeypatch):
     assert notification_calls.invalid_payloads(received) == []
 
 
+def _compute_task_errors(received):
+    """(event type, priority, publisher, payload data) of each
+    compute_task notification."""
+    return [(entry[3], entry[1], entry[2], entry[4]['nova_object.data'])
+            for entry in received.found
+            if entry[3].startswith('compute_task.')]
+
+
+def test_tasks_that_find_no_host_are_compute_task_errors(notified):
+    """A build that finds no host, and a resize that finds none, are
+    published by the conductor as Nova's are, with the request spec the
+    scheduler was asked."""
+    aio, received = notified
+    api = aio.client
+    api.create_flavor('m1', flavor_id='m1')
+    api.create_flavor('huge', flavor_id='huge', ram=10 ** 7)
+    image = compute_calls.active_image(aio)
+    assert requests.patch(
+        aio.image_url + '/v2/images/%s' % image, headers={
+            'X-Auth-Token': 'admin:admin',
+            'Content-Type': 'application/openstack-images-v2.1-json-patch'},
+        json=[{'op': 'add', 'path': '/hw_architecture', 'value': 'x86_64'},
+              {'op': 'add', 'path': '/hw_qemu_guest_agent',
+               'value': 'yes'}], timeout=10).status_code == 200
+    refused = api.boot('huge', name='too-big', imageRef=image)
+    assert refused['status'] == 'ERROR'
+    server = api.boot('m1', name='small', imageRef=image)
+    assert api.post('/servers/%s/action' % server['id'], {
+        'resize': {'flavorRef': 'huge'}})[0] == 400  # Nova's words: 400
+    received.wait_for('compute_task.migrate_server.error')
+    assert sender.get(aio.conf).flush()
+
+    (build, _, _, failed), (move, _, _, moved) = [
+        (event, priority, publisher, data)
+        for event, priority, publisher, data in _compute_task_errors(
+            received)
+        if priority == 'ERROR' and
+        publisher == 'nova-conductor:%s' % aio.conf.host]
+    assert (build, move) == ('compute_task.build_instances.error',
+                             'compute_task.migrate_server.error')
+    assert (failed['instance_uuid'], failed['state']) == (refused['id'],
+                                                          'error')
+    reason = failed['reason']['nova_object.data']
+    assert (reason['exception'], reason['function_name']) == (
+        'NoValidHost', 'build_instances')
+    assert 'RamFilter' in reason['exception_message']
+    spec = failed['request_spec']['nova_object.data']
+    assert (spec['instance_uuid'], spec['num_instances'],
+            spec['security_groups'], spec['instance_group']) == (
+        refused['id'], 1, ['default'], None)
+    assert spec['flavor']['nova_object.data']['flavorid'] == 'huge'
+    built_from = spec['image']['nova_object.data']
+    assert (built_from['id'], built_from['disk_format'],
+            built_from['properties']['nova_object.data']) == (
+        image, 'raw', {'hw_architecture': 'x86_64',
+                       'hw_qemu_guest_agent': True})
+    assert (moved['instance_uuid'], moved['state']) == (server['id'],
+                                                        'active')
+    assert moved['request_spec']['nova_object.data']['flavor'][
+        'nova_object.data']['flavorid'] == 'huge'
+    assert moved['request_spec']['nova_object.data']['ignore_hosts'] == [
+        server['OS-EXT-SRV-ATTR:host']]
+    assert notification_calls.invalid_payloads(received) == []
+
+
 def test_a_reverted_resize_is_notified_by_both_hosts(notified):
     aio, received = notified
     api = aio.client

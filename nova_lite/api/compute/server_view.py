@@ -111,11 +111,8 @@ def addresses(instance, with_mac=True):
 def security_groups(instance):
     """[{'name'}] of the server's groups: its ports' (the network
     service's), else the default group every server is in."""
-    ports = [vif for vif in instance.vifs if vif.is_port]
-    if not ports:
-        return [{'name': network.DEFAULT_SECURITY_GROUP}]
-    return [{'name': name} for name in sorted(
-        {name for vif in ports for name in vif.security_groups})]
+    return [{'name': name}
+            for name in network.security_group_names(instance.vifs)]
 
 
 def brief(req, instance):

@@ -10,6 +10,9 @@ import oslo_messaging as messaging
 from oslo_utils import excutils
 
 from nova_lite import exception
+from nova_lite.notifications import events
+from nova_lite.objects import request_spec as request_spec_obj
+from nova_lite.objects import server_groups
 
 LOG = logging.getLogger(__name__)
 
@@ -29,6 +32,10 @@ class Peers(typing.NamedTuple):
 
 
 class TaskBase(abc.ABC):
+
+    # The task's name in Nova's ``compute_task.<name>.error``, published
+    # when it fails (None: none).
+    notified_as = None
 
     def __init__(self, context, instance, peers):
         self.context = context
@@ -51,6 +58,25 @@ class TaskBase(abc.ABC):
     def rollback(self, error):
         """Undo what the task did before ``error``; nothing by
         default."""
+
+    def notify_failed(self, instance, spec, error):
+        """``compute_task.<notified_as>.error``: the task failed on
+        ``instance`` (as it left it) with ``error``; ``spec``: the
+        request spec it scheduled with (None: the server's)."""
+        conf = self.peers.conf
+        if self.notified_as is None or not events.enabled(conf):
+            return
+        if spec is None:
+            try:
+                spec = request_spec_obj.RequestSpec.get_by_instance_uuid(
+                    self.context, instance.uuid)
+            except exception.NotFound:
+                spec = None
+        group = (spec.scheduler_hints.get('group') or [None])[0] \
+            if spec is not None else None
+        events.compute_task_error(
+            conf, self.context, self.notified_as, instance, spec, error,
+            group and server_groups.get_for_scheduling(self.context, group))
 
     def schedule(self, spec, max_hosts):
         """The scheduler's selections for ``spec``; NoValidHost when it

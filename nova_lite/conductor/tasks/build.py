@@ -34,6 +34,8 @@ class _Building(base.TaskBase):
     """What the build tasks share: the scheduling step, sending a build,
     failing one."""
 
+    notified_as = 'build_instances'
+
     def __init__(self, context, instance, peers):
         super().__init__(context, instance, peers)
         self.step = {'event': SCHEDULE_EVENT, 'host': peers.host,
@@ -52,9 +54,10 @@ class _Building(base.TaskBase):
         if not sent:  # a compute capped below 1.3 records no step
             self.record_step(instance)
 
-    def fail(self, instance, error):
+    def fail(self, instance, error, spec=None):
         """The build's step recorded failed, then the server in ERROR:
-        whoever sees the server in ERROR sees why in its action too."""
+        whoever sees the server in ERROR sees why in its action too
+        (and a consumer of notifications, in compute_task's)."""
         LOG.info('build of %s failed: %s', instance.uuid,
                  error.format_message())
         self.record_step(instance, error)
@@ -63,6 +66,8 @@ class _Building(base.TaskBase):
                                  fields.TaskState.SCHEDULING]):
             LOG.info('instance %s was deleted while it was scheduled',
                      instance.uuid)
+            return
+        self.notify_failed(instance, spec, error)
 
     def schedule_build(self, instance, request_spec):
         """The selections for a build's first scheduling: the ports its
@@ -96,7 +101,7 @@ class BuildTask(_Building):
         try:
             selections = self._selections()
         except (exception.NoValidHost,) + _PORTS_REFUSED as e:
-            self.fail(self.instance, e)
+            self.fail(self.instance, e, self.request_spec)
             return
         self.send(self.instance, self.request_spec, selections)
 

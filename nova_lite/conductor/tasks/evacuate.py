@@ -14,6 +14,7 @@ class EvacuateTask(move.MoveTask):
 
     kind = migration_obj.EVACUATION
     event = 'conductor_rebuild_server'
+    notified_as = 'rebuild_server'
 
     def __init__(self, context, instance, peers, host=None, force=False,
                  migration=None, target_state=None):

@@ -15,6 +15,7 @@ server is as it was, with a fault saying why.
 import copy
 
 from oslo_log import log as logging
+from oslo_utils import excutils
 
 from nova_lite.conductor.tasks import base
 from nova_lite import exception
@@ -33,6 +34,7 @@ class MoveTask(base.TaskBase):
 
     kind = None
     event = None
+    notified_as = 'migrate_server'
 
     def __init__(self, context, instance, peers, host=None, force=False,
                  migration=None):
@@ -40,16 +42,22 @@ class MoveTask(base.TaskBase):
         self.host = host
         self.force = force
         self.migration = migration
+        self.spec = None  # what the destination was asked for
 
     def execute(self):
         """The whole task is the request's ``event``: a failure of any of
         its steps (scheduling, the destination's checks, handing the move
         on) ends it in Error on the request's action, not only on the
-        migration and a fault an ACTIVE server does not show."""
+        migration and a fault an ACTIVE server does not show; and in
+        ``compute_task.<notified_as>.error``."""
         with instance_action.recorded_event(
                 self.context, self.instance.uuid, self.event,
                 self.peers.host, whole=True):
-            return super().execute()
+            try:
+                return super().execute()
+            except Exception as error:
+                with excutils.save_and_reraise_exception():
+                    self.notify_failed(self.instance, self.spec, error)
 
     def rollback(self, error):
         """The move never reached a compute (the last step hands it on):
@@ -115,4 +123,5 @@ class MoveTask(base.TaskBase):
         spec.with_ports(self._ports_resources())
         spec.ignore_hosts = [] if stay else [instance.host]
         spec.to_destination(self.host, self.force)
+        self.spec = spec
         return spec
