@@ -52,6 +52,7 @@ class Moves(move_ends.MoveFamily):
                 return
             migration.dest_host = self.conf.my_ip  # where the disk goes
             migration.save()
+            events.instance_exists(self.conf, context, instance, self.host)
             events.instance_resize_prep(self.conf, context, instance,
                                         self.host, 'start', flavor)
             try:

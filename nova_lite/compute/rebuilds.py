@@ -38,7 +38,8 @@ class Rebuilds:
             instance.vm_state = _V.STOPPED if stopped else _V.ACTIVE
             instance.launched_at = timeutils.utcnow()
         self._remake(context, instance, _T.REBUILDING,
-                     'compute_rebuild_instance', remake, done, 'rebuild')
+                     'compute_rebuild_instance', remake, done, 'rebuild',
+                     audited=True)
 
     def rescue(self, context, instance, image_id):
         self._remake(context, instance, _T.RESCUING,
@@ -55,14 +56,18 @@ class Rebuilds:
                      'unrescue')
 
     def _remake(self, context, instance, task_state, event, remake, done,
-                notified, **fields):
+                notified, audited=False, **fields):
         """``remake`` the guest, then ``done`` sets what the server is
         now, saved with its power state and no task; or, if ``remake``
         fails, the server is in ERROR on this host, with a fault. Each
-        step is notified as ``instance.<notified>.start|end|error``."""
+        step is notified as ``instance.<notified>.start|end|error``;
+        ``audited``: its usage so far first (``instance.exists``)."""
         with self.operations.recorded(context, instance, event) as outcome:
             if not operations.still_asked(context, instance, task_state):
                 return
+            if audited:
+                events.instance_exists(self.conf, context, instance,
+                                       self.operations.host)
             self._notify(context, instance, notified, 'start', **fields)
             with operations.failure_noted(outcome, task_state, instance,
                                           self.operations.host):

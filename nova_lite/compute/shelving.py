@@ -54,6 +54,7 @@ class Shelving:
                                       'compute_shelve_instance') as outcome:
             if not operations.still_asked(context, instance, _T.SHELVING):
                 return
+            events.instance_exists(self.conf, context, instance, self.host)
             self._notify(context, instance, 'shelve', 'start')
             was = self.driver.get_power_state(instance)
             with operations.failure_noted(outcome, 'shelve', instance,

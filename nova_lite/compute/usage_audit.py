@@ -3,8 +3,10 @@
 """The usage audit (``instance_usage_audit``): once per audit period
 each compute records how many of its servers were active in the last
 completed period, in a task log the API's os-instance_usage_audit_log
-reports. A host audits a period once: the task log's row for the host
-and period is taken before the count, and a second run finds it.
+reports, and publishes each one's ``instance.exists`` for that
+period (what billing reads). A host audits a period once: the task
+log's row for the host and period is taken before the count, and a
+second run finds it.
 """
 import time
 
@@ -13,6 +15,7 @@ from oslo_utils import timeutils
 
 from nova_lite import audit_period
 from nova_lite import exception
+from nova_lite.notifications import events
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import task_log as task_log_obj
 
@@ -37,9 +40,14 @@ def audit(context, conf, host, now=None):
     except exception.TaskLogExists:
         return None
     started = time.monotonic()
-    counted = len(instance_obj.InstanceList.get_by_filters(context, {
+    notified = events.enabled(conf) or events.legacy_enabled(conf)
+    existed = instance_obj.InstanceList.get_by_filters(context, {
         'host': host, 'active_window': (beginning, ending),
-        'read_deleted': True}))
+        'read_deleted': True}, expected_attrs=['flavor'] if notified else [])
+    for instance in existed if notified else ():
+        events.instance_exists(conf, context, instance, host,
+                               (beginning, ending))
+    counted = len(existed)
     log.task_items, log.errors = counted, 0
     log.message = ('Instance usage audit ran for host %s, %s instances in '
                    '%.2f seconds.' % (host, counted,

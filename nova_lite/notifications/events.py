@@ -20,6 +20,7 @@ LOG = logging.getLogger(__name__)
 
 COMPUTE, API, CONDUCTOR = 'nova-compute', 'nova-api', 'nova-conductor'
 enabled = base.enabled
+legacy_enabled = base.legacy_enabled
 
 
 def _never_failing(notify):
@@ -87,9 +88,7 @@ def instance_update(conf, context, instance, before):
         old_state, old_task_state = instance.vm_state, instance.task_state
     name = base.value_of(instance, 'display_name')
     renamed = not changed and old_name != name
-    period = payloads.AuditPeriodPayload(*audit_period.current(
-        conf.instance_usage_audit_period,
-        timeutils.utcnow().replace(tzinfo=None)))
+    period = payloads.AuditPeriodPayload(*_current_period(conf))
     payload = payloads.InstanceUpdatePayload(
         context, instance,
         payloads.InstanceStateUpdatePayload(
@@ -98,6 +97,21 @@ def instance_update(conf, context, instance, before):
         period, old_name if renamed else None)
     _emit_instance(conf, context, instance, 'update', None, payload,
                    conf.host, **legacy.update_keys(payload))
+
+
+@_never_failing
+def instance_exists(conf, context, instance, host, period=None):
+    """``instance.exists`` from the compute on ``host``: the server
+    existed in the audit ``period`` (beginning, ending), the usage audit
+    period under way if None (before a rebuild, a resize or a shelve
+    changes what it is billed for)."""
+    if not _any_enabled(conf):
+        return
+    period = payloads.AuditPeriodPayload(*(period or
+                                           _current_period(conf)))
+    payload = payloads.InstanceExistsPayload(context, instance, period)
+    _emit_instance(conf, context, instance, 'exists', None, payload, host,
+                   **legacy.period_keys(period))
 
 
 @_never_failing
@@ -117,6 +131,12 @@ def _fault(error, function_name):
     """An action's fault: the error it failed with, if it failed."""
     return payloads.ExceptionPayload.of(error, function_name) \
         if error is not None else None
+
+
+def _current_period(conf):
+    """(beginning, ending) of the usage audit period under way."""
+    return audit_period.current(conf.instance_usage_audit_period,
+                                timeutils.utcnow().replace(tzinfo=None))
 
 
 def _any_enabled(conf):

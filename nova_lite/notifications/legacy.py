@@ -33,7 +33,7 @@ _SAME = frozenset(('create', 'delete', 'shutdown', 'power_off', 'power_on',
                    'reboot', 'pause', 'unpause', 'suspend', 'resume',
                    'shelve', 'shelve_offload', 'unshelve', 'rescue',
                    'unrescue', 'rebuild', 'snapshot', 'resize', 'restore',
-                   'soft_delete', 'update'))
+                   'soft_delete', 'update', 'exists'))
 
 
 def event_type(action, phase=None):
@@ -106,16 +106,23 @@ def update_keys(payload):
     """What ``compute.instance.update`` adds, from the versioned
     ``InstanceUpdatePayload``: the states old and new, the audit period,
     an empty ``bandwidth`` (as Nova's) and the old name of a rename."""
-    states, period = payload.state_update, payload.audit_period
-    keys = {'old_state': states.old_state, 'state': states.state,
-            'old_task_state': states.old_task_state,
-            'new_task_state': states.new_task_state,
-            'audit_period_beginning': _time(period.audit_period_beginning),
-            'audit_period_ending': _time(period.audit_period_ending),
-            'bandwidth': {}}
+    states = payload.state_update
+    keys = dict(period_keys(payload.audit_period),
+                old_state=states.old_state, state=states.state,
+                old_task_state=states.old_task_state,
+                new_task_state=states.new_task_state)
     if payload.old_display_name:
         keys['old_display_name'] = payload.old_display_name
     return keys
+
+
+def period_keys(period):
+    """The audit period of ``compute.instance.update`` and ``.exists``,
+    from the versioned ``AuditPeriodPayload``, and the empty
+    ``bandwidth`` Nova's have."""
+    return {'audit_period_beginning': _time(period.audit_period_beginning),
+            'audit_period_ending': _time(period.audit_period_ending),
+            'bandwidth': {}}
 
 
 def _fixed_ip(ip):

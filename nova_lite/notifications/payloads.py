@@ -362,6 +362,20 @@ class InstanceUpdatePayload(InstancePayload):
 
 
 @register
+class InstanceExistsPayload(InstancePayload):
+    """``instance.exists``: the server as it is, and the usage audit
+    period it existed in (for billing)."""
+    # Version 2.0: Nova's fields at its 2.0 (no bandwidth; locked_reason)
+    VERSION = '2.0'
+    fields = {'audit_period': fields.ObjectField('AuditPeriodPayload')}
+
+    def __init__(self, context, instance, audit_period):
+        super().__init__(context, instance)
+        self.audit_period = audit_period
+        self.obj_reset_changes(recursive=True)
+
+
+@register
 class AggregatePayload(base.NotificationPayloadBase):
     """An aggregate (a dict, as nova_lite keeps them); before it is made
     (``aggregate.create.start``) it has no id and no hosts yet, and its

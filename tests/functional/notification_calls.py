@@ -142,14 +142,17 @@ def life_events(api_host, built, resized):
     api = 'nova-api:%s' % api_host
     source = 'nova-compute:%s' % built['OS-EXT-SRV-ATTR:host']
     dest = 'nova-compute:%s' % resized['OS-EXT-SRV-ATTR:host']
+
+    def phases(*actions):
+        return [('instance.%s.%s' % (action, phase), 'INFO', host)
+                for action, host in actions for phase in ('start', 'end')]
     return [('flavor.create', 'INFO', api)] * 2 + [
         ('keypair.import.start', 'INFO', api),
-        ('keypair.import.end', 'INFO', api)] + [
-        ('instance.%s.%s' % (action, phase), 'INFO', host)
-        for action, host in (
-            ('create', source), ('power_off', source), ('power_on', source),
-            ('resize_prep', dest), ('resize', source),
-            ('resize_finish', dest), ('resize_confirm', source))
-        for phase in ('start', 'end')] + [
+        ('keypair.import.end', 'INFO', api)] + phases(
+        ('create', source), ('power_off', source), ('power_on', source)) + [
+        # What it was until it changes (billing), from the destination.
+        ('instance.exists', 'INFO', dest)] + phases(
+        ('resize_prep', dest), ('resize', source), ('resize_finish', dest),
+        ('resize_confirm', source)) + [
         ('instance.%s' % event, 'INFO', dest) for event in (
             'delete.start', 'shutdown.start', 'shutdown.end', 'delete.end')]

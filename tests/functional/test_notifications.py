@@ -8,15 +8,19 @@ valid against its published schema; a build that fails says why
 (``instance.create.error`` with its fault); the payload's words are
 Nova's; nothing is sent unless a driver is configured, and a queue
 that is full drops (and counts) instead of waiting."""
+import datetime
 import json
 import os
 import subprocess
 import sys
 import time
 
+from oslo_utils import timeutils
 import pytest
 import requests
 
+from nova_lite.compute import usage_audit
+from nova_lite import context as nl_context
 from nova_lite import exception
 from nova_lite import metrics
 from nova_lite.notifications import events
@@ -237,7 +241,8 @@ def _act(api, server_id, body, states):
 def test_each_action_is_notified_with_its_payload(notified):
     """rescue, unrescue, createImage, rebuild, shelve (offloaded at
     once, the default) and unshelve: start and end, in order, each with
-    Nova's payload of it."""
+    Nova's payload of it; a rebuild and a shelve are preceded by the
+    server's usage so far (instance.exists)."""
     aio, received = notified
     api = aio.client
     image = compute_calls.active_image(aio)
@@ -250,11 +255,16 @@ def test_each_action_is_notified_with_its_payload(notified):
     _act(api, sid, {'shelve': None}, ('SHELVED_OFFLOADED',))
     unshelved = _act(api, sid, {'unshelve': None}, ('ACTIVE',))
     received.wait_for('instance.unshelve.end', sid)
-    actions = ['rescue', 'unrescue', 'snapshot', 'rebuild', 'shelve',
-               'shelve_offload', 'unshelve']
+    actions = ['rescue', 'unrescue', 'snapshot', 'exists', 'rebuild',
+               'exists', 'shelve', 'shelve_offload', 'unshelve']
     assert [event for event, _p, _h in received.events(sid)][2:] == [
+        'instance.%s' % action if action == 'exists' else
         'instance.%s.%s' % (action, phase) for action in actions
-        for phase in ('start', 'end')]
+        for phase in (('',) if action == 'exists' else ('start', 'end'))]
+    existed = received.payloads('instance.exists')[0]
+    assert existed['nova_object.name'] == 'InstanceExistsPayload'
+    period = existed['nova_object.data']['audit_period']['nova_object.data']
+    assert period['audit_period_beginning'].endswith('-01T00:00:00Z')
     assert received.events(sid)[-1][2] == 'nova-compute:%s' % unshelved[
         'OS-EXT-SRV-ATTR:host']
     names = {event: received.payloads(event)[0]['nova_object.name']
@@ -637,3 +647,37 @@ def test_no_instance_update_unless_asked(notified):
     assert sender.get(aio.conf).flush()
     assert 'instance.update' not in [event for event, _, _ in
                                      received.events()]
+
+
+def test_the_usage_audit_publishes_what_existed(notified, overrides):
+    """Each server active in the audited period (a deleted one too) is
+    an instance.exists of that period, from its compute, as billing
+    reads them."""
+    aio, received = notified
+    overrides('instance_usage_audit_period', 'day')
+    aio.client.create_flavor('m1', flavor_id='m1')
+    servers = [aio.client.boot('m1') for _ in range(2)]
+    assert aio.client.delete('/servers/%s' % servers[0]['id'])[0] == 204
+    received.wait_for('instance.delete.end', servers[0]['id'])
+    tomorrow = timeutils.utcnow() + datetime.timedelta(days=1)
+    context = nl_context.get_admin_context()
+    for svc in aio.services:
+        if svc.binary == service_obj.COMPUTE_BINARY:
+            usage_audit.audit(context, svc.manager.conf, svc.manager.host,
+                              now=tomorrow)
+    received.wait_for('instance.exists', count=2)
+    existed = {payload['nova_object.data']['uuid']:
+               payload['nova_object.data']
+               for payload in received.payloads('instance.exists')}
+    assert sorted(existed) == sorted(s['id'] for s in servers)
+    today = timeutils.utcnow().strftime('%Y-%m-%dT00:00:00Z')
+    for server in servers:
+        data = existed[server['id']]
+        period = data['audit_period']['nova_object.data']
+        assert (period['audit_period_beginning'], data['host']) == (
+            today, server['OS-EXT-SRV-ATTR:host'])
+    assert existed[servers[0]['id']]['state'] == 'deleted'
+    assert {publisher for event, _, publisher in received.events()
+            if event == 'instance.exists'} == {
+        'nova-compute:%s' % s['OS-EXT-SRV-ATTR:host'] for s in servers}
+    assert notification_calls.invalid_payloads(received) == []

@@ -58,6 +58,7 @@ EXPECTED = {
     'InstanceFault': '1.0-df20f4f1b636b09e362b78bf7b077d2a',
     'InstanceFaultList': '1.0-2f9135d53fc1013859c865668bb237e6',
     'InstanceList': '1.1-d3b5f862728d92e488f817bd0e9da871',
+    'InstanceExistsPayload': '2.0-ef21f4138b34fa6f80d283c992712168',
     'InstanceNUMACellPayload': '1.2-a9aecd89676e4df2b3891690f0d50d93',
     'InstanceNUMATopologyPayload': '1.0-4ddcc3b246438dcb511bfbb215c0968d',
     'InstancePCIRequestPayload': '1.1-98e064b6abafcb39990b9db9e8933b40',
