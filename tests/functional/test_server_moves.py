@@ -265,13 +265,19 @@ def _compute(aio, host):
                 hasattr(svc.manager, 'moves'))
 
 
-def test_a_move_left_waiting_is_confirmed_by_its_source(aio):
+def _resized(aio):
+    """A server resized to m2, waiting to be confirmed: its id, and the
+    compute of its source."""
     sid = aio.client.boot('m1')['id']
     source = _server(aio, sid)['OS-EXT-SRV-ATTR:host']
     assert aio.client.post('/servers/%s/action' % sid,
                            {'resize': {'flavorRef': 'm2'}})[0] == 202
     aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
-    compute = _compute(aio, source)
+    return sid, _compute(aio, source)
+
+
+def test_a_move_left_waiting_is_confirmed_by_its_source(aio):
+    sid, compute = _resized(aio)
     context = nl_context.get_admin_context()
     assert compute.moves.confirm_overdue(context, 3600) == 0  # not yet
     assert compute.moves.confirm_overdue(context, 0) == 1
@@ -284,16 +290,12 @@ def _confirm_cut_off(aio):
     """A resized server whose confirm the API accepted (its migration
     ``confirming``) but its source never carried out: the request was
     lost, or the source stopped as it took it."""
-    sid = aio.client.boot('m1')['id']
-    source = _server(aio, sid)['OS-EXT-SRV-ATTR:host']
-    assert aio.client.post('/servers/%s/action' % sid,
-                           {'resize': {'flavorRef': 'm2'}})[0] == 202
-    aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
+    sid, source = _resized(aio)
     context = nl_context.get_admin_context()
     migration, = migration_obj.MigrationList.get_by_filters(
         context, {'instance_uuid': sid})
     migration.set_status('confirming', ['finished'])
-    return sid, _compute(aio, source), migration.uuid
+    return sid, source, migration.uuid
 
 
 def _confirmed(aio, sid, migration):
@@ -325,12 +327,7 @@ def test_a_confirm_whose_request_was_lost_is_finished_by_its_source(aio):
 
 
 def test_a_source_restarted_keeps_the_old_guest_of_a_move_to_revert(aio):
-    sid = aio.client.boot('m1')['id']
-    source = _server(aio, sid)['OS-EXT-SRV-ATTR:host']
-    assert aio.client.post('/servers/%s/action' % sid,
-                           {'resize': {'flavorRef': 'm2'}})[0] == 202
-    aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
-    compute = _compute(aio, source)
+    sid, compute = _resized(aio)
     summary = compute.reconciler.reconcile_host(
         nl_context.get_admin_context())
     assert summary['removed'] == 0
@@ -339,7 +336,7 @@ def test_a_source_restarted_keeps_the_old_guest_of_a_move_to_revert(aio):
                            {'revertResize': None})[0] == 202
     shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
     assert (shown['OS-EXT-SRV-ATTR:host'], shown['flavor']['id'],
-            shown['OS-EXT-STS:power_state']) == (source, 'm1', 1)
+            shown['OS-EXT-STS:power_state']) == (compute.host, 'm1', 1)
 
 
 def test_deleting_a_resized_server_frees_both_ends(aio):
