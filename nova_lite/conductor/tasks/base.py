@@ -66,17 +66,18 @@ class TaskBase(abc.ABC):
         conf = self.peers.conf
         if self.notified_as is None or not events.enabled(conf):
             return
-        if spec is None:
-            try:
-                spec = request_spec_obj.RequestSpec.get_by_instance_uuid(
-                    self.context, instance.uuid)
-            except exception.NotFound:
-                spec = None
-        group = (spec.scheduler_hints.get('group') or [None])[0] \
-            if spec is not None else None
-        events.compute_task_error(
-            conf, self.context, self.notified_as, instance, spec, error,
-            group and server_groups.get_for_scheduling(self.context, group))
+        try:
+            spec = spec or request_spec_obj.RequestSpec.get_by_instance_uuid(
+                self.context, instance.uuid)
+            group = (spec.scheduler_hints.get('group') or [None])[0]
+            group = group and server_groups.get_for_scheduling(self.context,
+                                                               group)
+        except Exception as e:  # the failure is told without them
+            LOG.warning('compute_task.%s.error of %s without its request '
+                        'spec: %s', self.notified_as, instance.uuid, e)
+            spec = group = None
+        events.compute_task_error(conf, self.context, self.notified_as,
+                                  instance, spec, error, group)
 
     def schedule(self, spec, max_hosts):
         """The scheduler's selections for ``spec``; NoValidHost when it
