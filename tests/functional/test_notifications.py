@@ -577,6 +577,8 @@ def test_an_evacuation_is_notified_by_its_destination(notified):
                                    **compute_calls.at('2.29'))
     assert status == 200, body
     aio.client.wait_server(server['id'], ('ACTIVE',), settled=True)
+    # What the server shows comes before a listener's delivery.
+    received.wait_for('instance.evacuate', server['id'])
     dest = ({'sim-host-1', 'sim-host-2'} - {source}).pop()
     evacuated = [event for event in received.events(server['id'])
                  if event[0] == 'instance.evacuate']
