@@ -40,7 +40,7 @@ def audit(context, conf, host, now=None):
     except exception.TaskLogExists:
         return None
     started = time.monotonic()
-    notified = events.enabled(conf) or events.legacy_enabled(conf)
+    notified = events.any_enabled(conf)
     existed = instance_obj.InstanceList.get_by_filters(context, {
         'host': host, 'active_window': (beginning, ending),
         'read_deleted': True}, expected_attrs=['flavor'] if notified else [])

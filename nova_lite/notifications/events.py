@@ -20,7 +20,6 @@ LOG = logging.getLogger(__name__)
 
 COMPUTE, API, CONDUCTOR = 'nova-compute', 'nova-api', 'nova-conductor'
 enabled = base.enabled
-legacy_enabled = base.legacy_enabled
 
 
 def _never_failing(notify):
@@ -48,7 +47,7 @@ def instance_action(conf, context, instance, host, action, phase,
     """``instance.<action>.<phase>`` from the compute on ``host`` (an
     error's phase is ``error``, its payload's ``fault`` the error), and
     its legacy notification."""
-    if not _any_enabled(conf):
+    if not any_enabled(conf):
         return
     payload = _PAYLOADS.get(action, payloads.InstanceActionPayload)(
         context, instance, _fault(error, function_name or action), **fields)
@@ -61,7 +60,7 @@ def instance_create(conf, context, instance, host, phase, error=None,
                     keypairs=()):
     """``instance.create.start|end|error``, with the server's key pairs,
     tags and domain name; the legacy one's end says ``Success``."""
-    if not _any_enabled(conf):
+    if not any_enabled(conf):
         return
     payload = payloads.InstanceCreatePayload(
         context, instance, _fault(error, 'build_and_run_instance'),
@@ -78,7 +77,7 @@ def instance_update(conf, context, instance, before):
     (``nova-compute:<host>`` whatever the process, as Nova names it).
     ``before``: the (vm_state, task_state, display_name) it had."""
     watched = conf.notifications.notify_on_state_change
-    if not watched or before is None or not _any_enabled(conf):
+    if not watched or before is None or not any_enabled(conf):
         return
     old_state, old_task_state, old_name = before
     changed = old_state != instance.vm_state or (
@@ -105,7 +104,7 @@ def instance_exists(conf, context, instance, host, period=None):
     existed in the audit ``period`` (beginning, ending), the usage audit
     period under way if None (before a rebuild, a resize or a shelve
     changes what it is billed for)."""
-    if not _any_enabled(conf):
+    if not any_enabled(conf):
         return
     period = payloads.AuditPeriodPayload(*(period or
                                            _current_period(conf)))
@@ -139,7 +138,8 @@ def _current_period(conf):
                                 timeutils.utcnow().replace(tzinfo=None))
 
 
-def _any_enabled(conf):
+def any_enabled(conf):
+    """Whether a notification of either format would be sent."""
     return base.enabled(conf) or base.legacy_enabled(conf)
 
 
@@ -157,7 +157,7 @@ def _emit_instance(conf, context, instance, action, phase, payload, host,
 @_never_failing
 def instance_resize_prep(conf, context, instance, host, phase, new_flavor):
     """``instance.resize_prep.start|end``, with the flavor asked for."""
-    if not _any_enabled(conf):
+    if not any_enabled(conf):
         return
     payload = payloads.InstanceActionResizePrepPayload(
         context, instance, new_flavor=payloads.FlavorPayload(new_flavor))
