@@ -41,6 +41,11 @@ class Conflict(NovaLiteException):
     code = 409
 
 
+class Unauthorized(NovaLiteException):
+    msg_fmt = 'Unauthorized.'
+    code = 401
+
+
 class Forbidden(NovaLiteException):
     msg_fmt = "Policy doesn't allow %(action)s to be performed."
     code = 403
@@ -769,6 +774,26 @@ class MetadefAssociationExists(Conflict):
     msg_fmt = ('The metadata definition resource-type association of '
                'resource-type=%(name)s to namespace=%(namespace)s already '
                'exists.')
+
+
+class ConsoleTypeUnavailable(Invalid):
+    msg_fmt = 'Unavailable console type %(console_type)s.'
+
+
+class ConsoleTypeInvalid(Invalid):
+    msg_fmt = 'Invalid console type %(console_type)s'
+
+
+class InstanceNotReady(Conflict):
+    msg_fmt = 'Instance %(instance_id)s is not ready'
+
+
+class SocketPortRangeExhausted(Invalid):
+    msg_fmt = 'Not able to acquire a free port for %(host)s'
+
+
+class InvalidToken(Invalid):
+    msg_fmt = 'The token is invalid or has expired'
 
 
 # What each kind of metadata definition record is missing or repeated as.

@@ -273,6 +273,8 @@ def all_in_one(tmp_path, overrides, migrated_sqlite):
     overrides('port', 0, group='api')
     overrides('port', 0, group='placement')
     overrides('port', 0, group='image')
+    overrides('novncproxy_port', 0, group='vnc')
+    overrides('serialproxy_port', 0, group='serial_console')
     # Tests boot more servers than Nova's default quotas allow; the quota
     # tests set the limits they check.
     for resource in ('instances', 'cores', 'ram'):

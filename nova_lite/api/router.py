@@ -4,6 +4,7 @@
 from nova_lite.api.compute import aggregate_images
 from nova_lite.api.compute import aggregates
 from nova_lite.api.compute import availability_zones
+from nova_lite.api.compute import console_auth_tokens
 from nova_lite.api.compute import extensions
 from nova_lite.api.compute import flavor_access
 from nova_lite.api.compute import flavor_extra_specs as extra_specs
@@ -243,6 +244,8 @@ ROUTES = [
      None),
     ('DELETE', _IMAGE_META + '/{key}', images.metadata_delete,
      None),
+    ('GET', '/os-console-auth-tokens/{console_token}',
+     console_auth_tokens.show, _R + 'os-console-auth-tokens'),
     ('GET', '/os-instance_usage_audit_log', usage_audit_log.index,
      _R + 'os-instance-usage-audit-log:list'),
     ('GET', '/os-instance_usage_audit_log/{before_timestamp}',

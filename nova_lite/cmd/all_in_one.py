@@ -27,6 +27,7 @@ from nova_lite.compute import manager as compute_manager
 from nova_lite.conductor import manager as conductor_manager
 from nova_lite.conductor import rpcapi as conductor_rpcapi
 from nova_lite import config
+from nova_lite.console import server as console_server
 from nova_lite.objects import service as service_obj
 from nova_lite import resources
 from nova_lite import rpc
@@ -101,6 +102,7 @@ class AllInOne:
         self.placement = None
         self.image = None
         self.metrics = None
+        self.consoles = []
 
     def start(self):
         rpc.set_default_url(self.conf, 'fake://')
@@ -143,6 +145,7 @@ class AllInOne:
             self.image = api_server.APIServer.for_api(
                 self.conf, image_app, 'image', 'nova-lite-image')
             self.image.start()
+        self._start_console_proxies()
         self.metrics = metrics_app.serve(self.conf, 'nova-lite-all-in-one',
                                          server_states=True)
         self._write_clouds_file()
@@ -154,6 +157,15 @@ class AllInOne:
                  if self.conf.all_in_one.real_host else
                  '%d simulated hosts' % self.hosts,
                  os.path.abspath(self.conf.state_path))
+
+    def _start_console_proxies(self):
+        """The noVNC and serial proxies, of the consoles enabled."""
+        for kind, group in (('novnc', 'vnc'), ('serial', 'serial_console')):
+            if self.conf[group].enabled:
+                proxy = console_server.ConsoleProxy(self.conf, kind)
+                proxy.start()
+                proxy.name_picked_port()
+                self.consoles.append(proxy)
 
     def _write_clouds_file(self):
         """The state directory's clouds.yaml, naming this all-in-one's
@@ -198,8 +210,8 @@ class AllInOne:
         # listeners' polls to return (a second or two on a broker), and
         # each service drains on its own: all side by side.
         _side_by_side([server.stop for server in (
-            self.api, self.placement, self.image, self.metrics)
-            if server is not None])
+            self.api, self.placement, self.image, self.metrics,
+            *self.consoles) if server is not None])
         # The conductor's calls under way finish first: a build it drives
         # calls the scheduler, which must still answer (else the call
         # waits out its timeout).

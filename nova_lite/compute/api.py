@@ -13,6 +13,7 @@ from oslo_log import log as logging
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
 
+from nova_lite.compute import console_api
 from nova_lite.compute import hooks
 from nova_lite.compute import instance_checks
 from nova_lite.compute import move_api
@@ -60,15 +61,14 @@ _SNAPSHOTTABLE = [fields.VMState.ACTIVE, fields.VMState.STOPPED,
 
 
 # States with no guest to read the console of.
-_NO_CONSOLE = (fields.VMState.BUILDING, fields.VMState.SHELVED_OFFLOADED,
-               fields.VMState.DELETED)
+_NO_CONSOLE = console_api.NO_GUEST
 
 
 check_state = instance_checks.check_state
 record_action = instance_checks.record_action
 
 
-class API(move_api.MoveAPI):
+class API(move_api.MoveAPI, console_api.ConsoleAPI):
 
     def __init__(self, conf, plugins=None):
         """``plugins``: the resource plugins, if the caller has loaded
@@ -364,6 +364,7 @@ class API(move_api.MoveAPI):
                     fields.TaskState.SHELVING, 'shelve')
         image_id = self._snapshot_image(
             context, instance, '%s-shelved' % instance.display_name)
+        console_api.forget_consoles(context, instance)
         self.compute_api.shelve_instance(context, instance, image_id)
 
     def unshelve(self, context, instance, zone=KEEP_ZONE, host=None):

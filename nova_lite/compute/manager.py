@@ -17,6 +17,7 @@ from oslo_log import log as logging
 import oslo_messaging as messaging
 
 from nova_lite.compute import builds
+from nova_lite.compute import consoles
 from nova_lite.compute import guest_images
 from nova_lite.compute import instance_events
 from nova_lite.compute import interfaces
@@ -49,7 +50,7 @@ _AUDIT_LOOK = 60
 
 class ComputeManager(service.Manager):
 
-    target = messaging.Target(version='1.7')
+    target = messaging.Target(version='1.8')
 
     def __init__(self, conf, host, driver=None):
         super().__init__(conf, host)
@@ -57,6 +58,7 @@ class ComputeManager(service.Manager):
         self.rt = resource_tracker.ResourceTracker(conf, host, self.driver)
         self.rt.check_config()  # a plugin's bad option stops it here
         self.operations = operations.InstanceOperations(host)
+        self.consoles = consoles.Consoles(conf, self.driver)
         images = guest_images.GuestImages(conf, self.driver)
         self.computes = computes = compute_rpcapi.ComputeAPI(conf)
         self.network = network_backend.load(conf)
@@ -340,6 +342,13 @@ class ComputeManager(service.Manager):
 
     def get_console_output(self, context, instance):
         return self.driver.get_console_output(instance)
+
+    def get_console(self, context, instance, protocol, console_type):
+        return self.consoles.get(instance, protocol, console_type)
+
+    def validate_console_port(self, context, instance, console_type, host,
+                              port):
+        return self.consoles.is_current(instance, console_type, host, port)
 
 
 class EventsEndpoint:

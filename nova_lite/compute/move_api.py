@@ -13,6 +13,7 @@ the move goes on, or its source's abandoned-task check rolls it back.
 from oslo_log import log as logging
 import oslo_messaging as messaging
 
+from nova_lite.compute import console_api
 from nova_lite.compute import flavor_image
 from nova_lite.compute import instance_checks
 from nova_lite.compute import snapshot_image
@@ -195,7 +196,9 @@ class MoveAPI:
 
     def _record_move(self, context, instance, kind, flavor=None):
         """The move's migration, written before the answer; None for
-        conductors of the release before, which record their own."""
+        conductors of the release before, which record their own. The
+        server's console tokens are void from here."""
+        console_api.forget_consoles(context, instance)
         if not self.conductor_api.takes_migration():
             return None
         return migration_obj.record_move(context, instance, kind, flavor)

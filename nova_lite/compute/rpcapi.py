@@ -30,6 +30,9 @@ Version history:
         evacuated server stopped on its new host (API 2.95)
 * 1.7 - cache_images (a cast): fetch images into the host's image cache
         ahead of use (API 2.81)
+* 1.8 - get_console and validate_console_port (calls): where a guest's
+        VNC or serial console listens, for a console URL, and whether a
+        token's address still is its console's, for a console proxy
 
 The network service's port events go to each compute on a topic of their
 own, ``compute_events`` (version 1.0: external_instance_event, a cast),
@@ -52,14 +55,14 @@ _SINCE = {'pause': '1.3', 'unpause': '1.3', 'suspend': '1.3',
           'evacuate': '1.4', 'force_complete': '1.4',
           'abort': '1.4', 'attach_interface': '1.5',
           'detach_interface': '1.5', 'evacuate_stopped': '1.6',
-          'cache_images': '1.7'}
+          'cache_images': '1.7', 'console': '1.8'}
 EVENTS_TOPIC = 'compute_events'
 EVENTS_VERSION = '1.0'
 
 
 class ComputeAPI:
 
-    VERSION = '1.7'
+    VERSION = '1.8'
 
     def __init__(self, conf, version_cap=None):
         target = messaging.Target(topic=TOPIC, version=self.VERSION)
@@ -137,6 +140,17 @@ class ComputeAPI:
     def get_console_output(self, context, instance):
         return self._prepare(instance, 'os-getConsoleOutput').call(
             context, 'get_console_output', instance=instance)
+
+    def get_console(self, context, instance, protocol, console_type):
+        return self._prepare(instance, 'console').call(
+            context, 'get_console', instance=instance, protocol=protocol,
+            console_type=console_type)
+
+    def validate_console_port(self, context, instance, console_type, host,
+                              port):
+        return self._prepare(instance, 'console').call(
+            context, 'validate_console_port', instance=instance,
+            console_type=console_type, host=host, port=port)
 
     def _cast(self, context, instance, action, method):
         self._prepare(instance, action).cast(context, method,

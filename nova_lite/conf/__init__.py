@@ -11,6 +11,7 @@ from nova_lite.conf import all_in_one
 from nova_lite.conf import api
 from nova_lite.conf import compute
 from nova_lite.conf import conductor
+from nova_lite.conf import consoles
 from nova_lite.conf import database
 from nova_lite.conf import default
 from nova_lite.conf import image
@@ -28,7 +29,7 @@ from nova_lite.conf import wsgi
 
 MODULES = (default, api, compute, conductor, database, libvirt, scheduler,
            upgrade_levels, all_in_one, placement, resources, image, wsgi,
-           quota, networks, neutron, metrics, notifications)
+           quota, networks, neutron, metrics, notifications, consoles)
 
 CONF = cfg.CONF
 

@@ -684,3 +684,26 @@ class MetadefRecord(TimestampMixin, Base):
     kind: Mapped[str] = mapped_column(String(16))
     name: Mapped[str] = mapped_column(String(255))
     body: Mapped[str] = mapped_column(Text)
+
+
+class ConsoleAuthToken(TimestampMixin, Base):
+    """A token a console proxy admits one connection with: the guest's
+    console address it stands for, until ``expires`` (a Unix time). Only
+    the token's SHA-256 is kept, so the table gives no one a console."""
+    __tablename__ = 'console_auth_tokens'
+    __table_args__ = (
+        UniqueConstraint('token_hash',
+                         name='uniq_console_auth_tokens0token_hash'),
+        Index('console_auth_tokens_instance_uuid_idx', 'instance_uuid'),
+        Index('console_auth_tokens_expires_idx', 'expires'),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(255))
+    console_type: Mapped[str] = mapped_column(String(255))
+    host: Mapped[str] = mapped_column(String(255))
+    port: Mapped[int] = mapped_column(Integer)
+    tls_port: Mapped[int | None] = mapped_column(Integer)
+    internal_access_path: Mapped[str | None] = mapped_column(String(255))
+    instance_uuid: Mapped[str] = mapped_column(String(36))
+    expires: Mapped[int] = mapped_column(Integer)
+    access_url_base: Mapped[str | None] = mapped_column(String(255))

@@ -14,5 +14,6 @@ def register_all():
                  'selection', 'service', 'vietstack', 'image',
                  'image_member', 'image_task', 'instance_action', 'key_pair',
                  'virtual_interface', 'migration', 'claim_write',
-                 'network_request', 'external_event', 'task_log', 'metadef'):
+                 'network_request', 'external_event', 'task_log', 'metadef',
+                 'console_auth_token'):
         importlib.import_module('nova_lite.objects.' + name)

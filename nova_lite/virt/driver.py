@@ -26,6 +26,15 @@ class HostResources:
     cpu_info: dict = dataclasses.field(default_factory=dict)
 
 
+@dataclasses.dataclass
+class ConsoleAddress:
+    """Where a guest's console listens, for a console proxy to connect
+    to: the host's address and port (-1: no console server runs)."""
+    host: str
+    port: int
+    internal_access_path: str = None
+
+
 class ComputeDriver:
 
     def __init__(self, conf, host):
@@ -79,6 +88,11 @@ class ComputeDriver:
     def get_console_output(self, instance):
         """The guest's serial console log so far, as text ('' if the
         hypervisor keeps none)."""
+        raise NotImplementedError()
+
+    def get_console(self, instance, kind):
+        """The ConsoleAddress of the guest's console of ``kind`` ('vnc'
+        or 'serial'); ConsoleTypeUnavailable if it has none."""
         raise NotImplementedError()
 
     def pause(self, instance):

@@ -1,12 +1,13 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """The routes whose answer needs a service the all-in-one does not run
-(block storage, shared file systems, a console proxy, a network service),
-at every compute microversion from 2.1 to 2.104, as Nova answers for a
-server that holds none of what the service would give it: no volume
-attachments, no shares (from 2.97), no ports on the fixed networks, and
-"Unavailable console type" for a console type that is not enabled
-(remote-consoles from 2.6)."""
+(block storage, shared file systems, a network service), or one it runs
+only if enabled (the serial console proxy), at every compute
+microversion from 2.1 to 2.104, as Nova answers for a server that holds
+none of what the service would give it: no volume attachments, no
+shares (from 2.97), no ports on the fixed networks, and "Unavailable
+console type" for a console type that is not enabled; beside them the
+VNC console's URL (remote-consoles from 2.6, the actions before)."""
 import uuid
 
 from tests.functional import compute_calls
@@ -27,10 +28,10 @@ def _expected(minor):
         'interfaces': (200, {'interfaceAttachments': []}),
         'one interface': (404, None),
         'shares': ((200, {'shares': []}) if minor >= 97 else (404, None)),
-        'remote console': (_console_refused('novnc') if minor >= 6
-                           else (404, None)),
-        'VNC console action': _console_refused('novnc'),
-        'serial console action': _console_refused('serial'),
+        'remote console': (200, None) if minor >= 6 else (404, None),
+        'VNC console action': (200, None) if minor < 6 else (404, None),
+        'serial console action': (_console_refused('serial') if minor < 6
+                                  else (404, None)),
     }
 
 

@@ -26,11 +26,13 @@ owner may not unlock what an admin locked (403), as in Nova.
 """
 from nova_lite.api import actions
 from nova_lite.api.compute import create_options
+from nova_lite.api.compute import remote_consoles
 from nova_lite.api.compute import server_moves
 from nova_lite.api.compute import server_view
 from nova_lite.api.compute import servers
 from nova_lite.api.compute import unshelve_target
 from nova_lite.api import policy
+from nova_lite.api.schemas import remote_consoles as console_schema
 from nova_lite.api.schemas import responses
 from nova_lite.api.schemas import servers as schema
 from nova_lite.api import validation
@@ -262,14 +264,6 @@ def _security_group(adding):
     return handler
 
 
-def _console(console_type):
-    def handler(req, body, server_id):
-        servers.get(req, server_id)
-        raise exception.Invalid(
-            message='Unavailable console type %s.' % console_type)
-    return handler
-
-
 def _until_2_43(handler, name):
     """Actions 2.44 took away: there is no such action from then on."""
     def versioned(req, body, server_id):
@@ -281,6 +275,7 @@ def _until_2_43(handler, name):
 
 
 _SERVERS = 'os_compute_api:servers:'
+_CONSOLES = 'os_compute_api:os-remote-consoles'
 _SHELVE = 'os_compute_api:os-shelve:'
 ACTIONS = {
     'lock': (_lock, _RULE + 'lock'),
@@ -329,14 +324,6 @@ ACTIONS = {
     'removeFixedIp': (_until_2_43(_no_network('A fixed IP'),
                                   'removeFixedIp'),
                       'os_compute_api:os-multinic:remove'),
-    'os-getVNCConsole': (_console('novnc'),
-                         'os_compute_api:os-remote-consoles'),
-    'os-getSPICEConsole': (_console('spice-html5'),
-                           'os_compute_api:os-remote-consoles'),
-    'os-getRDPConsole': (_console('rdp-html5'),
-                         'os_compute_api:os-remote-consoles'),
-    'os-getSerialConsole': (_console('serial'),
-                            'os_compute_api:os-remote-consoles'),
     'rescue': (_rescue, 'os_compute_api:os-rescue'),
     'unrescue': (_cast('unrescue'), 'os_compute_api:os-unrescue'),
     'resize': (server_moves.resize, _SERVERS + 'resize'),
@@ -349,6 +336,10 @@ ACTIONS = {
                        'os_compute_api:os-migrate-server:migrate_live'),
     'evacuate': (server_moves.evacuate, 'os_compute_api:os-evacuate'),
 }
+# os-getVNCConsole, os-getSPICEConsole, os-getRDPConsole and
+# os-getSerialConsole (to 2.5).
+ACTIONS.update({name: (remote_consoles.action(name), _CONSOLES)
+                for name in remote_consoles.ACTION_NAMES})
 
 
 @validation.schema(schema.action, '2.1', '2.72')
@@ -356,7 +347,8 @@ ACTIONS = {
 @validation.responds(202, None)
 @validation.responds(204, None)
 @validation.responds(200, {'oneOf': [schema.console_output_response,
-                                     schema.rescue_response]})
+                                     schema.rescue_response,
+                                     console_schema.action_response]})
 @validation.responds(410, responses.error)  # resetNetwork
 def action(req, server_id):
     return actions.dispatch(req, ACTIONS, server_id=server_id)

@@ -1,8 +1,8 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
-"""Policy defaults for hypervisors, hosts (os-hosts, before 2.43) and
-the usage audit log: admin only, as they show the hosts behind the
-cloud.
+"""Policy defaults for hypervisors, hosts (os-hosts, before 2.43), the
+usage audit log and console tokens: admin only, as they show the hosts
+behind the cloud.
 """
 from nova_lite.api.policies import base
 
@@ -26,6 +26,10 @@ RULES = [
     base.rule('os-hypervisors:uptime', base.ADMIN, 'GET',
               '/os-hypervisors/{hypervisor_id}/uptime',
               "Show how long a hypervisor's host has been up."),
+    base.rule('os-console-auth-tokens', base.ADMIN, 'GET',
+              '/os-console-auth-tokens/{console_token}',
+              "Show what a console token connects to (a guest's console "
+              'address on its host).'),
     base.rule('os-instance-usage-audit-log:list', base.ADMIN, 'GET',
               '/os-instance_usage_audit_log',
               "What the computes' usage audit recorded for the last "

@@ -7,6 +7,7 @@ import sqlalchemy as sa
 from sqlalchemy import orm
 
 from nova_lite.db.api import aggregates
+from nova_lite.db.api import console_auth_tokens
 from nova_lite.db.api import instance_metadata
 from nova_lite.db.api import quotas
 from nova_lite.db.api import request_specs
@@ -251,6 +252,7 @@ def destroy(context, uuid, values=None):
         models.Tag.resource_id == uuid))
     virtual_interfaces.delete_in(context.session, uuid)
     server_groups.remove_member_in(context.session, uuid)
+    console_auth_tokens.destroy_for_instance_in(context.session, uuid)
     context.session.flush()
     return instance
 

@@ -71,6 +71,10 @@ class FakeDriver(driver.ComputeDriver):
     def get_console_output(self, instance):
         return simulated_console.log_of(instance)
 
+    def get_console(self, instance, kind):
+        """No console server runs in memory (port -1)."""
+        return driver.ConsoleAddress('127.0.0.1', -1, None)
+
     def snapshot(self, instance, path):
         open(path, 'wb').close()
         return 'raw'

@@ -7,11 +7,17 @@ our XML namespace, so a hypervisor-side tool can tell which instance, flavor
 and owner a domain belongs to without asking the control plane, and the
 compute agent which domains of a shared libvirtd are its own (``host``).
 """
+import collections
 from xml.etree import ElementTree as ET
 
 from nova_lite.virt.libvirt import interfaces
 
 NAMESPACE = 'http://nova-lite.dev/xmlns/libvirt/instance/1.0'
+# A real guest's interactive consoles: the address its VNC server listens
+# on (None: no VNC), the host address and port of its serial console (a
+# port of None: the serial port only logs).
+Consoles = collections.namedtuple(
+    'Consoles', 'vnc_listen serial_host serial_port')
 PREFIX = 'nova_lite'
 
 
@@ -65,10 +71,12 @@ def _disk(devices, path, dev, kind, read_only=False):
         _sub(disk, 'readonly')
 
 
-def _devices(domain, boot, vifs, bridge_mappings, bandwidth, ovs_bridge):
+def _devices(domain, boot, vifs, bridge_mappings, bandwidth, ovs_bridge,
+             consoles):
     """The vNICs; on a real host the disk, a rescued guest's own disk,
     the config drive (a read-only virtio disk, which a guest finds by its
-    label), and the serial console written to the console log."""
+    label), the serial console written to the console log and, as
+    ``consoles`` asks, on a TCP port and a VNC server."""
     devices = _sub(domain, 'devices')
     interfaces.add(devices, vifs, bridge_mappings, bandwidth, ovs_bridge)
     if boot is None:
@@ -81,9 +89,39 @@ def _devices(domain, boot, vifs, bridge_mappings, bandwidth, ovs_bridge):
         more.append((boot.config_drive, 'raw', True))
     for dev, (path, kind, read_only) in zip(('vdb', 'vdc'), more):
         _disk(devices, path, dev, kind, read_only)
-    serial = _sub(devices, 'serial', type='file')
-    _sub(serial, 'source', path=boot.console_log, append='on')
+    _serial(devices, boot.console_log, consoles)
+    if consoles is not None and consoles.vnc_listen:
+        _sub(devices, 'graphics', type='vnc', autoport='yes',
+             listen=consoles.vnc_listen)
+
+
+def _serial(devices, console_log, consoles):
+    """The guest's first serial port: its log file, or (an interactive
+    serial console) a TCP port on the host that also logs to it."""
+    if consoles is None or consoles.serial_port is None:
+        serial = _sub(devices, 'serial', type='file')
+        _sub(serial, 'source', path=console_log, append='on')
+    else:
+        serial = _sub(devices, 'serial', type='tcp')
+        _sub(serial, 'source', mode='bind', host=consoles.serial_host,
+             service=str(consoles.serial_port))
+        _sub(serial, 'protocol', type='raw')
+        _sub(serial, 'log', file=console_log, append='on')
     _sub(serial, 'target', port='0')
+
+
+def console_port(domain_xml, kind):
+    """The host port of a domain's console of ``kind`` ('vnc' or
+    'serial'), as libvirt reports it (-1: a VNC server not started), or
+    None if the domain has none."""
+    domain = ET.fromstring(domain_xml)
+    if kind == 'vnc':
+        element = domain.find("./devices/graphics[@type='vnc']")
+        port = None if element is None else element.get('port')
+    else:
+        element = domain.find("./devices/serial[@type='tcp']/source")
+        port = None if element is None else element.get('service')
+    return None if port is None else int(port)
 
 
 def disk_targets(domain_xml):
@@ -135,12 +173,13 @@ def with_host(domain_xml, host):
 
 
 def build(instance, virt_type, name, host, boot=None, bridge_mappings=None,
-          bandwidth=True, ovs_bridge=interfaces.OVS_BRIDGE):
+          bandwidth=True, ovs_bridge=interfaces.OVS_BRIDGE, consoles=None):
     """The domain XML; ``boot`` (guest_files.BootFiles) gives a real
     guest its disk, kernel and console, a test-driver guest has none;
     both get the instance's vNICs (``instance.vifs``) on the bridges of
     ``bridge_mappings`` (interfaces.bridge_of), shaped by libvirt unless
-    not ``bandwidth``, a network service's ports on ``ovs_bridge``."""
+    not ``bandwidth``, a network service's ports on ``ovs_bridge``; a
+    real guest the consoles of ``consoles`` (Consoles)."""
     ET.register_namespace(PREFIX, NAMESPACE)
     domain = ET.Element('domain', type=virt_type)
     _sub(domain, 'name', name)
@@ -153,5 +192,5 @@ def build(instance, virt_type, name, host, boot=None, bridge_mappings=None,
     _sub(domain, 'on_reboot', 'restart')
     _sub(domain, 'on_crash', 'destroy')
     _devices(domain, boot, instance.vifs, bridge_mappings or {}, bandwidth,
-             ovs_bridge)
+             ovs_bridge, consoles)
     return ET.tostring(domain, encoding='unicode')

@@ -35,6 +35,7 @@ from nova_lite.virt.libvirt import guest_moves
 from nova_lite.virt.libvirt import host_cpu
 from nova_lite.virt.libvirt import interfaces
 from nova_lite.virt.libvirt import ovs_ports
+from nova_lite.virt.libvirt import serial_ports
 from nova_lite.virt.libvirt import tc_shaping
 from nova_lite.virt import simulated_console
 
@@ -253,17 +254,21 @@ class LibvirtDriver(driver.ComputeDriver):
                        else guest_files.prepare)
             boot = prepare(self.instances_path, self.image_cache, instance,
                            image_id=image_id, networks=self.networks)
-        xml = domain_xml.build(
-            instance, self.virt_type,
-            instance.name_from(self.conf.instance_name_template), self.host,
-            boot, self.conf.libvirt.bridge_mappings,
-            bandwidth=not self.compute_shapes,
-            ovs_bridge=self.conf.neutron.ovs_bridge)
         prepared = time.monotonic()
         try:
             conn = self._connection()
+            consoles = self._consoles(conn) if boot is not None else None
+            xml = domain_xml.build(
+                instance, self.virt_type,
+                instance.name_from(self.conf.instance_name_template),
+                self.host, boot, self.conf.libvirt.bridge_mappings,
+                bandwidth=not self.compute_shapes,
+                ovs_bridge=self.conf.neutron.ovs_bridge, consoles=consoles)
             with self._lock:
-                dom = conn.defineXML(xml)
+                try:
+                    dom = conn.defineXML(xml)
+                finally:
+                    self._release_serial_port(consoles)
             if start:
                 self._start(dom, instance)
             if self.is_real:
@@ -272,6 +277,7 @@ class LibvirtDriver(driver.ComputeDriver):
                          '%.3f s', instance.uuid, prepared - started,
                          time.monotonic() - prepared)
         except (libvirt.libvirtError, exception.HypervisorUnavailable,
+                exception.SocketPortRangeExhausted,
                 subprocess.CalledProcessError) as e:
             reason = self._failure_reason(e)
             self._undefine_quietly(instance)
@@ -279,6 +285,43 @@ class LibvirtDriver(driver.ComputeDriver):
                 guest_files.remove(self.instances_path, instance)
             raise exception.InstanceSpawnError(
                 instance_uuid=instance.uuid, reason=reason)
+
+    def _consoles(self, conn):
+        """A new real guest's consoles as ``[vnc]`` and
+        ``[serial_console]`` ask: a serial port free on this libvirtd."""
+        vnc = self.conf.vnc
+        serial = self.conf.serial_console
+        port = None
+        if serial.enabled:
+            in_use = {domain_xml.console_port(dom.XMLDesc(), 'serial')
+                      for dom in conn.listAllDomains()}
+            port = serial_ports.acquire(
+                serial.proxyclient_address,
+                serial_ports.port_range(serial.port_range), in_use)
+        return domain_xml.Consoles(
+            vnc.server_listen if vnc.enabled else None,
+            serial.proxyclient_address, port)
+
+    @staticmethod
+    def _release_serial_port(consoles):
+        if consoles is not None and consoles.serial_port is not None:
+            serial_ports.release(consoles.serial_host, consoles.serial_port)
+
+    def get_console(self, instance, kind):
+        """Where the guest's console of ``kind`` ('vnc', 'serial')
+        listens. A simulated host runs no console server: its port is
+        -1, as libvirt's test driver reports a VNC server's."""
+        address = (self.conf.vnc.server_proxyclient_address if kind == 'vnc'
+                   else self.conf.serial_console.proxyclient_address)
+        if not self.is_real:
+            self._active_domain(instance)
+            return driver.ConsoleAddress(address, -1, None)
+        port = domain_xml.console_port(
+            self._active_domain(instance).XMLDesc(), kind)
+        if port is None:
+            raise exception.ConsoleTypeUnavailable(
+                console_type='novnc' if kind == 'vnc' else kind)
+        return driver.ConsoleAddress(address, port, None)
 
     def _start(self, dom, instance):
         """Start the domain and, where the compute shapes them, its taps

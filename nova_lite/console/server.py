@@ -1,0 +1,106 @@
+# Copyright 2026 The nova_lite Authors
+# SPDX-License-Identifier: Apache-2.0
+"""A console proxy's listener: a thread per connection, at most
+``[console] max_connections`` of them (one more is answered 503 before
+its request is read), noVNC's pages served beside the websockets for the
+VNC proxy."""
+import http.server
+import socketserver
+import threading
+from urllib import parse
+
+from oslo_log import log as logging
+
+from nova_lite.console import gate
+from nova_lite.console import handler
+
+LOG = logging.getLogger(__name__)
+_BUSY = (b'HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n'
+         b'Connection: close\r\n\r\n')
+# Each proxy: the console types it admits, its listen options and
+# whether it serves noVNC's pages.
+KINDS = {
+    'novnc': (('novnc',), 'vnc', 'novncproxy_host', 'novncproxy_port',
+              True),
+    'serial': (('serial',), 'serial_console', 'serialproxy_host',
+               'serialproxy_port', False),
+}
+# The option naming each proxy's URL as users reach it.
+_URL_OPTIONS = {'novnc': 'novncproxy_base_url', 'serial': 'base_url'}
+
+
+class ConsoleProxy(socketserver.ThreadingMixIn, http.server.HTTPServer):
+
+    daemon_threads = True
+    block_on_close = False
+
+    def __init__(self, conf, kind, port=None):
+        types, group, host_option, port_option, pages = KINDS[kind]
+        self.conf = conf
+        self.kind = kind
+        self.gate = gate.Gate(conf, types)
+        # Read by websockify's handler: no pages for the serial proxy.
+        self.only_upgrade = not pages
+        self.file_only = True
+        self.slots = threading.BoundedSemaphore(conf.console.max_connections)
+        listen_port = conf[group][port_option] if port is None else port
+        super().__init__((conf[group][host_option], listen_port),
+                         handler.ConsoleRequestHandler)
+        self.thread = None
+
+    @property
+    def port(self):
+        return self.server_address[1]
+
+    def process_request(self, request, client_address):
+        if not self.slots.acquire(blocking=False):
+            LOG.warning('%s proxy: %d consoles open, refusing one more',
+                        self.kind, self.conf.console.max_connections)
+            try:
+                request.sendall(_BUSY)
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request, client_address):
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+    def handle_error(self, request, client_address):
+        LOG.info('%s proxy: connection from %s ended with an error',
+                 self.kind, client_address[0], exc_info=True)
+
+    def start(self):
+        self.thread = threading.Thread(
+            target=self.serve_forever, name='%s-proxy' % self.kind,
+            daemon=True)
+        self.thread.start()
+        LOG.info('%s console proxy listening on %s:%d', self.kind,
+                 self.server_address[0], self.port)
+
+    def stop(self):
+        self.shutdown()
+        self.server_close()
+        if self.picked_port:
+            self.conf.clear_override(_URL_OPTIONS[self.kind],
+                                     KINDS[self.kind][1])
+
+    @property
+    def picked_port(self):
+        """Whether the proxy was asked to pick its port (0)."""
+        _types, group, _host, port_option, _pages = KINDS[self.kind]
+        return self.conf[group][port_option] == 0
+
+    def name_picked_port(self):
+        """A proxy that picked its port (tests, several all-in-ones on
+        one machine): the console URLs handed out name that port."""
+        if not self.picked_port:
+            return
+        group, option = KINDS[self.kind][1], _URL_OPTIONS[self.kind]
+        url = parse.urlsplit(self.conf[group][option])
+        self.conf.set_override(option, url._replace(
+            netloc='%s:%d' % (url.hostname, self.port)).geturl(), group)
