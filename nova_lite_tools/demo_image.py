@@ -15,11 +15,13 @@ MACs (or, for a network service's port, asks its DHCP) and prints
 ``ping=<address>`` pings it and prints ``nova-lite guest <hostname>
 reached <address>`` (or ``missed``); it
 counts its boots in the first bytes of its disk and prints ``nova-lite
-guest boot <count>``, then ``nova-lite guest up``, then ``nova-lite guest
-tick <n>`` every second, so a test can tell by reading the console log
-that the guest reached userspace, what it learned, whether its disk is
-the one it wrote before, and whether it ran on without a restart. Built
-files are kept in the build directory and reused.
+guest boot <count>``, then ``nova-lite guest up`` (on its screen too),
+then ``nova-lite guest tick <n>`` every second, so a test can tell by
+reading the console log that the guest reached userspace, what it
+learned, whether its disk is the one it wrote before, and whether it ran
+on without a restart; and it runs a shell on its serial console, for an
+interactive console to type into. Built files are kept in the build
+directory and reused.
 ``upload`` puts them into the image service as ``nova-lite-demo`` (a
 machine image whose ``kernel_id`` and ``ramdisk_id`` name the other
 two).
@@ -130,8 +132,11 @@ printf '%%-32s' $boots | dd of=/dev/vda bs=32 count=1 conv=notrunc 2>/dev/null
 sync
 echo "%(boot)s $boots"
 echo "%(up)s"
-n=0
-while true; do sleep 1; n=$((n + 1)); echo "%(tick)s $n"; done
+# The screen says so too: a VNC console shows it.
+echo "%(up)s" > /dev/tty0 2>/dev/null
+(n=0; while true; do sleep 1; n=$((n + 1)); echo "%(tick)s $n"; done) &
+# A shell on the serial console, for whoever connects to it.
+while true; do sh; done
 """ % {'modules': ' '.join(m.rsplit('/', 1)[1] for m in MODULES),
        'up': GUEST_UP, 'tick': GUEST_TICK, 'boot': GUEST_BOOT}
 
@@ -348,5 +353,7 @@ def ticks(console):
     """The counts the guest printed since it last came up, in order."""
     since_up = console.rsplit(GUEST_UP, 1)[-1]
     prefix = GUEST_TICK + ' '
-    return [int(line[len(prefix):]) for line in since_up.splitlines()
-            if line.startswith(prefix) and line[len(prefix):].isdigit()]
+    # A line may begin with the shell's prompt.
+    counts = [line.partition(prefix)[2] for line in since_up.splitlines()
+              if prefix in line]
+    return [int(count) for count in counts if count.isdigit()]

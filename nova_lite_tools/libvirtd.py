@@ -31,6 +31,9 @@ from nova_lite.virt.libvirt import interfaces
 PACKAGES = {'libvirtd': 'libvirt-daemon-system',
             'qemu-system-x86_64': 'qemu-system-x86',
             'qemu-img': 'qemu-utils'}
+# Packages of files rather than programs: noVNC's pages, which the
+# console proxy serves for a real guest's screen.
+FILES = {'/usr/share/novnc/vnc_lite.html': 'novnc'}
 QEMU_CONF = '/etc/libvirt/qemu.conf'
 DAEMONS = ('virtlogd', 'libvirtd')
 PID_FILES = {'virtlogd': '/run/virtlogd.pid', 'libvirtd': '/run/libvirtd.pid'}
@@ -46,9 +49,12 @@ def log(message):
 
 
 def missing_packages():
-    return sorted({package for tool, package in PACKAGES.items()
-                   if shutil.which(tool) is None and
-                   not os.path.exists('/usr/sbin/' + tool)})
+    tools = {package for tool, package in PACKAGES.items()
+             if shutil.which(tool) is None and
+             not os.path.exists('/usr/sbin/' + tool)}
+    files = {package for path, package in FILES.items()
+             if not os.path.exists(path)}
+    return sorted(tools | files)
 
 
 def install_packages():

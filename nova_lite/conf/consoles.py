@@ -31,9 +31,12 @@ The address of this compute host that the noVNC proxy connects to:
 the host's address on the network between the proxy and the computes.
 """),
     cfg.URIOpt('novncproxy_base_url',
-               default='http://127.0.0.1:6080/vnc_auto.html', help="""
+               default='http://127.0.0.1:6080/vnc_lite.html', help="""
 The noVNC page users open, as they reach it (a dashboard embeds this
 URL); the token is added to it. Set it to the proxy's public address.
+``vnc_lite.html`` connects as it opens; ``vnc_auto.html`` (Nova's
+default) is noVNC's full page in noVNC 1.x, which waits for a click on
+Connect unless the URL also says ``autoconnect=true``.
 """),
     cfg.HostAddressOpt('novncproxy_host', default='0.0.0.0', help="""
 The address nova-lite-novncproxy listens on.

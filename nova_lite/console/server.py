@@ -42,7 +42,8 @@ class ConsoleProxy(socketserver.ThreadingMixIn, http.server.HTTPServer):
         # Read by websockify's handler: no pages for the serial proxy.
         self.only_upgrade = not pages
         self.file_only = True
-        self.slots = threading.BoundedSemaphore(conf.console.max_connections)
+        self._count_lock = threading.Lock()
+        self.connections = 0
         listen_port = conf[group][port_option] if port is None else port
         super().__init__((conf[group][host_option], listen_port),
                          handler.ConsoleRequestHandler)
@@ -52,8 +53,19 @@ class ConsoleProxy(socketserver.ThreadingMixIn, http.server.HTTPServer):
     def port(self):
         return self.server_address[1]
 
+    def _take_slot(self):
+        with self._count_lock:
+            if self.connections >= self.conf.console.max_connections:
+                return False
+            self.connections += 1
+            return True
+
+    def _free_slot(self):
+        with self._count_lock:
+            self.connections -= 1
+
     def process_request(self, request, client_address):
-        if not self.slots.acquire(blocking=False):
+        if not self._take_slot():
             LOG.warning('%s proxy: %d consoles open, refusing one more',
                         self.kind, self.conf.console.max_connections)
             try:
@@ -68,7 +80,7 @@ class ConsoleProxy(socketserver.ThreadingMixIn, http.server.HTTPServer):
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self.slots.release()
+            self._free_slot()
 
     def handle_error(self, request, client_address):
         LOG.info('%s proxy: connection from %s ended with an error',

@@ -51,14 +51,15 @@ class ConsoleAuthToken(base.NovaLiteTimestampObject, base.NovaLiteObject):
     def authorize(self, ttl):
         """Store a new token good for ``ttl`` seconds; the token."""
         token = uuidutils.generate_uuid()
-        self.expires = int(time.time()) + ttl
+        now = int(time.time())
+        self.expires = now + ttl
         values = {name: getattr(self, name) for name in (
             'console_type', 'host', 'port', 'internal_access_path',
             'instance_uuid', 'expires', 'access_url_base')}
         values['tls_port'] = self.tls_port if self.obj_attr_is_set(
             'tls_port') else None
         values['token_hash'] = _hash(token)
-        base.fill_from_db(self, db.create(self._context, values))
+        base.fill_from_db(self, db.create(self._context, values, now))
         self.token = token
         self.obj_reset_changes()
         return token

@@ -323,3 +323,14 @@ def test_idle_clients_cannot_hold_the_proxy(all_in_one, overrides):
     # ... and the proxy takes requests again.
     client, refusal = _open(_websocket_url(aio, 'forged'))
     assert '403' in refusal
+
+
+def test_expired_tokens_leave_the_table(console_cloud, overrides):
+    aio, server_id = console_cloud
+    overrides('token_ttl', 1, group='consoleauth')
+    for _ in range(3):
+        _novnc_url(aio, server_id)
+    assert _tokens() == 3
+    time.sleep(2.1)
+    _novnc_url(aio, server_id)
+    assert _tokens() == 1

@@ -15,6 +15,7 @@ end the server in ERROR with a fault that says which, leaving nothing.
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import time
@@ -24,52 +25,19 @@ from xml.etree import ElementTree as ET
 
 import libvirt
 import pycdlib
-import pytest
 import requests
 
 from nova_lite import conf as nl_conf
 from nova_lite.resources.vietstack import conf as vietstack_conf
 from nova_lite.virt.libvirt import tc_shaping
 from nova_lite_tools import demo_image
-from nova_lite_tools import libvirtd as machine_libvirtd
-from nova_lite_tools import private_libvirtd as private_libvirtd_mod
+from tests.integration import conftest
 
 CONF = nl_conf.CONF
 
-HOST = 'real-test-host'
-
-
-@pytest.fixture(scope='module')
-def private_libvirtd():
-    daemon = private_libvirtd_mod.PrivateLibvirtd().start()
-    machine_libvirtd.ensure_bridges(machine_libvirtd.bridges())
-    yield daemon
-    daemon.stop()
-
-
-@pytest.fixture(scope='module')
-def libvirtd(private_libvirtd):
-    conn = libvirt.open(private_libvirtd.uri)
-    yield conn
-    conn.close()
-
-
-@pytest.fixture
-def real_aio(all_in_one, overrides, private_libvirtd):
-    def start(uri=private_libvirtd.uri):
-        overrides('real_host', True, group='all_in_one')
-        overrides('connection_uri', uri, group='libvirt')
-        overrides('virt_type', 'qemu', group='libvirt')
-        overrides('host', HOST)
-        overrides('shutdown_timeout', 1, group='compute')
-        # Domain names no other deployment on this libvirtd can take.
-        overrides('instance_name_template', 'nl-test-%(uuid)s')
-        aio = all_in_one(hosts=0)
-        aio.client.post('/flavors', {'flavor': {
-            'name': 'demo', 'ram': 256, 'vcpus': 1, 'disk': 1,
-            'id': 'demo'}})
-        return aio
-    return start
+HOST = conftest.REAL_HOST
+# The prompt of the shell on the demo guest's serial console.
+_PROMPT = '/ # '
 
 
 def _boot(aio, image_id):
@@ -144,7 +112,12 @@ def test_the_demo_guest_boots_reports_up_and_leaves_nothing(
     assert demo_image.GUEST_BOOT + ' 2' in console
     tail = aio.client.post('/servers/%s/action' % server_id, {
         'os-getConsoleOutput': {'length': 1}})[1]['output']
-    assert tail.strip() in (demo_image.GUEST_UP,) + tuple(
+    # One line: the last, after the shell's prompt (and its terminal
+    # query) if it is on it.
+    assert tail.count('\n') <= 1
+    tail = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', tail)
+    assert tail.rstrip('\n').rpartition(_PROMPT)[2].strip() in (
+        '', demo_image.GUEST_UP) + tuple(
         '%s %d' % (demo_image.GUEST_TICK, n) for n in range(1, 60))
 
     assert aio.client.delete('/servers/%s' % server_id)[0] == 204
