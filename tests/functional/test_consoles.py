@@ -21,7 +21,9 @@ import pytest
 import sqlalchemy as sa
 import websocket
 
+from nova_lite import context
 from nova_lite.db import engine
+from nova_lite.objects import console_auth_token
 from tests.functional.compute_calls import at
 from tests.functional.compute_calls import cloud_env
 from tests.functional.compute_calls import osc
@@ -334,3 +336,23 @@ def test_expired_tokens_leave_the_table(console_cloud, overrides):
     time.sleep(2.1)
     _novnc_url(aio, server_id)
     assert _tokens() == 1
+
+
+def test_a_token_for_an_address_the_guest_no_longer_has(console_cloud):
+    """A token made when the guest's console listened elsewhere (before a
+    restart on another port, or a move the token outlived): the server's
+    compute does not confirm the address, and nothing is connected."""
+    aio, server_id = console_cloud
+    echo = socket.create_server(('127.0.0.1', 0))
+    stale = console_auth_token.ConsoleAuthToken(
+        context.get_admin_context(), console_type='novnc',
+        host='127.0.0.1', port=echo.getsockname()[1],
+        internal_access_path=None, instance_uuid=server_id,
+        access_url_base=aio.conf.vnc.novncproxy_base_url)
+    token = stale.authorize(60)
+    client, refusal = _open(_websocket_url(aio, token))
+    assert client is None and '403' in refusal
+    echo.settimeout(0.5)
+    with pytest.raises(socket.timeout):
+        echo.accept()  # the proxy never connected to that address
+    echo.close()
