@@ -85,12 +85,15 @@ def _check(args):
 
 
 def _check_ports(layout):
-    """The control processes' metrics ports apart from the APIs' (a
-    metrics listener there would answer the API's clients)."""
+    """The control processes' metrics ports apart from the APIs' and the
+    console proxies' (a metrics listener there would answer their
+    clients)."""
     apis = {'--api-port': layout.api_port,
             '--placement-port': layout.placement_port,
             '--image-port': layout.image_port,
-            '--neutron-port': layout.neutron_port}
+            '--neutron-port': layout.neutron_port,
+            '--novnc-port': layout.novnc_port,
+            '--serial-port': layout.serial_port}
     taken = [name for name, port in apis.items()
              if port in layout.control_metrics_ports()]
     if taken:
@@ -111,7 +114,8 @@ def up(args):
         conductors=args.conductors, api_workers=args.api_workers,
         rabbit_nodes=args.rabbit_nodes, rabbit_port=args.rabbit_port,
         neutron_port=args.neutron_port if args.neutron else 0,
-        metrics_port=args.metrics_port)
+        metrics_port=args.metrics_port, novnc_port=args.novnc_port,
+        serial_port=args.serial_port)
     _check_ports(layout)
     if os.path.exists(layout.path('lab.json')):
         previous = lab_layout.Layout.load(layout.state_dir)
@@ -176,6 +180,10 @@ def _start(layout, vcpus, memory_mb):
                 '--config-file', configs.write_controller_process(
                     layout, name, host, index)]
         processes.start(layout, name, argv)
+        started.append(name)
+    for name in layout.console_processes():
+        processes.start(layout, name, [_binary(name), '--config-file',
+                                       controller_conf])
         started.append(name)
     for index in range(1, layout.computes + 1):
         config_file = configs.write_compute(layout, index, vcpus, memory_mb)
@@ -251,6 +259,8 @@ def _report(layout, clouds_path):
         print('  %s: %s in namespace %s' % (
             layout.hostname(index), layout.compute_ip(index),
             layout.namespace(index)))
+    print('consoles: noVNC on :%d, serial on :%d' % (
+        layout.novnc_port, layout.serial_port))
     print('metrics: %s' % ', '.join(
         '%s %s' % item for item in layout.metrics_urls().items()))
     print(clouds_file.hint(clouds_path, layout.name))
@@ -332,6 +342,10 @@ def _parser():
                             'metrics on this port, the next ones on the '
                             'ports after it; each compute on this one in '
                             'its namespace')
+    up_command.add_argument('--novnc-port', type=int, default=6080,
+                            help='nova-lite-novncproxy on the controller')
+    up_command.add_argument('--serial-port', type=int, default=6083,
+                            help='nova-lite-serialproxy on the controller')
     up_command.add_argument('--schedulers', type=int, default=1,
                             help='nova-lite-scheduler processes, active '
                             'at once')

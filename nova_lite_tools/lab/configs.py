@@ -38,6 +38,12 @@ port = {placement_port}
 listen = 0.0.0.0
 port = {image_port}
 store_path = {state}/images
+
+[vnc]
+novncproxy_port = {novnc_port}
+
+[serial_console]
+serialproxy_port = {serial_port}
 {broker}"""
 
 # No host option: the agent takes the namespace's hostname.
@@ -50,6 +56,18 @@ connection_uri = {uri}
 {real}
 [glance]
 api_servers = http://{controller_ip}:{image_port}
+
+# Guests' consoles listen on the compute's address, where the proxies on
+# the controller reach them; users reach the proxies on the host.
+[vnc]
+server_listen = {compute_ip}
+server_proxyclient_address = {compute_ip}
+novncproxy_base_url = http://127.0.0.1:{novnc_port}/vnc_lite.html
+
+[serial_console]
+enabled = true
+proxyclient_address = {compute_ip}
+base_url = ws://127.0.0.1:{serial_port}/
 
 {metrics}
 [vietstack]
@@ -74,7 +92,8 @@ def write_controller(layout):
         transport_url=services.transport_url(layout, '127.0.0.1'),
         database_url=services.database_url(layout),
         api_port=layout.api_port, placement_port=layout.placement_port,
-        image_port=layout.image_port) + _neutron(layout))
+        image_port=layout.image_port, novnc_port=layout.novnc_port,
+        serial_port=layout.serial_port) + _neutron(layout))
 
 
 def write_controller_process(layout, process, host, index):
@@ -119,8 +138,9 @@ def write_compute(layout, index, vcpus, memory_mb):
         state=layout.path(hostname), uri=uri, real=real,
         broker=_broker(layout), metrics=METRICS.format(
             listen='0.0.0.0', port=layout.metrics_port),
-        controller_ip=layout.controller_ip, image_port=layout.image_port)
-        + _neutron(layout))
+        controller_ip=layout.controller_ip, image_port=layout.image_port,
+        compute_ip=layout.compute_ip(index), novnc_port=layout.novnc_port,
+        serial_port=layout.serial_port) + _neutron(layout))
 
 
 def _broker(layout):

@@ -39,6 +39,9 @@ class Layout:
     # this one on (the API's workers last); each compute on this one in
     # its namespace.
     metrics_port: int = 9180
+    # The console proxies on the controller.
+    novnc_port: int = 6080
+    serial_port: int = 6083
 
     @property
     def network(self):
@@ -78,6 +81,12 @@ class Layout:
                       for i in range(2, count + 1)]
         return found + [('nova-lite-api', 'nova-lite-api',
                          self.controller_host)]
+
+    @staticmethod
+    def console_processes():
+        """The console proxies, started after the API with the
+        controller's configuration."""
+        return ['nova-lite-novncproxy', 'nova-lite-serialproxy']
 
     def control_metrics_ports(self):
         """The ports the control processes' metrics take: one each, the

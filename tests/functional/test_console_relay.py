@@ -19,6 +19,7 @@ import websocket
 from nova_lite.conf import CONF
 from nova_lite.console import gate
 from nova_lite.console import server
+from tests.functional.console_calls import close_reason
 
 
 class _Echo(socketserver.BaseRequestHandler):
@@ -31,13 +32,15 @@ class _Echo(socketserver.BaseRequestHandler):
 
 
 class _AdmitAll:
-    """A gate that sends everyone to one console."""
+    """A gate that sends everyone to one console, with tokens good until
+    ``expires``."""
 
     def __init__(self, port):
         self.port = port
+        self.expires = 2 ** 31
 
     def admit(self, headers, path):
-        return gate.Admission('127.0.0.1', self.port, 'test', 2 ** 31)
+        return gate.Admission('127.0.0.1', self.port, 'test', self.expires)
 
 
 @pytest.fixture
@@ -117,3 +120,12 @@ def test_a_client_that_stops_reading_is_dropped_and_frees_its_slot(relay):
     other = _connect(relay)
     assert _round_trip(other, b'still here') < 1
     other.close()
+
+
+def test_an_open_console_ends_with_its_token_when_told(relay, overrides):
+    overrides('enforce_session_timeout', True, group='consoleauth')
+    relay.gate.expires = int(time.time()) + 2
+    client = _connect(relay)
+    assert _round_trip(client, b'before') < 1
+    assert close_reason(client) == (1000, 'The console session timed out')
+    assert time.time() >= relay.gate.expires

@@ -12,14 +12,11 @@ anything connects to a host. On simulated hosts no console server runs:
 an admitted websocket is closed as a host's unreachable console is.
 """
 import socket
-import struct
 import time
-from urllib import parse
 
 import openstack
 import pytest
 import sqlalchemy as sa
-import websocket
 
 from nova_lite import context
 from nova_lite.db import engine
@@ -27,6 +24,10 @@ from nova_lite.objects import console_auth_token
 from tests.functional.compute_calls import at
 from tests.functional.compute_calls import cloud_env
 from tests.functional.compute_calls import osc
+from tests.functional.console_calls import close_reason
+from tests.functional.console_calls import open_websocket
+from tests.functional.console_calls import token_of
+from tests.functional.console_calls import UNREACHABLE
 
 
 def _tokens():
@@ -36,36 +37,9 @@ def _tokens():
             sa.text('SELECT count(*) FROM console_auth_tokens')).scalar()
 
 
-def _token_of(url):
-    """The token in a console URL (noVNC's carries it inside ``path``)."""
-    query = parse.parse_qs(parse.urlsplit(url).query)
-    if 'path' in query:
-        query = parse.parse_qs(parse.urlsplit(query['path'][0]).query)
-    return query['token'][0]
-
-
 def _websocket_url(aio, token, kind='novnc'):
     proxy = next(p for p in aio.consoles if p.kind == kind)
     return 'ws://127.0.0.1:%d/?token=%s' % (proxy.port, token)
-
-
-def _open(url, origin=None):
-    """A websocket to the proxy, as noVNC opens it (None, and the
-    refusal's status and words, if it is refused)."""
-    try:
-        return websocket.create_connection(
-            url, origin=origin, subprotocols=['binary'], timeout=10), None
-    except websocket.WebSocketBadStatusException as e:
-        return None, str(e)
-
-
-def _close_reason(client):
-    """The code and reason the proxy closed the websocket with."""
-    while True:
-        opcode, frame = client.recv_data_frame(True)
-        if opcode == websocket.ABNF.OPCODE_CLOSE:
-            return (struct.unpack('!H', frame.data[:2])[0],
-                    frame.data[2:].decode())
 
 
 @pytest.fixture
@@ -76,6 +50,13 @@ def console_cloud(all_in_one, overrides):
     server = aio.client.boot('small')
     assert server['status'] == 'ACTIVE', server
     return aio, server['id']
+
+
+def _sdk(aio, version):
+    return openstack.connect(
+        auth_type='admin_token', compute_api_version=version,
+        auth={'endpoint': 'http://127.0.0.1:%d/v2.1' % aio.api.port,
+              'token': 'admin:admin'})
 
 
 def _remote_console(aio, server_id, protocol, console_type, version='2.6'):
@@ -100,22 +81,23 @@ def test_console_urls_from_the_cli_the_sdk_and_the_api(
     assert osc(env, 'console', 'url', 'show', '--spice', server_id,
                fails=True).count('Unavailable console type spice-html5.')
 
-    cloud = openstack.connect(
-        auth_type='admin_token', compute_api_version='2.6',
-        auth={'endpoint': 'http://127.0.0.1:%d/v2.1' % aio.api.port,
-              'token': 'admin:admin'})
-    sdk = cloud.compute.create_console(server_id, console_type='novnc')
+    sdk = _sdk(aio, '2.6').compute.create_console(
+        server_id, console_type='novnc')
     assert sdk['type'] == 'novnc' and 'token' in sdk['url']
+    # The action the SDK sends exists to 2.5, as in Nova.
+    serial_url = _sdk(aio, '2.5').compute.get_server_console_url(
+        server_id, 'serial')
+    assert serial_url['url'].startswith(aio.conf.serial_console.base_url)
 
     status, body = _remote_console(aio, server_id, 'vnc', 'novnc')
     assert status == 200
     assert set(body['remote_console']) == {'protocol', 'type', 'url'}
     assert body['remote_console']['protocol'] == 'vnc'
     # Every URL its own token.
-    tokens = {_token_of(url) for url in (
-        novnc['url'], serial['url'], sdk['url'],
+    tokens = {token_of(url) for url in (
+        novnc['url'], serial['url'], sdk['url'], serial_url['url'],
         body['remote_console']['url'])}
-    assert len(tokens) == 4
+    assert len(tokens) == 5
 
 
 @pytest.mark.parametrize('body, version, status, words', [
@@ -199,7 +181,7 @@ def test_a_console_of_a_server_not_ready_or_not_yours(console_cloud):
 def test_console_auth_tokens_for_admins(console_cloud):
     aio, server_id = console_cloud
     status, body = _remote_console(aio, server_id, 'vnc', 'novnc')
-    token = _token_of(body['remote_console']['url'])
+    token = token_of(body['remote_console']['url'])
     path = '/os-console-auth-tokens/%s' % token
     status, body = aio.client.get(path, **at('2.31'))
     assert status == 200, body
@@ -230,14 +212,13 @@ def _novnc_url(aio, server_id):
 
 def test_the_proxy_admits_a_token_once(console_cloud):
     aio, server_id = console_cloud
-    token = _token_of(_novnc_url(aio, server_id))
+    token = token_of(_novnc_url(aio, server_id))
     url = _websocket_url(aio, token)
-    client, refusal = _open(url, origin='http://127.0.0.1')
+    client, refusal = open_websocket(url, origin='http://127.0.0.1')
     assert refusal is None
     # A simulated host runs no console server: closed as unreachable.
-    assert _close_reason(client) == (
-        1011, 'Failed to connect to downstream server')
-    client, refusal = _open(url, origin='http://127.0.0.1')
+    assert close_reason(client) == UNREACHABLE
+    client, refusal = open_websocket(url, origin='http://127.0.0.1')
     assert client is None and '403' in refusal
     # The token is used up for os-console-auth-tokens too.
     assert aio.client.get('/os-console-auth-tokens/%s' % token,
@@ -251,8 +232,8 @@ def test_the_proxy_admits_a_token_once(console_cloud):
 ])
 def test_the_proxy_refuses_foreign_origins(console_cloud, origin, words):
     aio, server_id = console_cloud
-    token = _token_of(_novnc_url(aio, server_id))
-    client, refusal = _open(_websocket_url(aio, token), origin=origin)
+    token = token_of(_novnc_url(aio, server_id))
+    client, refusal = open_websocket(_websocket_url(aio, token), origin=origin)
     assert client is None and words in refusal
     # Refused before the token was taken: a right page may still use it.
     assert aio.client.get('/os-console-auth-tokens/%s' % token,
@@ -263,9 +244,9 @@ def test_allowed_origins_admit_a_dashboard_elsewhere(console_cloud,
                                                      overrides):
     aio, server_id = console_cloud
     overrides('allowed_origins', ['dashboard.example'], group='console')
-    token = _token_of(_novnc_url(aio, server_id))
-    client, refusal = _open(_websocket_url(aio, token),
-                            origin='http://dashboard.example')
+    token = token_of(_novnc_url(aio, server_id))
+    client, refusal = open_websocket(_websocket_url(aio, token),
+                                     origin='http://dashboard.example')
     assert refusal is None
     client.close()
 
@@ -273,37 +254,37 @@ def test_allowed_origins_admit_a_dashboard_elsewhere(console_cloud,
 def test_forged_expired_and_serial_tokens_are_refused(console_cloud,
                                                       overrides):
     aio, server_id = console_cloud
-    client, refusal = _open(_websocket_url(aio, 'not-a-token'))
+    client, refusal = open_websocket(_websocket_url(aio, 'not-a-token'))
     assert client is None and '403' in refusal
-    client, refusal = _open(_websocket_url(aio, ''))
+    client, refusal = open_websocket(_websocket_url(aio, ''))
     assert client is None and '403' in refusal
     # A serial console's token does not open the VNC proxy.
     status, body = _remote_console(aio, server_id, 'serial', 'serial')
-    client, refusal = _open(_websocket_url(
-        aio, _token_of(body['remote_console']['url'])))
+    client, refusal = open_websocket(_websocket_url(
+        aio, token_of(body['remote_console']['url'])))
     assert client is None and '403' in refusal
     overrides('token_ttl', 1, group='consoleauth')
-    token = _token_of(_novnc_url(aio, server_id))
+    token = token_of(_novnc_url(aio, server_id))
     time.sleep(2.1)
-    client, refusal = _open(_websocket_url(aio, token))
+    client, refusal = open_websocket(_websocket_url(aio, token))
     assert client is None and '403' in refusal
 
 
 def test_a_token_dies_with_a_move_and_with_its_server(console_cloud):
     aio, server_id = console_cloud
-    moved = _token_of(_novnc_url(aio, server_id))
+    moved = token_of(_novnc_url(aio, server_id))
     status, body = aio.client.post('/servers/%s/action' % server_id,
                                    {'migrate': None})
     assert status == 202, body
     aio.client.wait_server(server_id, ('VERIFY_RESIZE',))
-    client, refusal = _open(_websocket_url(aio, moved))
+    client, refusal = open_websocket(_websocket_url(aio, moved))
     assert client is None and '403' in refusal
-    gone = _token_of(_novnc_url(aio, server_id))
+    gone = token_of(_novnc_url(aio, server_id))
     assert aio.client.delete('/servers/%s' % server_id)[0] == 204
     aio.client.wait_server(server_id, ('DELETED',))
     assert aio.client.get('/os-console-auth-tokens/%s' % gone,
                           **at('2.31'))[0] == 404
-    client, refusal = _open(_websocket_url(aio, gone))
+    client, refusal = open_websocket(_websocket_url(aio, gone))
     assert client is None and '403' in refusal
 
 
@@ -323,7 +304,7 @@ def test_idle_clients_cannot_hold_the_proxy(all_in_one, overrides):
         conn.settimeout(5)
         assert conn.recv(100) == b''
     # ... and the proxy takes requests again.
-    client, refusal = _open(_websocket_url(aio, 'forged'))
+    client, refusal = open_websocket(_websocket_url(aio, 'forged'))
     assert '403' in refusal
 
 
@@ -350,7 +331,7 @@ def test_a_token_for_an_address_the_guest_no_longer_has(console_cloud):
         internal_access_path=None, instance_uuid=server_id,
         access_url_base=aio.conf.vnc.novncproxy_base_url)
     token = stale.authorize(60)
-    client, refusal = _open(_websocket_url(aio, token))
+    client, refusal = open_websocket(_websocket_url(aio, token))
     assert client is None and '403' in refusal
     echo.settimeout(0.5)
     with pytest.raises(socket.timeout):

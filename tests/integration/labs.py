@@ -41,7 +41,7 @@ def running(state_dir, *extra):
     """A lab up (two computes unless ``extra`` says otherwise) for the
     duration; its saved layout (lab.json) as a dict."""
     name = 't%s' % uuid.uuid4().hex[:6]
-    apis = [ports.free_port() for _ in range(3)]
+    apis = [ports.free_port() for _ in range(5)]
     # The control processes' metrics on the ports after this one.
     metrics = ports.free_ports(METRICS_PORTS, apart_from=apis + [
         int(arg) for arg in extra if arg.isdigit()])  # a neutron port...
@@ -49,7 +49,8 @@ def running(state_dir, *extra):
         'up', '--name', name, '--state-dir', state_dir, '--computes', '2',
         '--subnet', '10.212.%d.0/24' % random.randrange(256),
         '--api-port', str(apis[0]), '--placement-port', str(apis[1]),
-        '--image-port', str(apis[2]), '--metrics-port', str(metrics),
+        '--image-port', str(apis[2]), '--novnc-port', str(apis[3]),
+        '--serial-port', str(apis[4]), '--metrics-port', str(metrics),
         *extra)
     with open(os.path.join(state_dir, 'lab.json')) as saved:
         layout = json.load(saved)

@@ -19,6 +19,7 @@ import requests
 
 from nova_lite_tools.lab import layout as lab_layout
 from tests.functional import compute_calls
+from tests.functional import console_calls
 from tests.integration import labs
 from tests.integration import ports
 
@@ -130,6 +131,23 @@ def test_lab_boots_over_two_namespaced_computes(lab):
     assert [(s['status'], s['OS-EXT-SRV-ATTR:host']) for s in later] == [
         ('ACTIVE', computes[1])] * 3
     _check_metrics(lab, computes)
+    _check_consoles(lab, later[0]['id'])
+
+
+def _check_consoles(lab, server_id):
+    """The console proxies on the controller admit a URL's token: the
+    server's compute, in its namespace, confirms the console's address
+    over the broker. A simulated host's console cannot be reached."""
+    for kind, port in (('novnc', lab['novnc_port']),
+                       ('serial', lab['serial_port'])):
+        url = _openstack(lab, lab['name'], 'console', 'url', 'show',
+                         '--' + kind, server_id)['url']
+        client, refusal = console_calls.open_websocket(
+            'ws://127.0.0.1:%d/?token=%s' % (
+                port, console_calls.token_of(url)))
+        assert refusal is None, (kind, refusal)
+        assert console_calls.close_reason(client) == (
+            console_calls.UNREACHABLE)
 
 
 def _scrape(url):
