@@ -68,11 +68,11 @@ class LiveMoves(move_ends.MoveFamily):
                 return
             try:
                 migration.set_status('preparing')
-                self.computes.pre_live_migration(
+                dest_consoles = self.computes.pre_live_migration(
                     context, instance, migration, block_migration)
                 migration.set_status('running')
                 self.driver.live_migration(context, instance, migration,
-                                           block_migration)
+                                           block_migration, dest_consoles)
             except Exception as e:
                 outcome.error = e
                 self._roll_back(context, instance, migration, e)
@@ -112,14 +112,18 @@ class LiveMoves(move_ends.MoveFamily):
 
     def pre_live_migration(self, context, instance, migration,
                            block_migration=False):
+        """What the source needs to know of this host for the guest's
+        definition (the driver's answer; None from a compute of the
+        release before)."""
         with self.operations.recorded(context, instance,
                                       'compute_pre_live_migration'):
             self.notify(context, instance, 'live_migration_pre', 'start')
-            self.driver.pre_live_migration(context, instance,
-                                           block_migration)
+            dest_consoles = self.driver.pre_live_migration(
+                context, instance, block_migration)
             # The ports bound here too, inactive until the guest moved.
             self.ends.network.bind_inactive(context, instance, self.host)
             self.notify(context, instance, 'live_migration_pre', 'end')
+        return dest_consoles
 
     def post_at_destination(self, context, instance, migration):
         """The server is this host's now, its guest here."""

@@ -296,8 +296,8 @@ class ComputeManager(service.Manager):
 
     def pre_live_migration(self, context, instance, migration,
                            block_migration=False):
-        self.live_moves.pre_live_migration(context, instance, migration,
-                                           block_migration)
+        return self.live_moves.pre_live_migration(
+            context, instance, migration, block_migration)
 
     def post_live_migration_at_destination(self, context, instance,
                                            migration):

@@ -278,10 +278,12 @@ class ComputeAPI:
 
     def pre_live_migration(self, context, instance, migration,
                            block_migration=False):
-        self._move_call(context, migration.dest_compute,
-                        'pre_live_migration', instance=instance,
-                        migration=migration,
-                        block_migration=block_migration)
+        """Where the guest's consoles will listen on the destination
+        ({'vnc_listen', 'serial_host', 'serial_port'}), or None."""
+        return self._move_call(context, migration.dest_compute,
+                               'pre_live_migration', instance=instance,
+                               migration=migration,
+                               block_migration=block_migration)
 
     def post_live_migration_at_destination(self, context, instance,
                                            migration):

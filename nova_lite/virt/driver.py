@@ -183,14 +183,19 @@ class ComputeDriver:
 
     def pre_live_migration(self, context, instance, block_migration):
         """On the destination, before the guest comes: what it needs
-        there (a real guest's files)."""
+        there (a real guest's files). Returns what the source needs to
+        know of this host for the guest's definition (where its consoles
+        will listen here), or None."""
+        return None
 
     def live_migration(self, context, instance, migration,
-                       block_migration):
+                       block_migration, dest_consoles=None):
         """On the source: move the running guest to the hypervisor of
-        the migration's destination (``dest_compute``, at ``dest_host``),
-        or raise LiveMigrationFailed (the guest still runs here;
-        LiveMigrationAborted if ``live_migration_abort`` stopped it)."""
+        the migration's destination (``dest_compute``, at ``dest_host``;
+        its consoles where ``dest_consoles``, pre_live_migration's answer
+        there, says), or raise LiveMigrationFailed (the guest still runs
+        here; LiveMigrationAborted if ``live_migration_abort`` stopped
+        it)."""
 
     def attach_interface(self, context, instance, vif):
         """Plug one more vNIC (a port attached while the server lives)

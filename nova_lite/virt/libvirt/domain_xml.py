@@ -172,6 +172,27 @@ def with_host(domain_xml, host):
     return ET.tostring(domain, encoding='unicode')
 
 
+def with_consoles(domain_xml, consoles):
+    """The domain XML with its VNC server and TCP serial port where
+    ``consoles`` says (another host's addresses and port: a guest moving
+    there); as it is if ``consoles`` is None."""
+    if consoles is None:
+        return domain_xml
+    ET.register_namespace(PREFIX, NAMESPACE)
+    domain = ET.fromstring(domain_xml)
+    for graphics in domain.findall("./devices/graphics[@type='vnc']"):
+        if consoles.vnc_listen:
+            graphics.set('listen', consoles.vnc_listen)
+        for listen in graphics.findall("listen[@type='address']"):
+            listen.set('address', consoles.vnc_listen or listen.get(
+                'address'))
+    source = domain.find("./devices/serial[@type='tcp']/source")
+    if source is not None and consoles.serial_port is not None:
+        source.set('host', consoles.serial_host)
+        source.set('service', str(consoles.serial_port))
+    return ET.tostring(domain, encoding='unicode')
+
+
 def build(instance, virt_type, name, host, boot=None, bridge_mappings=None,
           bandwidth=True, ovs_bridge=interfaces.OVS_BRIDGE, consoles=None):
     """The domain XML; ``boot`` (guest_files.BootFiles) gives a real

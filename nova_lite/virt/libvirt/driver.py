@@ -107,6 +107,8 @@ class LibvirtDriver(driver.ComputeDriver):
         self._image_cache = None
         self.networks = fixed_networks.networks_of(conf)
         self._compute_shapes = None
+        # The consoles of guests on their way here (live migrations).
+        self._incoming = {}
 
     @property
     def virt_type(self):
@@ -609,20 +611,33 @@ class LibvirtDriver(driver.ComputeDriver):
     def pre_live_migration(self, context, instance, block_migration):
         """The guest's files laid out here before it comes: the image
         its disk is an overlay of, an empty overlay the migration fills,
-        its kernel and config drive."""
-        if self.is_real:
-            guest_files.prepare(self.instances_path, self.image_cache,
-                                instance, networks=self.networks)
+        its kernel and config drive; and where its consoles will listen
+        here (a serial port held for it until it arrived or failed to),
+        for the source to write into the definition it sends."""
+        if not self.is_real:
+            return None
+        guest_files.prepare(self.instances_path, self.image_cache,
+                            instance, networks=self.networks)
+        consoles = self._consoles(self._connection())
+        self._incoming[instance.uuid] = consoles
+        return consoles._asdict()
+
+    def _arrived(self, instance):
+        """A guest's live migration here ended: its serial port is its
+        domain's (or no one's)."""
+        self._release_serial_port(self._incoming.pop(instance.uuid, None))
 
     def live_migration(self, context, instance, migration,
-                       block_migration):
+                       block_migration, dest_consoles=None):
         if not self.is_real:
             return
         dom = self._active_domain(instance)
         started = time.monotonic()
+        consoles = (domain_xml.Consoles(**dest_consoles) if dest_consoles
+                    else None)
         try:
             guest_moves.live_migrate(dom, self.conf, migration.dest_host,
-                                     migration.dest_compute)
+                                     migration.dest_compute, consoles)
         except guest_moves.MoveAborted as e:
             raise exception.LiveMigrationAborted(reason=str(e))
         except guest_moves.MoveError as e:
@@ -637,6 +652,7 @@ class LibvirtDriver(driver.ComputeDriver):
         if not self.is_real:
             return super().post_live_migration_at_destination(context,
                                                               instance)
+        self._arrived(instance)
         dom = self._active_domain(instance)
         paused = dom.state()[0] == libvirt.VIR_DOMAIN_PAUSED
         if paused and instance.vm_state != fields.VMState.PAUSED:
@@ -648,6 +664,7 @@ class LibvirtDriver(driver.ComputeDriver):
         self._remove_own_guest(instance)
 
     def rollback_live_migration_at_destination(self, context, instance):
+        self._arrived(instance)
         self._remove_own_guest(instance)
 
     def live_migration_force_complete(self, instance):

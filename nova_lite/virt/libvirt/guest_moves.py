@@ -43,14 +43,16 @@ def peer_uri(conf, address):
                                     address)
 
 
-def live_migrate(dom, conf, address, dest_compute):
+def live_migrate(dom, conf, address, dest_compute, consoles=None):
     """Move the running ``dom`` to the libvirtd at ``address``, where it
-    is ``dest_compute``'s; returns when the guest runs there and is gone
-    from here. MoveError (the guest still runs here) if it failed."""
+    is ``dest_compute``'s, with its consoles where ``consoles``
+    (domain_xml.Consoles of the destination) says; returns when the
+    guest runs there and is gone from here. MoveError (the guest still
+    runs here) if it failed."""
     def as_destination_has_it(flags):
-        return domain_xml.with_host(
+        return domain_xml.with_consoles(domain_xml.with_host(
             dom.XMLDesc(libvirt.VIR_DOMAIN_XML_MIGRATABLE | flags),
-            dest_compute)
+            dest_compute), consoles)
     params = {
         libvirt.VIR_MIGRATE_PARAM_URI: 'tcp://%s' % address,
         # The running guest's definition, and the one kept there.
