@@ -23,3 +23,10 @@ def dispatch(req, actions, **kwargs):
     handler, rule = actions[name]
     policy.enforce(req.context, rule)
     return handler(req, body[name], **kwargs)
+
+
+def not_at_this_version():
+    """What an action the request's microversion does not have answers:
+    404, as Nova answers any method missing at a version (it does not
+    say why)."""
+    return exception.NotFound(message='The resource could not be found.')

@@ -1,9 +1,10 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
-"""server stop / start / reboot, and console log."""
+"""server stop / start / reboot, console log and console url."""
 import time
 
 from cliff import command
+from cliff import show
 
 from nova_lite.cli import client as api_client
 
@@ -86,3 +87,28 @@ class ShowConsoleLog(command.Command):
         output = client.post('/servers/%s/action' % server['id'], {
             'os-getConsoleOutput': length})['output']
         self.app.stdout.write(output)
+
+
+class ShowConsoleUrl(show.ShowOne):
+    """Show the URL of a server's console (noVNC unless --serial)."""
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        parser.add_argument('server', help='Name or id')
+        kind = parser.add_mutually_exclusive_group()
+        kind.add_argument('--novnc', dest='kind', action='store_const',
+                          const=('vnc', 'novnc'),
+                          help='The graphical console in noVNC (default)')
+        kind.add_argument('--serial', dest='kind', action='store_const',
+                          const=('serial', 'serial'),
+                          help='A websocket to the serial console')
+        return parser
+
+    def take_action(self, args):
+        client = self.app.client
+        protocol, kind = args.kind or ('vnc', 'novnc')
+        server = client.find('servers', args.server)['server']
+        console = client.post('/servers/%s/remote-consoles' % server['id'], {
+            'remote_console': {'protocol': protocol, 'type': kind}})[
+                'remote_console']
+        return ('Type', 'Url'), (console['type'], console['url'])

@@ -276,6 +276,7 @@ def _teardown(layout):
     for index in range(1, layout.computes + 1):
         # A real host's libvirtd, virtlogd and guests.
         real_host.stop_namespace(layout.namespace(index))
+    killed += processes.stop(layout, layout.console_processes())
     killed += processes.stop(layout, [
         name for name, _binary, _host in reversed(
             layout.controller_processes())])

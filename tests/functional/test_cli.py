@@ -112,6 +112,11 @@ def test_boot_from_an_image_by_name_then_stop_start_and_reboot(cli):
     code, out, err = cli('console', 'log', 'show', 'vm')
     assert (code, err) == (0, '')
     assert 'Linux version' in out and out.rstrip().endswith('vm login:')
+    shown = _json(cli('console', 'url', 'show', 'vm', '-f', 'json'))
+    assert shown['Type'] == 'novnc'
+    assert '/vnc_lite.html?path=%3Ftoken%3D' in shown['Url']
+    code, _out, err = cli('console', 'url', 'show', 'vm', '--serial')
+    assert code == 1 and 'Unavailable console type serial.' in err
 
 
 def test_quota_commands_set_show_and_hold(cli):

@@ -62,6 +62,22 @@ def running(state_dir, *extra):
                              state_dir, '--purge')
         assert down.returncode == 0, down.stderr
         assert not [ns for ns in namespaces() if name in ns]
+        assert not _processes_of(state_dir)
+
+
+def _processes_of(state_dir):
+    """The command lines of this machine's processes that name the
+    lab's state directory (its daemons' configuration files)."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir('/proc')):
+        try:
+            with open('/proc/%s/cmdline' % pid, 'rb') as cmdline:
+                line = cmdline.read().replace(b'\0', b' ').decode()
+        except OSError:
+            continue  # gone meanwhile
+        if state_dir in line:
+            found.append(line)
+    return found
 
 
 def audit_report(config_file):

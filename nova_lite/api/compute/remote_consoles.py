@@ -4,11 +4,11 @@
 replaced (os-getVNCConsole, os-getSPICEConsole, os-getRDPConsole,
 os-getSerialConsole, to 2.5): the URL of a server's console, with a
 token the console proxy admits one connection with."""
+from nova_lite.api import actions
 from nova_lite.api.compute import servers
 from nova_lite.api import microversion
 from nova_lite.api.schemas import remote_consoles as schema
 from nova_lite.api import validation
-from nova_lite import exception
 
 
 @microversion.since('2.6')
@@ -34,8 +34,7 @@ def action(name):
 
     def handler(req, body, server_id):
         if req.api_version.matches('2.6'):
-            raise exception.NotFound(
-                message='The resource could not be found.')
+            raise actions.not_at_this_version()
         validation.validate(body_schema, body)
         instance = servers.get(req, server_id)
         url = req.compute_api.get_console_url(req.context, instance,

@@ -103,8 +103,7 @@ def _cast(action):
 
 def _trigger_crash_dump(req, body, server_id):
     if not req.api_version.matches('2.17'):
-        raise exception.NotFound(
-            message='There is no such action: trigger_crash_dump')
+        raise actions.not_at_this_version()
     validation.validate(schema.trigger_crash_dump, body)
     return _simple('trigger_crash_dump')(req, body, server_id)
 
@@ -264,12 +263,11 @@ def _security_group(adding):
     return handler
 
 
-def _until_2_43(handler, name):
+def _until_2_43(handler):
     """Actions 2.44 took away: there is no such action from then on."""
     def versioned(req, body, server_id):
         if req.api_version.matches('2.44'):
-            raise exception.NotFound(
-                message='There is no such action: %s' % name)
+            raise actions.not_at_this_version()
         return handler(req, body, server_id)
     return versioned
 
@@ -313,16 +311,13 @@ ACTIONS = {
                          'os_compute_api:os-security-groups:add'),
     'removeSecurityGroup': (_security_group(False),
                             'os_compute_api:os-security-groups:remove'),
-    'addFloatingIp': (_until_2_43(_no_network('A floating IP'),
-                                  'addFloatingIp'),
+    'addFloatingIp': (_until_2_43(_no_network('A floating IP')),
                       'os_compute_api:os-floating-ips:add'),
-    'removeFloatingIp': (_until_2_43(_no_network('A floating IP'),
-                                     'removeFloatingIp'),
+    'removeFloatingIp': (_until_2_43(_no_network('A floating IP')),
                          'os_compute_api:os-floating-ips:remove'),
-    'addFixedIp': (_until_2_43(_no_network('A fixed IP'), 'addFixedIp'),
+    'addFixedIp': (_until_2_43(_no_network('A fixed IP')),
                    'os_compute_api:os-multinic:add'),
-    'removeFixedIp': (_until_2_43(_no_network('A fixed IP'),
-                                  'removeFixedIp'),
+    'removeFixedIp': (_until_2_43(_no_network('A fixed IP')),
                       'os_compute_api:os-multinic:remove'),
     'rescue': (_rescue, 'os_compute_api:os-rescue'),
     'unrescue': (_cast('unrescue'), 'os_compute_api:os-unrescue'),
