@@ -3,12 +3,6 @@
 """nova-lite-novncproxy and nova-lite-serialproxy: a console proxy as a
 daemon, beside the API (it reads the tokens from the database and asks
 the computes over RPC whether a token's address is still the guest's)."""
-import signal
-import sys
-import threading
-
-from oslo_config import cfg
-
 from nova_lite.cmd import daemon
 from nova_lite import config
 from nova_lite.console import server
@@ -16,14 +10,9 @@ from nova_lite import rpc
 
 
 def _serve(prog, kind):
-    try:
-        conf = config.parse_args(sys.argv[1:], prog)
-    except cfg.Error as e:
-        sys.stderr.write('%s: %s\n' % (prog, e))
+    conf, stop = daemon.configured(prog)
+    if conf is None:
         return 2
-    stop = threading.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, lambda *_: stop.set())
     proxies = []
 
     def start():

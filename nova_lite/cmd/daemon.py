@@ -57,18 +57,28 @@ def _setup_database(conf, stop):
     config.setup_database(conf)
 
 
-def run(prog, binary, topic, make_manager, prepare=_setup_database):
-    """Run one service; ``prepare(conf, stop)`` readies its way to the
-    data (``stop`` is set by SIGTERM, for a preparation that waits)."""
-    config.limit_malloc_arenas()
+def configured(prog):
+    """A daemon's options, parsed from its command line, and the event
+    SIGTERM and SIGINT set; (None, None) after saying on stderr why the
+    options do not parse (the daemon then exits 2)."""
     try:
         conf = config.parse_args(sys.argv[1:], prog)
     except cfg.Error as e:
         sys.stderr.write('%s: %s\n' % (prog, e))
-        return 2
+        return None, None
     stop = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())
+    return conf, stop
+
+
+def run(prog, binary, topic, make_manager, prepare=_setup_database):
+    """Run one service; ``prepare(conf, stop)`` readies its way to the
+    data (``stop`` is set by SIGTERM, for a preparation that waits)."""
+    config.limit_malloc_arenas()
+    conf, stop = configured(prog)
+    if conf is None:
+        return 2
     svc = listener = None
 
     def start():

@@ -13,6 +13,7 @@ from oslo_log import log as logging
 
 from nova_lite.console import gate
 from nova_lite.console import handler
+from nova_lite import exception
 
 LOG = logging.getLogger(__name__)
 _BUSY = (b'HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n'
@@ -45,8 +46,14 @@ class ConsoleProxy(socketserver.ThreadingMixIn, http.server.HTTPServer):
         self._count_lock = threading.Lock()
         self.connections = 0
         listen_port = conf[group][port_option] if port is None else port
-        super().__init__((conf[group][host_option], listen_port),
-                         handler.ConsoleRequestHandler)
+        listen = conf[group][host_option]
+        try:
+            super().__init__((listen, listen_port),
+                             handler.ConsoleRequestHandler)
+        except OSError as e:  # the port taken, or the address not here
+            raise exception.ConfigInvalid(reason='[%s] %s %s, %s %d: %s' % (
+                group, host_option, listen, port_option, listen_port,
+                e.strerror or e))
         self.thread = None
 
     @property

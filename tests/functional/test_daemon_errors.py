@@ -134,3 +134,29 @@ def test_a_metrics_port_taken_is_a_start_failure(tmp_path):
             '[metrics] listen 127.0.0.1, port %d: Address already in use'
             % port) in output
     assert 'Traceback' not in output
+
+
+@pytest.mark.parametrize('binary, group, option', [
+    ('nova-lite-novncproxy', 'vnc', 'novncproxy'),
+    ('nova-lite-serialproxy', 'serial_console', 'serialproxy')])
+def test_a_console_proxy_port_taken_is_a_start_failure(
+        tmp_path, binary, group, option):
+    with socket.socket() as taken:
+        taken.bind(('127.0.0.1', 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        config_file = tmp_path / 'taken.conf'
+        config_file.write_text(
+            '[DEFAULT]\ntransport_url = fake://\n[database]\n'
+            'connection = sqlite:///%s/db.sqlite\n[%s]\n%s_host = '
+            '127.0.0.1\n%s_port = %d\n' % (
+                tmp_path, group, option, option, port))
+        result = subprocess.run(
+            [os.path.join(BIN, binary), '--config-file', str(config_file)],
+            capture_output=True, text=True, timeout=60)
+    output = result.stdout + result.stderr
+    assert result.returncode == 1, output
+    assert ('%s could not start: Invalid configuration: [%s] %s_host '
+            '127.0.0.1, %s_port %d: Address already in use' % (
+                binary, group, option, option, port)) in output
+    assert 'Traceback' not in output
