@@ -62,7 +62,16 @@ def running(state_dir, *extra):
                              state_dir, '--purge')
         assert down.returncode == 0, down.stderr
         assert not [ns for ns in namespaces() if name in ns]
-        assert not _processes_of(state_dir)
+        assert not _outliving(state_dir)
+
+
+def _outliving(state_dir, grace=30):
+    """The lab's processes still there ``grace`` seconds after its
+    down (a broker node told to stop may take a few to exit)."""
+    deadline = time.monotonic() + grace
+    while _processes_of(state_dir) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    return _processes_of(state_dir)
 
 
 def _processes_of(state_dir):
