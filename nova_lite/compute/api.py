@@ -60,10 +60,6 @@ _SNAPSHOTTABLE = [fields.VMState.ACTIVE, fields.VMState.STOPPED,
                   fields.VMState.PAUSED, fields.VMState.SUSPENDED]
 
 
-# States with no guest to read the console of.
-_NO_CONSOLE = console_api.NO_GUEST
-
-
 check_state = instance_checks.check_state
 record_action = instance_checks.record_action
 
@@ -499,7 +495,7 @@ class API(move_api.MoveAPI, console_api.ConsoleAPI):
     def _check_guest(self, context, instance, action):
         """409 unless the server has a guest on a host (any state but a
         build or a delete under way) whose compute is up."""
-        if (instance.vm_state in _NO_CONSOLE or not instance.host or
+        if (instance.vm_state in console_api.NO_GUEST or not instance.host or
                 instance.task_state == fields.TaskState.DELETING):
             raise exception.InstanceInvalidState(
                 action=action, instance_uuid=instance.uuid,

@@ -99,7 +99,3 @@ class ConsoleAuthToken(base.NovaLiteTimestampObject, base.NovaLiteObject):
     @base.remotable_classmethod
     def clean_console_auths_for_instance(cls, context, instance_uuid):
         db.destroy_for_instance(context, instance_uuid)
-
-    @base.remotable_classmethod
-    def clean_expired_console_auths(cls, context):
-        return db.destroy_expired(context, int(time.time()))

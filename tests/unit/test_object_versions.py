@@ -30,7 +30,7 @@ EXPECTED = {
     'ComputeNode': '1.4-5cff87c8ef7814105d5ba0a227883163',
     'ComputeNodeList': '1.1-c0ef26ee6384f290fcd4358e47536645',
     'ComputeTaskPayload': '1.0-59782c969459a51da31a60de0970fc30',
-    'ConsoleAuthToken': '1.0-a632bffadcbb33b65d79fedbcd22a5f9',
+    'ConsoleAuthToken': '1.0-378ec3ef77199d634fc6665093bc5d9b',
     'DestinationPayload': '1.0-74854e8cfe7fe616294d93a5d189d885',
     'ExceptionPayload': '1.1-96f178a12691e3ef0d8e3188fc481b90',
     'Flavor': '1.2-0fea007aafb62eb23e2ae21547f2ac1b',

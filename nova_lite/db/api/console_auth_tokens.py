@@ -54,9 +54,3 @@ def destroy_for_instance(context, instance_uuid):
 def destroy_for_instance_in(session, instance_uuid):
     """As destroy_for_instance, in the caller's transaction."""
     session.execute(sa.delete(_T).where(_T.instance_uuid == instance_uuid))
-
-
-@engine.writer
-def destroy_expired(context, now):
-    return context.session.execute(
-        sa.delete(_T).where(_T.expires <= now)).rowcount
