@@ -160,12 +160,11 @@ class AllInOne:
 
     def _start_console_proxies(self):
         """The noVNC and serial proxies, of the consoles enabled."""
-        for kind, group in (('novnc', 'vnc'), ('serial', 'serial_console')):
-            if self.conf[group].enabled:
-                proxy = console_server.ConsoleProxy(self.conf, kind)
-                proxy.start()
-                proxy.name_picked_port()
-                self.consoles.append(proxy)
+        for kind in console_server.enabled_kinds(self.conf):
+            proxy = console_server.ConsoleProxy(self.conf, kind)
+            proxy.start()
+            proxy.name_picked_port()
+            self.consoles.append(proxy)
 
     def _write_clouds_file(self):
         """The state directory's clouds.yaml, naming this all-in-one's

@@ -4,6 +4,7 @@
 ``[console] max_connections`` of them (one more is answered 503 before
 its request is read), noVNC's pages served beside the websockets for the
 VNC proxy."""
+import dataclasses
 import http.server
 import socketserver
 import threading
@@ -18,16 +19,32 @@ from nova_lite import exception
 LOG = logging.getLogger(__name__)
 _BUSY = (b'HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n'
          b'Connection: close\r\n\r\n')
-# Each proxy: the console types it admits, its listen options and
-# whether it serves noVNC's pages.
+
+
+@dataclasses.dataclass(frozen=True)
+class _Kind:
+    """A proxy: the console types it admits, its option group with the
+    options of its listener and of its URL as users reach it, and
+    whether it serves noVNC's pages."""
+    types: tuple
+    group: str
+    host_option: str
+    port_option: str
+    url_option: str
+    pages: bool
+
+
 KINDS = {
-    'novnc': (('novnc',), 'vnc', 'novncproxy_host', 'novncproxy_port',
-              True),
-    'serial': (('serial',), 'serial_console', 'serialproxy_host',
-               'serialproxy_port', False),
+    'novnc': _Kind(('novnc',), 'vnc', 'novncproxy_host', 'novncproxy_port',
+                   'novncproxy_base_url', True),
+    'serial': _Kind(('serial',), 'serial_console', 'serialproxy_host',
+                    'serialproxy_port', 'base_url', False),
 }
-# The option naming each proxy's URL as users reach it.
-_URL_OPTIONS = {'novnc': 'novncproxy_base_url', 'serial': 'base_url'}
+
+
+def enabled_kinds(conf):
+    """The proxies of the consoles ``conf`` enables."""
+    return [kind for kind, spec in KINDS.items() if conf[spec.group].enabled]
 
 
 class ConsoleProxy(socketserver.ThreadingMixIn, http.server.HTTPServer):
@@ -36,24 +53,25 @@ class ConsoleProxy(socketserver.ThreadingMixIn, http.server.HTTPServer):
     block_on_close = False
 
     def __init__(self, conf, kind, port=None):
-        types, group, host_option, port_option, pages = KINDS[kind]
+        self.spec = spec = KINDS[kind]
         self.conf = conf
         self.kind = kind
-        self.gate = gate.Gate(conf, types)
+        self.gate = gate.Gate(conf, spec.types)
         # Read by websockify's handler: no pages for the serial proxy.
-        self.only_upgrade = not pages
+        self.only_upgrade = not spec.pages
         self.file_only = True
         self._count_lock = threading.Lock()
         self.connections = 0
-        listen_port = conf[group][port_option] if port is None else port
-        listen = conf[group][host_option]
+        options = conf[spec.group]
+        listen_port = options[spec.port_option] if port is None else port
+        listen = options[spec.host_option]
         try:
             super().__init__((listen, listen_port),
                              handler.ConsoleRequestHandler)
         except OSError as e:  # the port taken, or the address not here
             raise exception.ConfigInvalid(reason='[%s] %s %s, %s %d: %s' % (
-                group, host_option, listen, port_option, listen_port,
-                e.strerror or e))
+                spec.group, spec.host_option, listen, spec.port_option,
+                listen_port, e.strerror or e))
         self.thread = None
 
     @property
@@ -105,21 +123,19 @@ class ConsoleProxy(socketserver.ThreadingMixIn, http.server.HTTPServer):
         self.shutdown()
         self.server_close()
         if self.picked_port:
-            self.conf.clear_override(_URL_OPTIONS[self.kind],
-                                     KINDS[self.kind][1])
+            self.conf.clear_override(self.spec.url_option, self.spec.group)
 
     @property
     def picked_port(self):
         """Whether the proxy was asked to pick its port (0)."""
-        _types, group, _host, port_option, _pages = KINDS[self.kind]
-        return self.conf[group][port_option] == 0
+        return self.conf[self.spec.group][self.spec.port_option] == 0
 
     def name_picked_port(self):
         """A proxy that picked its port (tests, several all-in-ones on
         one machine): the console URLs handed out name that port."""
         if not self.picked_port:
             return
-        group, option = KINDS[self.kind][1], _URL_OPTIONS[self.kind]
-        url = parse.urlsplit(self.conf[group][option])
-        self.conf.set_override(option, url._replace(
-            netloc='%s:%d' % (url.hostname, self.port)).geturl(), group)
+        url = parse.urlsplit(self.conf[self.spec.group][self.spec.url_option])
+        self.conf.set_override(self.spec.url_option, url._replace(
+            netloc='%s:%d' % (url.hostname, self.port)).geturl(),
+            self.spec.group)
