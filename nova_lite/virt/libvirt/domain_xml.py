@@ -181,11 +181,11 @@ def with_consoles(domain_xml, consoles):
     ET.register_namespace(PREFIX, NAMESPACE)
     domain = ET.fromstring(domain_xml)
     for graphics in domain.findall("./devices/graphics[@type='vnc']"):
-        if consoles.vnc_listen:
-            graphics.set('listen', consoles.vnc_listen)
+        if not consoles.vnc_listen:
+            break
+        graphics.set('listen', consoles.vnc_listen)
         for listen in graphics.findall("listen[@type='address']"):
-            listen.set('address', consoles.vnc_listen or listen.get(
-                'address'))
+            listen.set('address', consoles.vnc_listen)
     source = domain.find("./devices/serial[@type='tcp']/source")
     if source is not None and consoles.serial_port is not None:
         source.set('host', consoles.serial_host)
