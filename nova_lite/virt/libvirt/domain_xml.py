@@ -180,11 +180,11 @@ def with_consoles(domain_xml, consoles):
         return domain_xml
     ET.register_namespace(PREFIX, NAMESPACE)
     domain = ET.fromstring(domain_xml)
-    for graphics in domain.findall("./devices/graphics[@type='vnc']"):
-        if not consoles.vnc_listen:
-            break
-        graphics.set('listen', consoles.vnc_listen)
-        for listen in graphics.findall("listen[@type='address']"):
+    graphics = (domain.findall("./devices/graphics[@type='vnc']")
+                if consoles.vnc_listen else [])
+    for element in graphics:
+        element.set('listen', consoles.vnc_listen)
+        for listen in element.findall("listen[@type='address']"):
             listen.set('address', consoles.vnc_listen)
     source = domain.find("./devices/serial[@type='tcp']/source")
     if source is not None and consoles.serial_port is not None:
