@@ -12,11 +12,20 @@ import websocket
 UNREACHABLE = (1011, 'Failed to connect to downstream server')
 
 
-def token_of(url):
-    """The token in a console URL (noVNC's carries it inside ``path``)."""
-    query = parse.parse_qs(parse.urlsplit(url).query)
+def websocket_url(url):
+    """The websocket a console URL opens: noVNC's page URL carries the
+    websocket's path (with the token) in ``path``; a serial console's
+    URL is the websocket's."""
+    parts = parse.urlsplit(url)
+    query = parse.parse_qs(parts.query)
     if 'path' in query:
-        query = parse.parse_qs(parse.urlsplit(query['path'][0]).query)
+        return 'ws://%s/%s' % (parts.netloc, query['path'][0].lstrip('/'))
+    return url
+
+
+def token_of(url):
+    """The token in a console URL."""
+    query = parse.parse_qs(parse.urlsplit(websocket_url(url)).query)
     return query['token'][0]
 
 

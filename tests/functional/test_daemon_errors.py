@@ -113,9 +113,10 @@ def test_compute_and_api_refuse_overlapping_networks_naming_them(
     assert 'Traceback' not in output
 
 
-def test_a_metrics_port_taken_is_a_start_failure(tmp_path):
-    """A daemon whose metrics port another process holds says so and
-    exits 1, starting nothing."""
+def _start_on_a_taken_port(tmp_path, binary, section):
+    """``binary`` started with ``section`` (its ``{port}`` a port another
+    socket holds): that port, and what the daemon said as it exited 1
+    (with no traceback)."""
     with socket.socket() as taken:
         taken.bind(('127.0.0.1', 0))
         taken.listen()
@@ -123,17 +124,26 @@ def test_a_metrics_port_taken_is_a_start_failure(tmp_path):
         config_file = tmp_path / 'taken.conf'
         config_file.write_text(
             '[DEFAULT]\ntransport_url = fake://\n[database]\n'
-            'connection = sqlite:///%s/db.sqlite\n[metrics]\n'
-            'enabled = true\nport = %d\n' % (tmp_path, port))
+            'connection = sqlite:///%s/db.sqlite\n' % tmp_path +
+            section.format(port=port))
         result = subprocess.run(
-            [os.path.join(BIN, 'nova-lite-scheduler'), '--config-file',
-             str(config_file)], capture_output=True, text=True, timeout=60)
+            [os.path.join(BIN, binary), '--config-file', str(config_file)],
+            capture_output=True, text=True, timeout=60)
     output = result.stdout + result.stderr
     assert result.returncode == 1, output
+    assert 'Traceback' not in output
+    return port, output
+
+
+def test_a_metrics_port_taken_is_a_start_failure(tmp_path):
+    """A daemon whose metrics port another process holds says so and
+    exits 1, starting nothing."""
+    port, output = _start_on_a_taken_port(
+        tmp_path, 'nova-lite-scheduler',
+        '[metrics]\nenabled = true\nport = {port}\n')
     assert ('nova-lite-scheduler could not start: Invalid configuration: '
             '[metrics] listen 127.0.0.1, port %d: Address already in use'
             % port) in output
-    assert 'Traceback' not in output
 
 
 @pytest.mark.parametrize('binary, group, option', [
@@ -141,22 +151,9 @@ def test_a_metrics_port_taken_is_a_start_failure(tmp_path):
     ('nova-lite-serialproxy', 'serial_console', 'serialproxy')])
 def test_a_console_proxy_port_taken_is_a_start_failure(
         tmp_path, binary, group, option):
-    with socket.socket() as taken:
-        taken.bind(('127.0.0.1', 0))
-        taken.listen()
-        port = taken.getsockname()[1]
-        config_file = tmp_path / 'taken.conf'
-        config_file.write_text(
-            '[DEFAULT]\ntransport_url = fake://\n[database]\n'
-            'connection = sqlite:///%s/db.sqlite\n[%s]\n%s_host = '
-            '127.0.0.1\n%s_port = %d\n' % (
-                tmp_path, group, option, option, port))
-        result = subprocess.run(
-            [os.path.join(BIN, binary), '--config-file', str(config_file)],
-            capture_output=True, text=True, timeout=60)
-    output = result.stdout + result.stderr
-    assert result.returncode == 1, output
+    port, output = _start_on_a_taken_port(
+        tmp_path, binary, '[%s]\n%s_host = 127.0.0.1\n%s_port = {port}\n'
+        % (group, option, option))
     assert ('%s could not start: Invalid configuration: [%s] %s_host '
             '127.0.0.1, %s_port %d: Address already in use' % (
                 binary, group, option, option, port)) in output
-    assert 'Traceback' not in output

@@ -15,7 +15,6 @@ proxy serves in headless Chromium, which must draw the guest's screen
 """
 import re
 import time
-from urllib import parse
 
 from xml.etree import ElementTree as ET
 
@@ -24,6 +23,7 @@ import websocket
 from nova_lite_tools import demo_image
 from tests.functional.compute_calls import cloud_env
 from tests.functional.compute_calls import osc
+from tests.functional import console_calls
 from tests.integration import headless_browser
 
 _PORTS = '21000:21099'
@@ -54,14 +54,10 @@ def _wait_until_up(aio, server_id, timeout=180):
 
 
 def _websocket(url, **kwargs):
-    """A websocket to the URL the user got (noVNC's page URL carries the
-    websocket's path in ``path``)."""
-    parts = parse.urlsplit(url)
-    query = parse.parse_qs(parts.query)
-    if 'path' in query:
-        url = 'ws://%s/%s' % (parts.netloc, query['path'][0].lstrip('/'))
-    return websocket.create_connection(url, timeout=30,
-                                       subprotocols=['binary'], **kwargs)
+    """A websocket to the console of the URL the user got."""
+    return websocket.create_connection(console_calls.websocket_url(url),
+                                       timeout=30, subprotocols=['binary'],
+                                       **kwargs)
 
 
 def _read_until(client, pattern, timeout=60):
