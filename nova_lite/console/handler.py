@@ -10,8 +10,12 @@ floods holds up only its own writes (the guest's socket takes what it
 can; nothing is queued beyond one message). A client that takes longer
 than ``[console] handshake_timeout`` to ask, or stops reading for that
 long, is dropped.
+
+The relay waits on an epoll selector rather than ``select.select``, which
+fails outright once a process holds more than 1,024 descriptors (a busy
+proxy does).
 """
-import select
+import selectors
 import socket
 import time
 
@@ -75,15 +79,24 @@ class ConsoleRequestHandler(websockifyserver.WebSockifyRequestHandler):
     def _relay(self, target, deadline):
         """Bytes both ways until either side closes (or the token's time
         runs out, with a deadline)."""
-        while True:
-            if deadline is not None and time.time() >= deadline:
-                raise self.CClose(1000, 'The console session timed out')
-            readable = [self.request] if self.request.pending() else (
-                select.select([self.request, target], [], [], _TICK)[0])
-            if self.request in readable:
-                self._client_to_target(target)
-            if target in readable:
-                self._target_to_client(target)
+        with selectors.DefaultSelector() as selector:
+            selector.register(self.request, selectors.EVENT_READ)
+            selector.register(target, selectors.EVENT_READ)
+            while True:
+                if deadline is not None and time.time() >= deadline:
+                    raise self.CClose(1000, 'The console session timed out')
+                readable = self._readable(selector)
+                if self.request in readable:
+                    self._client_to_target(target)
+                if target in readable:
+                    self._target_to_client(target)
+
+    def _readable(self, selector):
+        """The sockets with something to read: the websocket at once
+        when it holds part of a frame already read."""
+        if self.request.pending():
+            return [self.request]
+        return [key.fileobj for key, _events in selector.select(_TICK)]
 
     def _client_to_target(self, target):
         messages, closed = self.recv_frames()

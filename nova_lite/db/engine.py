@@ -191,7 +191,8 @@ def use_database(connection):
 
     def undo():
         global _configured
-        get_engine().dispose()
+        # Both engines' pools: SQLite's readers have one of their own.
+        context_manager.dispose_pool()
         restore()
         _configured = False
         _forget()

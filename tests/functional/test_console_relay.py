@@ -8,6 +8,8 @@ console of the test's own (an echo server on loopback, as a guest's
 serial port answers what is typed): the gate's checks are the subject
 of test_consoles, the relay's bounds are this file's.
 """
+import os
+import resource
 import socket
 import socketserver
 import threading
@@ -129,3 +131,24 @@ def test_an_open_console_ends_with_its_token_when_told(relay, overrides):
     assert _round_trip(client, b'before') < 1
     assert close_reason(client) == (1000, 'The console session timed out')
     assert time.time() >= relay.gate.expires
+
+
+@pytest.fixture
+def many_descriptors():
+    """More open descriptors than select() can watch (1,024), as a busy
+    proxy or a long-lived process holds."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 2048 <= hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (2048, hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    yield
+    for fd in held:
+        os.close(fd)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_consoles_relay_with_descriptors_past_1024(many_descriptors, relay):
+    client = _connect(relay)
+    assert client.sock.fileno() > 1024
+    assert _round_trip(client, b'far up') < 1
+    client.close()

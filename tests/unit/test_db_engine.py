@@ -1,6 +1,8 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """The SQLite engine: pooled connections keep transactions all-or-nothing."""
+import os
+import shutil
 import threading
 
 import pytest
@@ -75,3 +77,30 @@ def test_concurrent_writers_all_land(sqlite_db, admin_context):
 def test_readers_see_what_writers_committed(sqlite_db, admin_context):
     _insert(admin_context, 'seen')
     assert _hosts(admin_context) == ['seen']
+
+
+def _descriptors_of(path):
+    """This process's open descriptors on the file ``path`` (or its WAL)."""
+    found = []
+    for fd in os.listdir('/proc/self/fd'):
+        try:
+            target = os.readlink('/proc/self/fd/' + fd)
+        except OSError:  # closed since the listing
+            continue
+        if target.startswith(path):
+            found.append(target)
+    return found
+
+
+def test_turning_away_from_a_database_closes_its_files(
+        tmp_path, migrated_sqlite, admin_context):
+    """Writers' and readers' pools alike: a process (a test worker) that
+    turns to many databases in turn holds none of the old ones open."""
+    path = str(tmp_path / 'turned-from.sqlite')
+    shutil.copyfile(migrated_sqlite, path)
+    undo = engine.use_database('sqlite:///%s' % path)
+    _insert(admin_context, 'one')
+    assert _hosts(admin_context) == ['one']
+    assert _descriptors_of(path)
+    undo()
+    assert _descriptors_of(path) == []
