@@ -31,6 +31,14 @@ class ValidationError(Invalid):
     msg_fmt = '%(detail)s'
 
 
+class PciInvalidAlias(Invalid):
+    msg_fmt = 'Invalid PCI alias definition: %(reason)s'
+
+
+class PciRequestAliasNotDefined(Invalid):
+    msg_fmt = 'PCI alias %(alias)s is not defined'
+
+
 class NotFound(NovaLiteException):
     msg_fmt = 'Resource could not be found.'
     code = 404
@@ -116,6 +124,16 @@ class ServiceNotFound(NotFound):
 
 class NoValidHost(NovaLiteException):
     msg_fmt = 'No valid host: %(reason)s'
+
+
+class ResourceMonitorError(NovaLiteException):
+    msg_fmt = ('Error when retrieving resource metrics of monitor '
+               '%(monitor)s: %(reason)s')
+
+
+class ComputeHostMetricNotFound(NovaLiteException):
+    msg_fmt = ('Metric %(name)s could not be found on the compute host '
+               'node %(host)s.%(node)s.')
 
 
 class ComputeResourcesUnavailable(NovaLiteException):

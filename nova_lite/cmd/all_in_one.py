@@ -107,7 +107,8 @@ class AllInOne:
     def start(self):
         rpc.set_default_url(self.conf, 'fake://')
         for plugin_class in resources.enabled(self.conf):
-            plugin_class.for_simulated_hosts(self.conf)
+            if self.hosts:  # not for a real host
+                plugin_class.for_simulated_hosts(self.conf)
         # Many services share one process: small RPC thread pools each.
         rpc.set_default_pool_size(self.conf, POOL_SIZES['conductor'])
         app = api_app.build(self.conf)  # a bad pipeline fails before all
@@ -188,7 +189,9 @@ class AllInOne:
         uri = simulated_host.write_node_file(
             os.path.join(self.conf.state_path, 'hosts'), host,
             self.conf.all_in_one.host_vcpus,
-            self.conf.all_in_one.host_memory_mb)
+            self.conf.all_in_one.host_memory_mb,
+            simulated_host.pci_devices_of(
+                self.conf.all_in_one.simulated_pci_devices, host))
         driver = libvirt_driver.LibvirtDriver(self.conf, host, uri=uri)
         manager = compute_manager.ComputeManager(self.conf, host,
                                                  driver=driver)

@@ -104,7 +104,7 @@ class API(move_api.MoveAPI, console_api.ConsoleAPI):
             instance_type_id=flavor.id, memory_mb=flavor.memory_mb,
             vcpus=flavor.vcpus, root_gb=flavor.root_gb,
             ephemeral_gb=flavor.ephemeral_gb, flavor=flavor,
-            **(options or {}))
+            pci_devices=None, **(options or {}))
         spec = request_spec_obj.RequestSpec.from_components(
             context, instance, flavor, hints=hints,
             requested_destination=requested_destination,
@@ -174,6 +174,14 @@ class API(move_api.MoveAPI, console_api.ConsoleAPI):
         a flavor with these extra specs gets from the resource plugins."""
         return [asked for plugin in self.plugins
                 for asked in plugin.vnics_asked(extra_specs)]
+
+    def check_flavor(self, flavor, extra_specs=None):
+        """A 400 (an Invalid) if a resource plugin cannot serve the
+        flavor (with ``extra_specs`` instead of its own, if given) by this
+        API's config: a PCI alias it does not define."""
+        for plugin in self.plugins:
+            plugin.check_flavor(flavor.extra_specs if extra_specs is None
+                                else extra_specs)
 
     def physical_networks_without_network(self, extra_specs):
         """[(extra spec key, physical network)] the extra specs name for

@@ -49,6 +49,7 @@ class MoveAPI:
         instance_checks.check_state(instance, action, _MOVABLE)
         if flavor is not None:
             _check_flavor(instance, flavor)
+            self.check_flavor(flavor)
             flavor_image.check_fits(
                 flavor, snapshot_image.booted_from(context, instance))
             quotas.check_resize(self.conf, context, instance, flavor)

@@ -24,11 +24,13 @@ from oslo_log import log as logging
 from oslo_serialization import jsonutils
 
 from nova_lite.compute import claims
+from nova_lite.compute import monitors
 from nova_lite.compute import placement_report
 from nova_lite.compute import vnics
 from nova_lite.concurrency import counted_lock
 from nova_lite import exception
 from nova_lite.network import fixed_networks
+from nova_lite.notifications import events
 from nova_lite.objects import claim_write
 from nova_lite.objects import compute_node as compute_node_obj
 from nova_lite.objects import fields
@@ -85,6 +87,9 @@ class ResourceTracker:
         self.networks = fixed_networks.networks_of(conf)
         # {plugin name: {instance uuid: record}}
         self.records = {p.name: {} for p in self.plugins}
+        self.monitors = monitors.MonitorHandler(conf, self)
+        # What the monitors read at the last report (None without any).
+        self.metrics = None
         # Counted: the periodic pass knows whether a claim came between
         # its reads and its recount.
         self._lock = counted_lock.CountedLock()
@@ -121,9 +126,11 @@ class ResourceTracker:
         return found
 
     def available_resources(self):
-        """What the driver reports the host has, checked whole."""
+        """What the driver reports the host has, checked whole; and what
+        the monitors read of it now (``metrics``)."""
         resources = self.driver.get_available_resource()
         self._verify_resources(resources)
+        self.metrics = self.monitors.metrics()
         return resources
 
     def mark(self):
@@ -164,6 +171,8 @@ class ResourceTracker:
         stored = {name: value for name, value in
                   node.stored_values().items() if name not in unsaved}
         self._copy_resources(node, resources)
+        for plugin in self.plugins:
+            plugin.observe(resources)
         self._recount(node, instances, moving)
         # Only what differs: a host whose count holds writes nothing
         # (nor, without the database, calls the conductor).
@@ -173,6 +182,9 @@ class ResourceTracker:
         if node.obj_what_changed():
             node.save()
         self.compute_node = node
+        if node.metrics is not None:
+            events.metrics_update(self.conf, context, self.host,
+                                  node.hypervisor_hostname, node.metrics)
 
     def _verify_resources(self, resources):
         """What the driver reported is whole, and the plugins' host
@@ -230,6 +242,7 @@ class ResourceTracker:
         # Sorted keys: the same CPU reads as the same text, and a pass
         # whose host has not changed writes nothing.
         node.cpu_info = jsonutils.dumps(resources.cpu_info, sort_keys=True)
+        node.metrics = self.metrics
         if self.service_id is not None:
             node.service_id = self.service_id
 

@@ -36,6 +36,20 @@ Possible values:
                help='Physical CPUs of each simulated host.'),
     cfg.IntOpt('host_memory_mb', default=16384, min=512,
                help='Memory in MB of each simulated host.'),
+    cfg.MultiStrOpt('simulated_pci_devices', default=[
+        'host=sim-host-1, vendor_id=8086, product_id=0443, count=2',
+        'host=sim-host-2, vendor_id=8086, product_id=0443, count=1',
+    ], help="""
+PCI devices of the simulated hosts, as comma-separated key=value pairs:
+``host`` (the simulated host), ``vendor_id`` and ``product_id`` (4
+hexadecimal digits each) and ``count`` (default 1). They are node devices
+of the host's libvirt, as a real host's are; guests get them only where
+``[pci] device_spec`` matches them, and flavors ask for them by a ``[pci]
+alias``.
+
+Example: ``simulated_pci_devices = host=sim-host-1, vendor_id=10de,
+product_id=1eb8, count=4``
+"""),
 ]
 
 

@@ -18,6 +18,24 @@ Possible values:
 * ``libvirt``: python-libvirt against ``[libvirt] connection_uri``.
 * ``fake``: an in-memory driver for unit tests only.
 """),
+    cfg.ListOpt('compute_monitors', default=[],
+                deprecated_group='DEFAULT', help="""
+Monitors that read host metrics with each resource update (Nova's
+option, also read from ``[DEFAULT]``): entry points of
+``nova_lite.compute.monitors.cpu``, at most one of them, named as
+``cpu.NAME``, ``NAME`` or ``nova_lite.compute.monitors.cpu.NAME``. The
+compute node keeps the last metrics read; the scheduler's MetricsWeigher
+weighs hosts by them, and each update sends ``metrics.update``.
+
+Possible values:
+
+* ``cpu.virt_driver``: the host's CPU times and frequency as libvirt
+  reads them, and the busy percentages since the last read.
+* ``cpu.simulated``: a simulated host's, its guests' vCPUs counting as
+  busy (the test driver's CPU times do not move).
+
+Related options: ``[metrics] weight_setting``.
+"""),
     cfg.IntOpt('update_resources_interval', default=60, min=1,
                help="""
 Seconds between two runs of the resource tracker's

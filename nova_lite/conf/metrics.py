@@ -1,13 +1,18 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """``[metrics]``: the Prometheus metrics every nova_lite process serves
-for scraping, on a port of its own."""
+for scraping, on a port of its own; and, as in Nova, how the scheduler's
+MetricsWeigher weighs hosts by what their compute monitors report."""
 from oslo_config import cfg
 
 metrics_group = cfg.OptGroup('metrics', title='Prometheus metrics', help="""
 Each process (nova-lite-api, -conductor, -scheduler, -compute, the
 all-in-one) serves its metrics at ``http://<listen>:<port>/metrics`` in
 Prometheus' text format. Processes that share a host need a port each.
+
+``weight_setting``, ``weight_multiplier``, ``required`` and
+``weight_of_unavailable`` are the scheduler's: they weigh hosts by the
+metrics of ``[compute] compute_monitors``.
 """)
 
 opts = [
@@ -33,6 +38,33 @@ Possible values:
     cfg.IntOpt('threads', default=2, min=1, help="""
 Threads of the metrics listener: a scrape never waits for the API's
 requests, whatever their number.
+"""),
+    cfg.FloatOpt('weight_multiplier', default=1.0, help="""
+Multiplier of the MetricsWeigher (of ``[filter_scheduler]
+weight_classes``).
+"""),
+    cfg.ListOpt('weight_setting', default=[], help="""
+The metrics the MetricsWeigher weighs and their ratios, as
+``name=ratio`` pairs: a host's weight is the sum of each metric's value
+times its ratio.
+
+Possible values:
+
+* Names of the compute monitors' metrics, e.g. ``cpu.percent=-1.0``
+  (the least busy CPU first) or ``cpu.idle.percent=1.0,
+  cpu.frequency=0.1``.
+
+Related options: ``required``, ``[compute] compute_monitors``.
+"""),
+    cfg.BoolOpt('required', default=True, help="""
+How a host that does not report a metric of ``weight_setting`` is
+weighed: with true, the request fails (ComputeHostMetricNotFound; the
+MetricsFilter keeps such hosts out beforehand); with false, the host
+weighs ``weight_of_unavailable``.
+"""),
+    cfg.FloatOpt('weight_of_unavailable', default=-10000.0, help="""
+The weight of a host missing a metric of ``weight_setting``, when
+``required`` is false.
 """),
 ]
 

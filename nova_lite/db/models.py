@@ -77,6 +77,10 @@ class ComputeNode(TimestampMixin, Base):
     vietstack_stat: Mapped[str | None] = mapped_column(Text)
     host_ip: Mapped[str | None] = mapped_column(String(39))
     cpu_info: Mapped[str | None] = mapped_column(Text)
+    # The host's assignable PCI devices (PciDeviceList) and its monitors'
+    # last metrics (MonitorMetricList), as the objects' primitives.
+    pci_stats: Mapped[str | None] = mapped_column(Text)
+    metrics: Mapped[str | None] = mapped_column(Text)
 
 
 class Flavor(TimestampMixin, Base):
@@ -441,6 +445,8 @@ class InstanceExtra(TimestampMixin, Base):
     # {plugin name: record} of resource plugins without a column of their
     # own (JSON), so that a new plugin needs no migration.
     resource_records: Mapped[str | None] = mapped_column(Text, deferred=True)
+    # The PCI devices the server was given (PciDeviceList).
+    pci_devices: Mapped[str | None] = mapped_column(Text, deferred=True)
     # Personality files a create or rebuild gave (JSON: path, contents).
     injected_files: Mapped[str | None] = mapped_column(Text, deferred=True)
     # The move under way (MigrationContext), while it is.

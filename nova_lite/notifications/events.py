@@ -247,3 +247,19 @@ def compute_task_error(conf, context, task, instance, spec, error,
         payloads.ExceptionPayload.of(error, task, traceback=True))
     base.emit(conf, context, 'compute_task', task, 'error', payload,
               CONDUCTOR, conf.host, base.ERROR)
+
+
+@_never_failing
+def metrics_update(conf, context, host, nodename, metrics):
+    """``metrics.update`` from a compute whose monitors read ``metrics``
+    (a MonitorMetricList) of its node, and the legacy
+    ``compute.metrics.update``, at each resource update."""
+    if base.enabled(conf):
+        base.emit(conf, context, 'metrics', 'update', None,
+                  payloads.MetricsPayload(host, conf.my_ip, nodename,
+                                          metrics), COMPUTE, host)
+    if base.legacy_enabled(conf):
+        base.emit_legacy(conf, context, 'compute.metrics.update', {
+            'host': host, 'host_ip': conf.my_ip, 'nodename': nodename,
+            'metrics': [legacy.metric(m) for m in metrics.objects]},
+            'compute', host)

@@ -125,6 +125,16 @@ def period_keys(period):
             'bandwidth': {}}
 
 
+def metric(metric):
+    """A monitor's metric (MonitorMetric) as ``compute.metrics.update``
+    lists it."""
+    found = {'name': metric.name, 'value': metric.value,
+             'timestamp': _time(metric.timestamp), 'source': metric.source}
+    if metric.numa_membw_values:
+        found['numa_membw_values'] = dict(metric.numa_membw_values)
+    return found
+
+
 def _fixed_ip(ip):
     return {'address': ip.address, 'floating_ips': [], 'label': ip.label,
             'meta': dict(ip.meta), 'type': 'fixed', 'version': ip.version,

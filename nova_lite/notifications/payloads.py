@@ -454,3 +454,43 @@ class ServiceStatusPayload(base.NotificationPayloadBase):
         self.binary = binary
         self.availability_zone = zone
         self.obj_reset_changes()
+
+
+@register
+class MetricPayload(base.NotificationPayloadBase):
+    # Version 1.0: Nova's fields at its 1.0
+    VERSION = '1.0'
+    SCHEMA = {name: ('metric', name) for name in (
+        'name', 'value', 'numa_membw_values', 'timestamp', 'source')}
+    fields = {
+        'name': nl_fields.MonitorMetricTypeField(),
+        'value': fields.IntegerField(),
+        'numa_membw_values': fields.DictOfIntegersField(nullable=True),
+        'timestamp': fields.DateTimeField(),
+        'source': fields.StringField(),
+    }
+
+    def __init__(self, metric):
+        super().__init__()
+        self.populate_schema(metric=metric)
+
+
+@register
+class MetricsPayload(base.NotificationPayloadBase):
+    # Version 1.0: Nova's fields at its 1.0
+    VERSION = '1.0'
+    fields = {
+        'host': fields.StringField(),
+        'host_ip': fields.StringField(),
+        'nodename': fields.StringField(),
+        'metrics': fields.ListOfObjectsField('MetricPayload'),
+    }
+
+    def __init__(self, host, host_ip, nodename, metrics):
+        """``metrics``: a MonitorMetricList."""
+        super().__init__()
+        self.host = host
+        self.host_ip = host_ip
+        self.nodename = nodename
+        self.metrics = [MetricPayload(m) for m in metrics.objects]
+        self.obj_reset_changes(recursive=True)

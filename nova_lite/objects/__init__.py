@@ -15,5 +15,5 @@ def register_all():
                  'image_member', 'image_task', 'instance_action', 'key_pair',
                  'virtual_interface', 'migration', 'claim_write',
                  'network_request', 'external_event', 'task_log', 'metadef',
-                 'console_auth_token'):
+                 'console_auth_token', 'pci_device', 'monitor_metric'):
         importlib.import_module('nova_lite.objects.' + name)

@@ -1,7 +1,8 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
-"""Placement against the servers: what each compute node's provider holds
-that it should not, and what its servers should hold and do not.
+"""Placement against the servers: what each compute node's provider (and
+its children: a NIC's, a PCI device's) holds that it should not, and what
+its servers should hold and do not.
 
 Per compute node:
 
@@ -59,7 +60,7 @@ def findings(context, instance_attrs=('flavor',)):
     nodes = compute_node_obj.ComputeNodeList.get_all(context)
     servers = _servers_by_host(context, {n.host for n in nodes},
                                instance_attrs)
-    held = placement_obj.Placement.consumers_on_each(
+    held = placement_obj.Placement.consumers_on_each_tree(
         context, [n.uuid for n in nodes])
     moving = _moving_by_host(context)
     others = {n.uuid: sorted(set(held[n.uuid]) - set(servers[n.host]) -

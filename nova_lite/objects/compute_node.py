@@ -1,13 +1,21 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """ComputeNode: a hypervisor host's resources and their usage."""
+from oslo_serialization import jsonutils
 from oslo_utils import uuidutils
 
 from nova_lite.db.api import allocations as allocations_db
 from nova_lite.db.api import compute_nodes as db
 from nova_lite.objects import base
 from nova_lite.objects import fields
+from nova_lite.objects import monitor_metric
+from nova_lite.objects import pci_device
 from nova_lite.objects import vietstack
+
+# Object fields stored as their primitive's text, read as they are loaded
+# (vietstack_stat has a reading of its own: see _refresh).
+_TEXT_OBJECTS = {'pci_stats': pci_device.PciDeviceList,
+                 'metrics': monitor_metric.MonitorMetricList}
 
 
 @base.NovaLiteObjectRegistry.register
@@ -17,7 +25,8 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
     # Version 1.2: vietstack_stat, get_vietstack_stat()
     # Version 1.3: host_ip
     # Version 1.4: cpu_info
-    VERSION = '1.4'
+    # Version 1.5: pci_stats, metrics
+    VERSION = '1.5'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(read_only=True),
@@ -46,9 +55,19 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
         # The host's CPU (arch, model, vendor, features, topology) as
         # JSON text, as the driver read it.
         'cpu_info': fields.StringField(nullable=True, default=None),
+        # The host's PCI devices that guests may have, each available or
+        # allocated (as the resource tracker last counted them).
+        'pci_stats': fields.ObjectField('PciDeviceList', nullable=True,
+                                        default=None),
+        # What the host's compute monitors last read ([compute]
+        # compute_monitors; None without monitors).
+        'metrics': fields.ObjectField('MonitorMetricList', nullable=True,
+                                      default=None),
     })
 
-    obj_relationships = {'vietstack_stat': [('1.2', '1.0')]}
+    obj_relationships = {'vietstack_stat': [('1.2', '1.0')],
+                         'pci_stats': [('1.5', '1.0')],
+                         'metrics': [('1.5', '1.0')]}
 
     def obj_make_compatible(self, primitive, target_version):
         super().obj_make_compatible(primitive, target_version)
@@ -57,6 +76,9 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
             primitive.pop('host_ip', None)
         if target < (1, 4):
             primitive.pop('cpu_info', None)
+        if target < (1, 5):
+            primitive.pop('pci_stats', None)
+            primitive.pop('metrics', None)
 
     def inventory(self):
         """{usage name: (total, reserved, allocation ratio)}: what the
@@ -140,7 +162,11 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
         self._refresh(db_node)
 
     def _refresh(self, db_node):
-        base.fill_from_db(self, db_node, skip=('vietstack_stat',))
+        base.fill_from_db(self, db_node,
+                          skip=('vietstack_stat',) + tuple(_TEXT_OBJECTS))
+        for name, cls in _TEXT_OBJECTS.items():
+            setattr(self, name, _from_text(cls, getattr(db_node, name)))
+        self.obj_reset_changes(list(_TEXT_OBJECTS), recursive=True)
         # Read on first use: the scheduler loads dozens of nodes per
         # request and most requests never look at their NICs.
         self._vietstack_text = db_node.vietstack_stat
@@ -185,9 +211,15 @@ _UNREAD = object()
 def _to_columns(values):
     if values.get('host_ip') is not None:
         values['host_ip'] = str(values['host_ip'])
-    if 'vietstack_stat' in values:
-        values['vietstack_stat'] = _stat_text(values['vietstack_stat'])
+    for name in ('vietstack_stat',) + tuple(_TEXT_OBJECTS):
+        if name in values:
+            values[name] = _stat_text(values[name])
     return values
+
+
+def _from_text(cls, text):
+    return None if text is None else cls.obj_from_primitive(
+        jsonutils.loads(text))
 
 
 def _stat_text(stat):

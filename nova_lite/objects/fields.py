@@ -68,6 +68,53 @@ class PowerState:
              SHUTDOWN: 'shutdown', CRASHED: 'crashed'}
 
 
+class PciDeviceType:
+    """Nova's kinds of PCI device: a plain one, an SR-IOV physical
+    function, and a virtual function of one."""
+    STANDARD = 'type-PCI'
+    SRIOV_PF = 'type-PF'
+    SRIOV_VF = 'type-VF'
+    ALL = (STANDARD, SRIOV_PF, SRIOV_VF)
+
+
+class PciDeviceStatus:
+    AVAILABLE = 'available'
+    ALLOCATED = 'allocated'
+    ALL = (AVAILABLE, ALLOCATED)
+
+
+class MonitorMetricType:
+    """The metrics compute monitors report (Nova's names)."""
+    CPU_FREQUENCY = 'cpu.frequency'
+    CPU_USER_TIME = 'cpu.user.time'
+    CPU_KERNEL_TIME = 'cpu.kernel.time'
+    CPU_IDLE_TIME = 'cpu.idle.time'
+    CPU_IOWAIT_TIME = 'cpu.iowait.time'
+    CPU_USER_PERCENT = 'cpu.user.percent'
+    CPU_KERNEL_PERCENT = 'cpu.kernel.percent'
+    CPU_IDLE_PERCENT = 'cpu.idle.percent'
+    CPU_IOWAIT_PERCENT = 'cpu.iowait.percent'
+    CPU_PERCENT = 'cpu.percent'
+    NUMA_MEM_BW_MAX = 'numa.membw.max'
+    NUMA_MEM_BW_CURRENT = 'numa.membw.current'
+    ALL = (CPU_FREQUENCY, CPU_USER_TIME, CPU_KERNEL_TIME, CPU_IDLE_TIME,
+           CPU_IOWAIT_TIME, CPU_USER_PERCENT, CPU_KERNEL_PERCENT,
+           CPU_IDLE_PERCENT, CPU_IOWAIT_PERCENT, CPU_PERCENT,
+           NUMA_MEM_BW_MAX, NUMA_MEM_BW_CURRENT)
+
+
+class PciDeviceTypeField(ovo_fields.BaseEnumField):
+    AUTO_TYPE = ovo_fields.Enum(valid_values=PciDeviceType.ALL)
+
+
+class PciDeviceStatusField(ovo_fields.BaseEnumField):
+    AUTO_TYPE = ovo_fields.Enum(valid_values=PciDeviceStatus.ALL)
+
+
+class MonitorMetricTypeField(ovo_fields.BaseEnumField):
+    AUTO_TYPE = ovo_fields.Enum(valid_values=MonitorMetricType.ALL)
+
+
 class VMStateField(ovo_fields.BaseEnumField):
     AUTO_TYPE = ovo_fields.Enum(valid_values=VMState.ALL)
 

@@ -26,7 +26,7 @@ from nova_lite.objects import virtual_interface
 
 INSTANCE_EXTRA_FIELDS = ['flavor', 'vietstack_request', 'resource_records',
                          'injected_files', 'migration_context',
-                         'image_properties']
+                         'image_properties', 'pci_devices']
 INSTANCE_OPTIONAL_ATTRS = INSTANCE_EXTRA_FIELDS + ['fault', 'tags',
                                                    'metadata', 'vifs']
 _COLUMNS = ('uuid', 'display_name', 'user_id', 'project_id', 'host', 'node',
@@ -48,6 +48,7 @@ _ADDED_IN_1_4 = ('key_name', 'key_data', 'user_data', 'config_drive',
 _ADDED_IN_1_5 = ('vifs',)
 _ADDED_IN_1_7 = ('migration_context',)
 _ADDED_IN_1_11 = ('image_properties',)
+_ADDED_IN_1_12 = ('pci_devices',)
 # What a write of the instance's row gives back to the object.
 WRITTEN = ('host', 'node', 'vm_state', 'task_state', 'updated_at')
 # Extra fields kept as plain JSON rather than as an object's primitive.
@@ -112,7 +113,8 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
     #              node) as one)
     # Version 1.10: VirtualInterface 1.1 in vifs
     # Version 1.11: image_properties
-    VERSION = '1.11'
+    # Version 1.12: pci_devices; MigrationContext 1.2 in migration_context
+    VERSION = '1.12'
 
     fields = dict(base.NovaLiteTimestampObject.fields, **{
         'id': fields.IntegerField(),
@@ -179,18 +181,24 @@ class Instance(base.NovaLiteTimestampObject, base.NovaLiteObject):
         # The properties of the image it was built or rebuilt from, as
         # they were then (instance_extra, JSON; API 2.98).
         'image_properties': fields.DictOfStringsField(nullable=True),
+        # The host's PCI devices it was given ([pci] alias in its flavor;
+        # instance_extra).
+        'pci_devices': fields.ObjectField('PciDeviceList', nullable=True),
     })
 
     # Sub-object fields by the version they came in: older targets lose
     # them (oslo.versionedobjects drops them).
     obj_relationships = {'vietstack_request': [('1.2', '1.0')],
                          'vifs': [('1.5', '1.0'), ('1.10', '1.1')],
-                         'migration_context': [('1.7', '1.1')]}
+                         'migration_context': [('1.7', '1.1'),
+                                               ('1.12', '1.2')],
+                         'pci_devices': [('1.12', '1.0')]}
 
     def obj_make_compatible(self, primitive, target_version):
         super().obj_make_compatible(primitive, target_version)
         version = tuple(int(p) for p in target_version.split('.'))
-        dropped = (_ADDED_IN_1_11 if version < (1, 11) else ()) + (
+        dropped = (_ADDED_IN_1_12 if version < (1, 12) else ()) + (
+            _ADDED_IN_1_11 if version < (1, 11) else ()) + (
             _ADDED_IN_1_7 if version < (1, 7) else ()) + (
             _ADDED_IN_1_5 if version < (1, 5) else ()) + (
             _ADDED_IN_1_4 if version < (1, 4) else ()) + (

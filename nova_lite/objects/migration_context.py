@@ -6,7 +6,8 @@ A move (resize, cold or live migration) claims the destination while the
 source still holds the server's resources; the context carries both
 claims, so that whichever side wins (confirm or revert) is known and the
 other is freed. VietStack's are its vNIC requests with the NIC each was
-given on the old and the new host.
+given on the old and the new host; PCI passthrough's are the devices of
+each host the server holds.
 """
 from nova_lite.objects import base
 from nova_lite.objects import fields
@@ -17,7 +18,8 @@ class MigrationContext(base.NovaLiteObject):
     # Version 1.0: Initial version
     # Version 1.1: migration_uuid, old_flavor, new_flavor, source_host,
     #              dest_host, old_resource_records, new_resource_records
-    VERSION = '1.1'
+    # Version 1.2: old_pci_devices, new_pci_devices
+    VERSION = '1.2'
 
     fields = {
         'instance_uuid': fields.UUIDField(),
@@ -31,6 +33,10 @@ class MigrationContext(base.NovaLiteObject):
                                             nullable=True),
         'new_vietstack': fields.ObjectField('InstanceVietStackRequest',
                                             nullable=True),
+        'old_pci_devices': fields.ObjectField('PciDeviceList',
+                                              nullable=True),
+        'new_pci_devices': fields.ObjectField('PciDeviceList',
+                                              nullable=True),
         # The other resource plugins' records on each end.
         'old_resource_records': fields.DictOfStringsField(nullable=True),
         'new_resource_records': fields.DictOfStringsField(nullable=True),
@@ -39,7 +45,9 @@ class MigrationContext(base.NovaLiteObject):
     obj_relationships = {'old_vietstack': [('1.0', '1.0')],
                          'new_vietstack': [('1.0', '1.0')],
                          'old_flavor': [('1.1', '1.2')],
-                         'new_flavor': [('1.1', '1.2')]}
+                         'new_flavor': [('1.1', '1.2')],
+                         'old_pci_devices': [('1.2', '1.0')],
+                         'new_pci_devices': [('1.2', '1.0')]}
 
     def obj_make_compatible(self, primitive, target_version):
         super().obj_make_compatible(primitive, target_version)
@@ -86,6 +94,7 @@ class MigrationContext(base.NovaLiteObject):
 
 # An instance's record field: its field on each end of a move.
 _RECORD_FIELDS = {'vietstack_request': '%s_vietstack',
+                  'pci_devices': '%s_pci_devices',
                   'resource_records': '%s_resource_records'}
 
 

@@ -161,6 +161,12 @@ class Placement(base.NovaLiteObject):
         return allocations_store.consumers_on_each(context, provider_uuids)
 
     @classmethod
+    def consumers_on_each_tree(cls, context, root_uuids):
+        """``consumers_on_each`` of the providers' whole trees: the root
+        and its children together (the audit's; it has the database)."""
+        return allocations_store.consumers_on_each_tree(context, root_uuids)
+
+    @classmethod
     def hosts_with_room(cls, context, request, limit=None):
         """{root provider uuid: allocations} where the typed ``request``
         fits now, in placement's order: all of them, or ``limit`` picked at

@@ -188,6 +188,10 @@ def consumers_on_each(context, provider_uuids):
     return db.consumers_on_each(context, provider_uuids)
 
 
+def consumers_on_each_tree(context, root_uuids):
+    return db.consumers_on_each_tree(context, root_uuids)
+
+
 def usages_of_provider(context, provider_uuid):
     return db.usages_of_provider(context, provider_uuid)
 

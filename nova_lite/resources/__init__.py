@@ -74,16 +74,27 @@ class ResourcePlugin:
         self.conf = conf
         self.host = host
 
+    # The module of the plugin's options (its ``register_opts(conf)`` and
+    # ``list_opts()``), if it has any.
+    options = None
+
     @classmethod
     def register_opts(cls, conf):
         """Register the plugin's options on ``conf``."""
+        if cls.options is not None:
+            cls.options.register_opts(conf)
 
     @classmethod
     def list_opts(cls):
-        return []
+        return cls.options.list_opts() if cls.options is not None else []
 
     def check_config(self):
         """Raise ConfigInvalid naming the option, at the compute's start."""
+
+    def check_flavor(self, extra_specs):
+        """Raise a 400 (an Invalid) if this service cannot serve a flavor
+        of these extra specs by its config (the API asks, as a server is
+        created or resized, and as a flavor's specs are set from 2.86)."""
 
     # The scheduler's side.
 
@@ -111,6 +122,11 @@ class ResourcePlugin:
         return []
 
     # The compute's side.
+
+    def observe(self, report):
+        """What the hypervisor reports of the host (a HostResources), at
+        each recount, before ``providers``, ``claim`` and ``update_node``
+        use it (under the resource tracker's lock)."""
 
     def providers(self, node):
         """[ChildProvider] of the host's compute node."""

@@ -32,6 +32,13 @@ class HostState:
         self._stat_readers = stat_readers or {}
         self._stats = {}
 
+    @property
+    def metrics(self):
+        """{metric name: value} of what the host's compute monitors last
+        read (empty without monitors)."""
+        found = self._node.metrics
+        return found.values() if found is not None else {}
+
     def resource_stat(self, name):
         """What resource plugin ``name`` counts of the host, as its compute
         last saved it (None without that plugin; read only: shared with

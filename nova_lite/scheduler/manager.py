@@ -36,7 +36,7 @@ class SchedulerManager(service.Manager):
         self.host_manager = host_manager.HostManager(conf, self.plugins)
         self.filter_handler = filters.FilterHandler(
             conf.filter_scheduler.enabled_filters,
-            [f for plugin in self.plugins for f in plugin.filters()])
+            [f for plugin in self.plugins for f in plugin.filters()], conf)
         self.weight_handler = weighers.WeightHandler(
             conf, conf.filter_scheduler.weight_classes)
         # How many hosts had room when last looked: up to a sample's worth,
@@ -94,7 +94,11 @@ class SchedulerManager(service.Manager):
             passing, room = self._passing(context, spec_obj, request, False)
         if not passing:
             self._no_valid_host(context, spec_obj)
-        return self.weight_handler.rank(passing, spec_obj), room
+        try:
+            return self.weight_handler.rank(passing, spec_obj), room
+        except exception.ComputeHostMetricNotFound as e:
+            # [metrics] required: the request fails, as in Nova.
+            raise _no_valid_host('metric_not_found', e.format_message())
 
     def _passing_small(self, context, spec_obj, request):
         """On a deployment of no more hosts than a sample, no provider

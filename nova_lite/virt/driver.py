@@ -24,6 +24,9 @@ class HostResources:
     # arch, model, vendor, features, topology (as the hypervisors API
     # shows them).
     cpu_info: dict = dataclasses.field(default_factory=dict)
+    # Its PCI devices: {'address', 'vendor_id', 'product_id', 'dev_type',
+    # 'parent_addr', 'numa_node', 'dev_id'} each (as libvirt lists them).
+    pci_devices: list = dataclasses.field(default_factory=list)
 
 
 @dataclasses.dataclass
@@ -50,6 +53,12 @@ class ComputeDriver:
 
     def get_available_resource(self):
         """Return the host's HostResources."""
+        raise NotImplementedError()
+
+    def get_host_cpu_stats(self):
+        """{'user', 'kernel', 'idle', 'iowait'}: the host's CPU times
+        since boot in ns, and 'frequency': its CPU's in MHz (the
+        ``cpu.virt_driver`` monitor's)."""
         raise NotImplementedError()
 
     def list_instance_uuids(self):

@@ -1,7 +1,8 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """The openstack client against an all-in-one's compute and image APIs,
-as a user runs it (a clouds.yaml with each service's endpoint)."""
+as a user runs it (a clouds.yaml with each service's endpoint), and
+nova-lite-manage's placement audit as an operator runs it."""
 import json
 import os
 import subprocess
@@ -10,6 +11,7 @@ import sys
 import requests
 
 from nova_lite.cmd import clouds_file
+from nova_lite.db import engine
 
 OPENSTACK = os.path.join(os.path.dirname(sys.executable), 'openstack')
 
@@ -86,3 +88,18 @@ def resized(api, server_id, flavor):
     status, body = api.post(path, {'confirmResize': None})
     assert status == 204, body
     return api.wait_server(server_id, ('ACTIVE',), settled=True)
+
+
+def placement_audit(tmp_path, *args):
+    """``nova-lite-manage placement audit`` (with ``args``) of the
+    all-in-one whose state is ``tmp_path``/state, as an operator runs
+    it: the result, which must have exited 0."""
+    config_file = tmp_path / 'manage.conf'
+    config_file.write_text('[database]\nconnection = %s\n' %
+                           engine.default_connection(tmp_path / 'state'))
+    result = subprocess.run(
+        [os.path.join(os.path.dirname(sys.executable), 'nova-lite-manage'),
+         '--config-file', str(config_file), 'placement', 'audit'] +
+        list(args), capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return result

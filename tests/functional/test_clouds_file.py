@@ -38,12 +38,14 @@ def test_the_clients_find_every_api_from_the_clouds_file(all_in_one,
                         'vm1')
     assert server['status'] == 'ACTIVE'
     assert server['image'].startswith('tiny')
-    # Each host's provider, and its NICs' ('sim-host-1:eth0').
+    # Each host's provider, its NICs' ('sim-host-1:eth0') and its PCI
+    # devices' ('sim-host-1_0000:81:00.0').
     hosts = {'sim-host-1', 'sim-host-2', 'sim-host-3'}
     providers = _openstack(dict(env, OS_CLOUD='nova-lite-placement'),
                            'resource', 'provider', 'list')
     assert hosts <= {p['name'] for p in providers}
-    assert {p['name'].split(':')[0] for p in providers} == hosts
+    assert {p['name'].split('_')[0].split(':')[0]
+            for p in providers} == hosts
     monkeypatch.setenv('OS_CLIENT_CONFIG_FILE', path)
     conn = openstack.connect(cloud='nova-lite')
     assert [s.name for s in conn.compute.servers()] == ['vm1']

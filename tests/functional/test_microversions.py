@@ -353,8 +353,9 @@ def test_services_by_uuid_from_2_53(aio):
     assert api.delete(path, **at('2.53'))[0] == 204
     names = [p['name'] for p in aio.placement_client.get(
         '/resource_providers')[1]['resource_providers']]
-    # The host and its VietStack NICs ('sim-host-1:eth0').
-    assert {n.split(':')[0] for n in names} == {'sim-host-1'}
+    # The host, its VietStack NICs ('sim-host-1:eth0') and its PCI
+    # devices ('sim-host-1_0000:81:00.0').
+    assert {n.split('_')[0].split(':')[0] for n in names} == {'sim-host-1'}
 
 
 def test_force_down_from_2_11(aio):

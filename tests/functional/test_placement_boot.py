@@ -2,9 +2,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """Servers and placement: every server holds its allocation, a delete
 frees it, and each compute reports its inventory and heals allocations."""
-import os
-import subprocess
-import sys
 import time
 
 from oslo_utils import uuidutils
@@ -14,11 +11,11 @@ from nova_lite.compute import manager as compute_manager
 from nova_lite.compute import periodic_pass
 from nova_lite.conductor import heal
 from nova_lite import context as nl_context
-from nova_lite.db import engine
 from nova_lite.objects import allocation_audit
 from nova_lite.objects import compute_node
 from nova_lite.objects import placement
 from tests.conftest import sql_statements
+from tests.functional import compute_calls
 
 
 def _run_periodic_tasks(aio):
@@ -36,9 +33,12 @@ def test_servers_hold_allocations_and_computes_report(all_in_one):
                                      'vcpus': 2, 'disk': 5}})
     providers = {p['name']: p['uuid'] for p in placement_api.get(
         '/resource_providers')[1]['resource_providers']}
-    # The hosts, and their VietStack NICs as children.
+    # The hosts, and their VietStack NICs and PCI devices as children.
     assert set(providers) == {'sim-host-1', 'sim-host-2', 'sim-host-1:eth0',
-                              'sim-host-1:eth1', 'sim-host-2:eth0'}
+                              'sim-host-1:eth1', 'sim-host-2:eth0',
+                              'sim-host-1_0000:81:00.0',
+                              'sim-host-1_0000:81:00.1',
+                              'sim-host-2_0000:81:00.0'}
     inventory = placement_api.get('/resource_providers/%s/inventories'
                                   % providers['sim-host-1'])[1]
     assert set(inventory['inventories']) == {'VCPU', 'MEMORY_MB',
@@ -103,23 +103,13 @@ def test_audit_finds_and_heals_missing_and_orphaned(all_in_one, tmp_path):
     stray = uuidutils.generate_uuid()
     placement.Placement.claim(context, stray, node.uuid, {'VCPU': 1}, 'p',
                               'u')
-    config_file = tmp_path / 'manage.conf'
-    config_file.write_text('[database]\nconnection = %s\n' %
-                           engine.default_connection(tmp_path / 'state'))
-    manage = [os.path.join(os.path.dirname(sys.executable),
-                           'nova-lite-manage'), '--config-file',
-              str(config_file), 'placement', 'audit']
-    result = subprocess.run(manage, capture_output=True, text=True,
-                            timeout=60)
-    assert result.returncode == 0, result.stderr
+    result = compute_calls.placement_audit(tmp_path)
     assert result.stdout.splitlines() == [
         'missing  %s on sim-host-1' % server['id'],
         'orphaned %s on sim-host-1 (no such server)' % stray, '2 findings']
-    result = subprocess.run(manage + ['--heal'], capture_output=True,
-                            text=True, timeout=60)
+    result = compute_calls.placement_audit(tmp_path, '--heal')
     assert result.stdout.splitlines()[-1] == '2 findings, healed'
-    result = subprocess.run(manage, capture_output=True, text=True,
-                            timeout=60)
+    result = compute_calls.placement_audit(tmp_path)
     assert result.stdout.splitlines() == ['0 findings']
     assert placement_api.get('/allocations/%s' % server['id'])[1][
         'allocations']

@@ -21,7 +21,7 @@ UUID = '3f0c9a5e-0d5e-4a43-9d0e-6d3f8c1c2b7a'
 def _xml(consoles):
     instance = instance_obj.Instance(
         uuid=UUID, display_name='vm', created_at=None, user_id='u',
-        project_id='p', vifs=[],
+        project_id='p', vifs=[], pci_devices=None,
         flavor=flavor_obj.Flavor(name='f', memory_mb=64, vcpus=1,
                                  root_gb=0, ephemeral_gb=0, swap=0))
     boot = guest_files.BootFiles(directory='/d', disk='/d/disk',

@@ -46,7 +46,7 @@ VIFS = [_vif(0, 'private', 'physnet1', '10.0.0.2', device='eth0',
 def _domain(vifs, mappings=None):
     instance = instance_obj.Instance(
         uuid=UUID, display_name='vm', created_at=None, user_id='u',
-        project_id='p', vifs=vifs,
+        project_id='p', vifs=vifs, pci_devices=None,
         flavor=flavor_obj.Flavor(name='f', memory_mb=64, vcpus=1,
                                  root_gb=0, ephemeral_gb=0, swap=0))
     return ET.fromstring(domain_xml.build(instance, 'test', 'instance-1',

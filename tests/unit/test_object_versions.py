@@ -27,7 +27,7 @@ EXPECTED = {
     'BlockDevicePayload': '1.0-ca65fc2e0648258530134d264061d743',
     'CellMappingPayload': '2.0-4a64faecd5e23683831858813dcd4da7',
     'ClaimWrite': '1.0-5d7ebb43e6dce1251c5d55129b907d8e',
-    'ComputeNode': '1.4-5cff87c8ef7814105d5ba0a227883163',
+    'ComputeNode': '1.5-b7f57a7e499697ee0df7986067275bf1',
     'ComputeNodeList': '1.1-c0ef26ee6384f290fcd4358e47536645',
     'ComputeTaskPayload': '1.0-59782c969459a51da31a60de0970fc30',
     'ConsoleAuthToken': '1.0-378ec3ef77199d634fc6665093bc5d9b',
@@ -44,7 +44,7 @@ EXPECTED = {
     'ImageMetaPropsPayload': '1.17-385f6c7f60efe5592dd8c3f0490c2843',
     'ImageTask': '1.0-c8e038fba127b1977ea08133803fd82c',
     'ImageTaskList': '1.0-4975de4aac7d9400edba67b296aa5f4d',
-    'Instance': '1.11-42d66fb015ffadcb074166ac4215e7a8',
+    'Instance': '1.12-c7da496cf031e9fe71a4f5375d331d1b',
     'InstanceAction': '1.0-0cf45d7c932079e721b502a2b141c9f9',
     'InstanceActionEvent': '1.0-97e92d5d99d34deec0afed6056538290',
     'InstanceActionEventList': '1.0-13d92fb953030cdbfee56481756e02be',
@@ -55,16 +55,16 @@ EXPECTED = {
     'InstanceActionResizePrepPayload': '1.3-8a46873d649e3ace0850028648b009dc',
     'InstanceActionSnapshotPayload': '1.9-26565b03ed7b4b385a0f5581d2e6d009',
     'InstanceCreatePayload': '1.12-cd6694ffc2b69e089f85ab9436589bf6',
+    'InstanceExistsPayload': '2.0-ef21f4138b34fa6f80d283c992712168',
     'InstanceExternalEvent': '1.0-b082c21414dfe29070b21087579f573b',
     'InstanceFault': '1.0-df20f4f1b636b09e362b78bf7b077d2a',
     'InstanceFaultList': '1.0-2f9135d53fc1013859c865668bb237e6',
     'InstanceList': '1.1-d3b5f862728d92e488f817bd0e9da871',
-    'InstanceExistsPayload': '2.0-ef21f4138b34fa6f80d283c992712168',
     'InstanceNUMACellPayload': '1.2-a9aecd89676e4df2b3891690f0d50d93',
     'InstanceNUMATopologyPayload': '1.0-4ddcc3b246438dcb511bfbb215c0968d',
+    'InstancePayload': '1.8-1a998de52f7f3e6ce752babb44b54c20',
     'InstancePCIRequestPayload': '1.1-98e064b6abafcb39990b9db9e8933b40',
     'InstancePCIRequestsPayload': '1.0-3928680ff73c1b9e8a1d15042f6c8287',
-    'InstancePayload': '1.8-1a998de52f7f3e6ce752babb44b54c20',
     'InstanceStateUpdatePayload': '1.0-a934d04e1b314318e42e8062647edd11',
     'InstanceUpdatePayload': '2.0-ae9465f27f3795421934e6051b3086cf',
     'InstanceVietStackRequest': '1.0-5b1c222c2e3d141a702f976b9ed90326',
@@ -76,10 +76,16 @@ EXPECTED = {
     'MetadefNamespaceList': '1.0-6729d78cdf9523480260060cab5e5ff8',
     'MetadefRecord': '1.0-7df84be217868ecdce1bcff6843f9e05',
     'MetadefRecordList': '1.0-87d3291d4a2b8865f4536d61ed2bc829',
+    'MetricPayload': '1.0-f547367fa67ee4d119e7277e2aafed3a',
+    'MetricsPayload': '1.0-9a2c28ca9e6ad33904b938baed6e7ad1',
     'Migration': '1.0-7045b324c205ea1fc4518260ab7d4e68',
-    'MigrationContext': '1.1-ce8240ed038b2bf684c8c507ad9540af',
+    'MigrationContext': '1.2-286084a35235f489be2cef80d8344fee',
     'MigrationList': '1.1-983ce55cee501106a1541ee274d35504',
+    'MonitorMetric': '1.0-f0fd2dab27b49f8016219846b6bc6405',
+    'MonitorMetricList': '1.0-15ecf022a68ddbb8c2a6739cfc9f8f5e',
     'NetworkRequest': '1.1-a856cf5e189213a6201d6668bd7b6e33',
+    'PciDevice': '1.0-8aae10ec744d481c6ff87b7721b8f238',
+    'PciDeviceList': '1.0-15ecf022a68ddbb8c2a6739cfc9f8f5e',
     'Placement': '1.7-1209332f3bef0ee44ae7bd2fe24aa532',
     'RequestSpec': '1.7-a0e413dfc6733d46e5380ea0857a36b2',
     'RequestSpecPayload': '1.1-38b8f48b85d902b931803b9afa32c6d8',
@@ -267,3 +273,47 @@ def test_a_migration_context_backports_to_1_0_without_its_ends():
                              migration_context=context)
     assert 'migration_context' not in _backported(mine, '1.6')[1]
     assert 'migration_context' in _backported(mine, '1.7')[1]
+
+
+def _devices():
+    from nova_lite.objects import pci_device
+    device = pci_device.PciDevice(
+        address='0000:81:00.0', vendor_id='8086', product_id='0443',
+        dev_type='type-PCI', label='label_8086_0443',
+        resource_class='CUSTOM_PCI_8086_0443')
+    return pci_device.PciDeviceList.of([device.given_to(
+        '0b7b4b3e-6a7e-4d7c-9a57-3a52b8f6a9a1')])
+
+
+def test_pci_devices_and_metrics_are_dropped_for_services_before_them():
+    from nova_lite.objects import migration_context
+    from nova_lite.objects import monitor_metric
+    node = compute_node.ComputeNode(
+        host='h', pci_stats=_devices(),
+        metrics=monitor_metric.MonitorMetricList(objects=[]))
+    assert _backported(node, '1.4') == ('1.4', {'host'})
+    assert _backported(node, '1.5') == ('1.5', {'host', 'pci_stats',
+                                                'metrics'})
+    uuid = '0b7b4b3e-6a7e-4d7c-9a57-3a52b8f6a9a1'
+    mine = instance.Instance(uuid=uuid, pci_devices=_devices())
+    assert _backported(mine, '1.11') == ('1.11', {'uuid'})
+    assert _backported(mine, '1.12') == ('1.12', {'uuid', 'pci_devices'})
+    move = migration_context.MigrationContext(
+        instance_uuid=uuid, old_pci_devices=_devices(),
+        new_pci_devices=None)
+    assert _backported(move, '1.1') == ('1.1', {'instance_uuid'})
+    # An instance for a 1.11 service carries its move as 1.1 knows it.
+    mine = instance.Instance(uuid=uuid, migration_context=move)
+    primitive = mine.obj_to_primitive(target_version='1.11')
+    inner = primitive['nova_lite_object.data']['migration_context']
+    assert inner['nova_lite_object.version'] == '1.1'
+    assert set(inner['nova_lite_object.data']) == {'instance_uuid'}
+
+
+def test_a_hosts_devices_survive_their_stored_text():
+    from nova_lite.objects import pci_device
+    text = _devices().to_db_text()
+    again = compute_node._from_text(pci_device.PciDeviceList, text)
+    assert again.addresses == ['0000:81:00.0']
+    assert again.objects[0].status == 'allocated'
+    assert again.objects[0].provider_key == '0000:81:00.0'

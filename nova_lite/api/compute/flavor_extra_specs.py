@@ -31,6 +31,8 @@ def _write(req, flavor_id, specs):
     resulting = dict(flavor.extra_specs, **specs)
     extra_specs.validate_set_for(req, resulting)
     _check_networks(req, resulting)
+    if req.api_version.matches(extra_specs.VALIDATED_FROM):
+        req.compute_api.check_flavor(flavor, resulting)
     flavor.update_extra_specs(specs)
     return flavor
 

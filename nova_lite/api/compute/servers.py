@@ -215,6 +215,7 @@ def create(req):
         # limits its options are held to), read in one transaction.
         flavor = flavor_of_ref(req.context, body['flavorRef'])
         flavor_image.check_fits(flavor, image)
+        req.compute_api.check_flavor(flavor)
         networks = _networks_asked(req, body, flavor)
         destination = _requested_destination(req, body)
         options = create_options.fields_of(req, body)

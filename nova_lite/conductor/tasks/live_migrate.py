@@ -1,9 +1,10 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
-"""A live migration (Nova's LiveMigrationTask): its destination found,
-claimed and checked (the same hypervisor as the source, no older; the
-destination's own pre-check) before the API's call returns, then the
-move sent to the source."""
+"""A live migration (Nova's LiveMigrationTask): refused for a server with
+host PCI devices, else its destination found, claimed and checked (the
+same hypervisor as the source, no older; the destination's own
+pre-check) before the API's call returns, then the move sent to the
+source."""
 from nova_lite.conductor.tasks import move
 from nova_lite import exception
 from nova_lite.objects import compute_node as compute_node_obj
@@ -22,6 +23,7 @@ class LiveMigrationTask(move.MoveTask):
 
     def _execute(self):
         self.start()
+        self._check_no_pci_devices()
         chosen = self.destination()
         self._check_compatible(chosen)
         self.peers.computes.check_can_live_migrate_destination(
@@ -31,6 +33,15 @@ class LiveMigrationTask(move.MoveTask):
         self.peers.computes.live_migration(
             self.context, self.instance, self.migration,
             self.block_migration)
+
+    def _check_no_pci_devices(self):
+        """A guest holding host PCI devices cannot be moved live (Nova
+        moves only a network port's devices so): the move ends before a
+        destination is looked for."""
+        if self.instance.pci_devices:
+            raise exception.MigrationPreCheckError(
+                reason='non-VIF related PCI requests for instance are not '
+                       'allowed for live migration.')
 
     def _check_compatible(self, chosen):
         """The destination runs the same hypervisor as the source, no

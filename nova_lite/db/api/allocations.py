@@ -6,6 +6,7 @@ allocations``) and runs them inside its transaction.
 """
 from oslo_db import exception as db_exc
 import sqlalchemy as sa
+from sqlalchemy import orm
 
 from nova_lite.db.api import inventories
 from nova_lite.db.api import resource_providers as providers
@@ -173,6 +174,25 @@ def consumers_on_each(context, provider_uuids):
             .join(provider, provider.id == ALLOC.resource_provider_id)
             .where(provider.uuid.in_(list(provider_uuids)))):
         found[uuid].setdefault(consumer, {})[resource_class] = used
+    return found
+
+
+@engine.reader
+def consumers_on_each_tree(context, root_uuids):
+    """``consumers_on_each`` of the trees of the root providers named:
+    what each consumer holds on the root and its children (a device's,
+    a NIC's provider) together, in one read."""
+    provider = models.ResourceProvider
+    root = orm.aliased(models.ResourceProvider)
+    found = {uuid: {} for uuid in root_uuids}
+    for uuid, consumer, resource_class, used in context.session.execute(
+            sa.select(root.uuid, ALLOC.consumer_id, ALLOC.resource_class,
+                      ALLOC.used)
+            .join(provider, provider.id == ALLOC.resource_provider_id)
+            .join(root, root.id == provider.root_provider_id)
+            .where(root.uuid.in_(list(root_uuids)))):
+        held = found[uuid].setdefault(consumer, {})
+        held[resource_class] = held.get(resource_class, 0) + used
     return found
 
 

@@ -2,20 +2,16 @@
 # SPDX-License-Identifier: Apache-2.0
 """``nova-lite host show``'s VietStack NICs (entry point group
 ``nova_lite.cli.host_details``): read from the plugin's admin view."""
-from nova_lite.cli.client import APIError
+from nova_lite.cli import plugin_views
 
 
 def host_details(client, host):
     """{'VietStack NICs': one line per NIC}; nothing where the API has no
     VietStack view (the plugin is not enabled there)."""
-    try:
-        nics = client.get('/os-hypervisors/%s/vietstack' % host['id'])[
-            'vietstack']['nics']
-    except APIError as e:
-        if e.status == 404:
-            return {}
-        raise
-    return {'VietStack NICs': '\n'.join(_nic_line(n) for n in nics)
+    view = plugin_views.host_view(client, host, 'vietstack')
+    if view is None:
+        return {}
+    return {'VietStack NICs': '\n'.join(_nic_line(n) for n in view['nics'])
             or 'none'}
 
 

@@ -9,6 +9,7 @@ contributes it to the scheduler (nova_lite.resources: the filter
 contract).
 """
 from nova_lite.resources.vietstack import assignment
+from nova_lite.text import host_lists
 
 
 class VietStackFilter:
@@ -36,12 +37,5 @@ class VietStackFilter:
             reason = assignment.why(stat.nics if stat else [], request,
                                     units=self.units)
             reasons.setdefault(reason, []).append(host.host)
-        return '; '.join('%s: %s' % (_some(hosts), reason)
+        return '; '.join('%s: %s' % (host_lists.some(hosts), reason)
                          for reason, hosts in sorted(reasons.items()))
-
-
-def _some(hosts, shown=3):
-    hosts = sorted(hosts)
-    more = len(hosts) - shown
-    return ', '.join(hosts[:shown]) + (' and %d more' % more
-                                       if more > 0 else '')

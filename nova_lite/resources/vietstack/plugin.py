@@ -30,20 +30,13 @@ from nova_lite.resources.vietstack import views
 class VietStackPlugin(resources.ResourcePlugin):
 
     name = 'vietstack'
+    options = config
     instance_attrs = ('vietstack_request',)
     server_view_schema = views.SERVER_SCHEMA
     host_view_schema = views.HOST_SCHEMA
     server_view_description = (
         "Show a server's VietStack vNICs and the NIC serving each.")
     host_view_description = "Show a hypervisor's VietStack NICs and their use."
-
-    @classmethod
-    def register_opts(cls, conf):
-        config.register_opts(conf)
-
-    @classmethod
-    def list_opts(cls):
-        return config.list_opts()
 
     @classmethod
     def for_simulated_hosts(cls, conf):

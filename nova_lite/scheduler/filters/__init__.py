@@ -13,6 +13,10 @@ NAMESPACE = 'nova_lite.scheduler.filters'
 
 class BaseHostFilter:
 
+    def __init__(self, conf=None):
+        """``conf``: the scheduler's config, for a filter with options."""
+        self.conf = conf
+
     def host_passes(self, host_state, spec_obj):
         raise NotImplementedError()
 
@@ -32,14 +36,15 @@ class BaseHostFilter:
 
 class FilterHandler:
 
-    def __init__(self, names, contributed=()):
-        """``names``: the filters to run, in order, each an entry point or
-        one of ``contributed`` (the resource plugins' filters, which run
-        last where ``names`` does not place them)."""
+    def __init__(self, names, contributed=(), conf=None):
+        """``names``: the filters to run, in order, each an entry point
+        (made with ``conf``) or one of ``contributed`` (the resource
+        plugins' filters, which run last where ``names`` does not place
+        them)."""
         by_name = {f.name: f for f in contributed}
         manager = named.NamedExtensionManager(
             NAMESPACE, names=[n for n in names if n not in by_name],
-            invoke_on_load=True, name_order=True,
+            invoke_on_load=True, invoke_args=(conf,), name_order=True,
             on_missing_entrypoints_callback=_missing)
         loaded = {ext.name: ext.obj for ext in manager}
         self.filters = [by_name.get(n) or loaded[n] for n in names] + [

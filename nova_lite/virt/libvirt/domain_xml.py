@@ -72,13 +72,16 @@ def _disk(devices, path, dev, kind, read_only=False):
 
 
 def _devices(domain, boot, vifs, bridge_mappings, bandwidth, ovs_bridge,
-             consoles):
-    """The vNICs; on a real host the disk, a rescued guest's own disk,
-    the config drive (a read-only virtio disk, which a guest finds by its
-    label), the serial console written to the console log and, as
-    ``consoles`` asks, on a TCP port and a VNC server."""
+             consoles, pci_addresses):
+    """The vNICs and the host's PCI devices given to the guest; on a real
+    host the disk, a rescued guest's own disk, the config drive (a
+    read-only virtio disk, which a guest finds by its label), the serial
+    console written to the console log and, as ``consoles`` asks, on a
+    TCP port and a VNC server."""
     devices = _sub(domain, 'devices')
     interfaces.add(devices, vifs, bridge_mappings, bandwidth, ovs_bridge)
+    for address in pci_addresses:
+        _hostdev(devices, address)
     if boot is None:
         return
     _disk(devices, boot.disk, 'vda', 'qcow2')
@@ -93,6 +96,28 @@ def _devices(domain, boot, vifs, bridge_mappings, bandwidth, ovs_bridge,
     if consoles is not None and consoles.vnc_listen:
         _sub(devices, 'graphics', type='vnc', autoport='yes',
              listen=consoles.vnc_listen)
+
+
+def _hostdev(devices, address):
+    """A host PCI device (``0000:81:00.0``) passed through whole, libvirt
+    taking it from its host driver for the guest's life (managed)."""
+    domain, bus, slot_function = address.split(':')
+    slot, function = slot_function.split('.')
+    hostdev = _sub(devices, 'hostdev', mode='subsystem', type='pci',
+                   managed='yes')
+    _sub(_sub(hostdev, 'source'), 'address', domain='0x' + domain,
+         bus='0x' + bus, slot='0x' + slot, function='0x' + function)
+
+
+def pci_addresses_of(domain_xml):
+    """The host PCI addresses of a domain's passed-through devices."""
+    found = []
+    for address in ET.fromstring(domain_xml).findall(
+            "./devices/hostdev[@type='pci']/source/address"):
+        found.append('%04x:%02x:%02x.%x' % tuple(
+            int(address.get(part), 16)
+            for part in ('domain', 'bus', 'slot', 'function')))
+    return found
 
 
 def _serial(devices, console_log, consoles):
@@ -197,7 +222,8 @@ def build(instance, virt_type, name, host, boot=None, bridge_mappings=None,
           bandwidth=True, ovs_bridge=interfaces.OVS_BRIDGE, consoles=None):
     """The domain XML; ``boot`` (guest_files.BootFiles) gives a real
     guest its disk, kernel and console, a test-driver guest has none;
-    both get the instance's vNICs (``instance.vifs``) on the bridges of
+    both get the instance's vNICs (``instance.vifs``) and PCI devices
+    (``instance.pci_devices``), the vNICs on the bridges of
     ``bridge_mappings`` (interfaces.bridge_of), shaped by libvirt unless
     not ``bandwidth``, a network service's ports on ``ovs_bridge``; a
     real guest the consoles of ``consoles`` (Consoles)."""
@@ -213,5 +239,11 @@ def build(instance, virt_type, name, host, boot=None, bridge_mappings=None,
     _sub(domain, 'on_reboot', 'restart')
     _sub(domain, 'on_crash', 'destroy')
     _devices(domain, boot, instance.vifs, bridge_mappings or {}, bandwidth,
-             ovs_bridge, consoles)
+             ovs_bridge, consoles, _pci_addresses(instance))
     return ET.tostring(domain, encoding='unicode')
+
+
+def _pci_addresses(instance):
+    """The addresses of the host PCI devices the instance was given."""
+    record = instance.pci_devices
+    return record.addresses if record else []

@@ -35,6 +35,7 @@ from nova_lite.virt.libvirt import guest_moves
 from nova_lite.virt.libvirt import host_cpu
 from nova_lite.virt.libvirt import interfaces
 from nova_lite.virt.libvirt import ovs_ports
+from nova_lite.virt.libvirt import pci_devices
 from nova_lite.virt.libvirt import serial_ports
 from nova_lite.virt.libvirt import tc_shaping
 from nova_lite.virt import simulated_console
@@ -179,7 +180,15 @@ class LibvirtDriver(driver.ComputeDriver):
             hypervisor_type=conn.getType(),
             hypervisor_version=conn.getVersion(),
             vcpus=info[2], memory_mb=info[1], local_gb=self._local_gb(),
-            cpu_info=host_cpu.cpu_info(conn.getCapabilities(), info))
+            cpu_info=host_cpu.cpu_info(conn.getCapabilities(), info),
+            pci_devices=pci_devices.host_devices(conn))
+
+    def get_host_cpu_stats(self):
+        conn = self._connection()
+        stats = conn.getCPUStats(libvirt.VIR_NODE_CPU_STATS_ALL_CPUS)
+        return {'user': stats['user'], 'kernel': stats['kernel'],
+                'idle': stats['idle'], 'iowait': stats['iowait'],
+                'frequency': conn.getInfo()[3]}
 
     def _local_gb(self):
         try:
