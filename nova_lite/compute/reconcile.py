@@ -23,6 +23,7 @@ from oslo_log import log as logging
 from oslo_utils import timeutils
 
 from nova_lite.compute import move_recovery
+from nova_lite.compute import moves as moves_mod
 from nova_lite import exception
 from nova_lite.objects import cut_off
 from nova_lite.objects import fields
@@ -132,7 +133,24 @@ class Reconciler:
             return self.moves.end_move_task(context, instance)
         if instance.task_state in _SNAPSHOT_TASKS:
             self._end_snapshot(context, instance)
+        if instance.vm_state == fields.VMState.RESIZED:
+            self._settle_if_confirmed(context, instance)
         return self._guest_as_asked(context, instance, known)
+
+    def _settle_if_confirmed(self, context, instance):
+        """A server still shown resized whose move is over: its source
+        confirmed it (the old guest and the migration's claim gone, the
+        migration confirmed) and stopped before the server's own save.
+        The server shows its state again, as the confirm would have left
+        it."""
+        if migration_obj.Migration.in_progress_of(context,
+                                                  instance.uuid) is not None:
+            return  # still to be confirmed or reverted
+        LOG.warning('instance %s: its move was confirmed as its source '
+                    'stopped; settling it here', instance.uuid)
+        instance.migration_context = None
+        instance.vm_state = moves_mod.settled_state(instance)
+        instance.save()
 
     def _guest_as_asked(self, context, instance, known):
         """An ACTIVE server's guest runs again, if

@@ -11,6 +11,7 @@ import pytest
 from nova_lite.cmd import placement_audit
 from nova_lite.conductor import heal
 from nova_lite import context as nl_context
+from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import migration as migration_obj
 from nova_lite.objects import placement
 from tests.functional import compute_calls
@@ -324,6 +325,27 @@ def test_a_confirm_whose_request_was_lost_is_finished_by_its_source(aio):
     assert _allocations(aio, migration) != {}
     assert source.reconciler.finish_abandoned(context, 0) == 1
     _confirmed(aio, sid, migration)
+
+
+def test_a_confirm_cut_off_after_its_migration_ended_settles_the_server(
+        aio):
+    """The source stopped after it confirmed the move (old guest and the
+    migration's claim gone, the migration confirmed) but before the
+    server's own save: the server's host settles it as it starts."""
+    sid, source = _resized(aio)
+    context = nl_context.get_admin_context()
+    migration, = migration_obj.MigrationList.get_by_filters(
+        context, {'instance_uuid': sid})
+    instance = instance_obj.Instance.get_by_uuid(context, sid)
+    source.driver.confirm_migration(context, instance, False)
+    placement.Placement.unclaim(context, migration.uuid)
+    migration.set_status('confirmed')
+    assert _server(aio, sid)['status'] == 'VERIFY_RESIZE'
+    dest = _compute(aio, _server(aio, sid)['OS-EXT-SRV-ATTR:host'])
+    dest.reconciler.reconcile_host(context)
+    shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    assert shown['flavor']['id'] == 'm2'
+    assert _audit() == ['0 findings']
 
 
 def test_a_source_restarted_keeps_the_old_guest_of_a_move_to_revert(aio):
