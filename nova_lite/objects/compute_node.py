@@ -172,7 +172,7 @@ class ComputeNode(base.NovaLiteTimestampObject, base.NovaLiteObject):
         self._vietstack_text = db_node.vietstack_stat
         if not self.obj_attr_is_set('vietstack_stat'):
             return self
-        if _stat_text(self.vietstack_stat) != db_node.vietstack_stat:
+        if _object_text(self.vietstack_stat) != db_node.vietstack_stat:
             delattr(self, 'vietstack_stat')  # read again when used
         elif self.vietstack_stat is not None:
             self.vietstack_stat.obj_reset_changes(recursive=True)
@@ -213,7 +213,7 @@ def _to_columns(values):
         values['host_ip'] = str(values['host_ip'])
     for name in ('vietstack_stat',) + tuple(_TEXT_OBJECTS):
         if name in values:
-            values[name] = _stat_text(values[name])
+            values[name] = _object_text(values[name])
     return values
 
 
@@ -222,8 +222,9 @@ def _from_text(cls, text):
         jsonutils.loads(text))
 
 
-def _stat_text(stat):
-    return stat.to_db_text() if stat else None
+def _object_text(obj):
+    """The text column of an object field (None for none)."""
+    return obj.to_db_text() if obj else None
 
 
 @base.NovaLiteObjectRegistry.register

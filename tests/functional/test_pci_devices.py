@@ -6,7 +6,6 @@ none; ``[pci] device_spec`` lets guests have them and the alias ``qat``
 names them."""
 import json
 import time
-from xml.etree import ElementTree as ET
 
 from oslo_utils import uuidutils
 import pytest
@@ -18,6 +17,7 @@ from nova_lite.objects import compute_node
 from nova_lite.objects import placement
 from nova_lite import resources
 from nova_lite.resources.pci import placement as pci_placement
+from nova_lite.virt.libvirt import domain_xml
 from tests.functional import compute_calls
 
 QAT = 'CUSTOM_PCI_8086_0443'
@@ -65,11 +65,7 @@ def _guest_devices(aio, host, server_id):
     """The host PCI addresses the server's guest has (its domain XML)."""
     dom = _compute(aio, host).driver._connection().lookupByUUIDString(
         server_id)
-    return [
-        '%04x:%02x:%02x.%x' % tuple(int(a.get(p), 16) for p in (
-            'domain', 'bus', 'slot', 'function'))
-        for a in ET.fromstring(dom.XMLDesc()).findall(
-            "./devices/hostdev[@type='pci']/source/address")]
+    return domain_xml.pci_addresses_of(dom.XMLDesc())
 
 
 def test_a_flavor_asking_two_devices_gets_both_of_the_host_with_two(aio):

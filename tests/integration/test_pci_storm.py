@@ -7,12 +7,12 @@ given twice, and placement holds exactly what the three were given."""
 import collections
 import concurrent.futures
 import json
-from xml.etree import ElementTree as ET
 
 import pytest
 
 from nova_lite.conf import CONF
 from nova_lite import resources
+from nova_lite.virt.libvirt import domain_xml
 from tests.integration import databases
 
 pytestmark = pytest.mark.integration
@@ -35,9 +35,7 @@ def _guest_devices(aio, host, server_id):
                    if getattr(s.manager, 'host', None) == host and
                    hasattr(s.manager, 'rt'))
     dom = manager.driver._connection().lookupByUUIDString(server_id)
-    return [a.get('bus') + a.get('slot') + a.get('function') for a in
-            ET.fromstring(dom.XMLDesc()).findall(
-                "./devices/hostdev/source/address")]
+    return domain_xml.pci_addresses_of(dom.XMLDesc())
 
 
 def _storm(aio):

@@ -11,6 +11,7 @@ import collections
 from xml.etree import ElementTree as ET
 
 from nova_lite.virt.libvirt import interfaces
+from nova_lite.virt.libvirt import pci_devices
 
 NAMESPACE = 'http://nova-lite.dev/xmlns/libvirt/instance/1.0'
 # A real guest's interactive consoles: the address its VNC server listens
@@ -111,13 +112,9 @@ def _hostdev(devices, address):
 
 def pci_addresses_of(domain_xml):
     """The host PCI addresses of a domain's passed-through devices."""
-    found = []
-    for address in ET.fromstring(domain_xml).findall(
-            "./devices/hostdev[@type='pci']/source/address"):
-        found.append('%04x:%02x:%02x.%x' % tuple(
-            int(address.get(part), 16)
-            for part in ('domain', 'bus', 'slot', 'function')))
-    return found
+    return [pci_devices.address_of(address) for address in
+            ET.fromstring(domain_xml).findall(
+                "./devices/hostdev[@type='pci']/source/address")]
 
 
 def _serial(devices, console_log, consoles):

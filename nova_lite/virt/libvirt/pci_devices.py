@@ -24,8 +24,9 @@ def _number(element, tag):
     return int(element.findtext(tag), 0)
 
 
-def _address_of(element):
-    """An ``<address domain= bus= slot= function=/>``'s address."""
+def address_of(element):
+    """An ``<address domain= bus= slot= function=/>``'s address (libvirt
+    writes them so in node devices and domains alike)."""
     return _address(*(int(element.get(part), 16)
                       for part in ('domain', 'bus', 'slot', 'function')))
 
@@ -40,7 +41,7 @@ def _kind(capability):
     parent = capability.find(
         "capability[@type='phys_function']/address")
     if parent is not None:
-        return fields.PciDeviceType.SRIOV_VF, _address_of(parent)
+        return fields.PciDeviceType.SRIOV_VF, address_of(parent)
     if capability.find("capability[@type='virt_functions']") is not None:
         return fields.PciDeviceType.SRIOV_PF, None
     return fields.PciDeviceType.STANDARD, None
