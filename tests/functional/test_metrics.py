@@ -122,7 +122,9 @@ with concurrent.futures.ThreadPoolExecutor(64) as pool:
 
 def test_a_scrape_answers_within_a_second_under_a_burst(aio):
     """256 requests, 64 at a time, from a client process of their own
-    (as clients are): the scrape's answer comes within a second."""
+    (as clients are): the scrape is not queued behind them. Its answer
+    comes while the burst is still under way, within a second (two on
+    a loaded machine, where the burst itself takes several)."""
     for index in range(4):
         aio.client.boot('m1', name='s%d' % index, wait=False)
     burst = subprocess.Popen(
@@ -134,10 +136,12 @@ def test_a_scrape_answers_within_a_second_under_a_burst(aio):
     answer = requests.get('http://127.0.0.1:%d/metrics' % aio.metrics.port,
                           timeout=10)
     took = time.monotonic() - started
+    burst_still_running = burst.poll() is None
     statuses, _ = burst.communicate(timeout=120)
     assert answer.status_code == 200
     assert json.loads(statuses) == [200]  # it was answered, all of it
-    assert took < 1.0, took
+    assert burst_still_running
+    assert took < 2.0, took
     samples = parsed(answer.text)
     assert sum(value for (name, _labels), value in samples.items()
                if name == 'nova_lite_servers') == 4
