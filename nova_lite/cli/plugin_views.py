@@ -15,3 +15,12 @@ def host_view(client, host, name):
         if e.status == 404:
             return None
         raise
+
+
+def host_lines(client, host, name, title, entries, line):
+    """{title: one ``line(entry)`` per entry of the view's ``entries``
+    list, or 'none'}; {} where the API has no such view."""
+    view = host_view(client, host, name)
+    if view is None:
+        return {}
+    return {title: '\n'.join(line(e) for e in view[entries]) or 'none'}

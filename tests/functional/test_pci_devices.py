@@ -167,7 +167,7 @@ def test_a_malformed_alias_spec_is_a_400_naming_the_key(aio, value):
     assert api.get('/flavors/f/os-extra_specs')[1]['extra_specs'] == {}
 
 
-def test_the_hosts_use_of_its_devices(aio):
+def test_the_hosts_use_of_its_devices(aio, run_cli):
     api = aio.client
     _flavor(api, 'qat1', 1)
     server = api.boot('qat1', version='2.74', host='sim-host-2',
@@ -186,6 +186,10 @@ def test_the_hosts_use_of_its_devices(aio):
                                'resource_class': QAT, 'numa_node': 0,
                                'status': 'allocated',
                                'instance_uuid': server['id']}]}
+    code, out, _err = run_cli(aio, 'host', 'show', 'sim-host-2')
+    assert code == 0
+    assert '0000:81:00.0 8086:0443 type-PCI %s: allocated to %s' % (
+        QAT, server['id']) in out
     assert api.delete('/servers/%s' % server['id'])[0] == 204
     api.wait_server(server['id'], states=('DELETED',))
     view = api.get('/os-hypervisors/%s/pci' % host['id'])[1]

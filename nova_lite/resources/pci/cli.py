@@ -8,11 +8,8 @@ from nova_lite.cli import plugin_views
 def host_details(client, host):
     """{'PCI devices': one line per device}; nothing where the API has no
     PCI view (the plugin is not enabled there)."""
-    view = plugin_views.host_view(client, host, 'pci')
-    if view is None:
-        return {}
-    return {'PCI devices': '\n'.join(_device_line(d) for d in
-                                     view['pci_devices']) or 'none'}
+    return plugin_views.host_lines(client, host, 'pci', 'PCI devices',
+                                   'pci_devices', _device_line)
 
 
 def _device_line(device):

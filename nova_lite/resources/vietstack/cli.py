@@ -8,11 +8,8 @@ from nova_lite.cli import plugin_views
 def host_details(client, host):
     """{'VietStack NICs': one line per NIC}; nothing where the API has no
     VietStack view (the plugin is not enabled there)."""
-    view = plugin_views.host_view(client, host, 'vietstack')
-    if view is None:
-        return {}
-    return {'VietStack NICs': '\n'.join(_nic_line(n) for n in view['nics'])
-            or 'none'}
+    return plugin_views.host_lines(client, host, 'vietstack',
+                                   'VietStack NICs', 'nics', _nic_line)
 
 
 def _nic_line(nic):
