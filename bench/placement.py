@@ -3,10 +3,12 @@
 # SPDX-License-Identifier: Apache-2.0
 """Placement API figures: allocation candidates, claims, deletes, a storm.
 
-For each N (default 1000, 5000, 10000) a fresh SQLite database gets N
-providers, each with VCPU 64 (allocation ratio 4), MEMORY_MB 262144,
-DISK_GB 4000, CUSTOM_NIC_RATE 10000 and CUSTOM_NIC_SIZE 100 (written
-straight into the database, which is setup, not what is measured); then
+For each N (default 1000, 5000, 10000) a fresh database (SQLite, or
+with ``--database`` a new one on this machine's PostgreSQL or MariaDB,
+dropped after) gets N providers, each with VCPU 64 (allocation ratio
+4), MEMORY_MB 262144, DISK_GB 4000, CUSTOM_NIC_RATE 10000 and
+CUSTOM_NIC_SIZE 100 (written straight into the database, which is
+setup, not what is measured); then
 ``nova-lite-api`` serves it on waitress and, over HTTP with http.client on
 keep-alive connections, this prints the median of
 
@@ -23,21 +25,23 @@ MISC_SHARES_VIA_AGGREGATE), and prints the same query's candidates (each
 a compute and its pool) at limit=1000 and limit=10. It never asserts.
 
     .venv/bin/python bench/placement.py [--sizes 1000,5000] [--rounds 30]
-        [--sharing]
+        [--sharing] [--database sqlite|postgresql|mysql]
 """
 import argparse
 import concurrent.futures
+import contextlib
 import http.client
 import json
-import os
 import statistics
 import sys
+import tempfile
 import time
 import uuid as uuidlib
 
 import sqlalchemy as sa
 
 import common
+from nova_lite_tools import databases
 
 QUERY = ('/allocation_candidates?resources=VCPU:2,MEMORY_MB:4096,'
          'DISK_GB:20,CUSTOM_NIC_RATE:500&limit=%d')
@@ -54,6 +58,8 @@ port = {api_port}
 enabled = false
 [placement]
 port = {port}
+[database]
+connection = {connection}
 """
 
 
@@ -79,6 +85,11 @@ def populate(url, count):
             for rc, (total, ratio) in INVENTORY.items()])
         uuids = [row[0] for row in conn.execute(
             sa.select(rps.c.uuid).order_by(rps.c.id))]
+        if engine.dialect.name == 'postgresql':
+            # The ids were given: the next provider made takes the next.
+            conn.exec_driver_sql(
+                "SELECT setval(pg_get_serial_sequence('resource_providers', "
+                "'id'), %d)" % count)
     engine.dispose()
     return uuids
 
@@ -116,20 +127,32 @@ def share_storage(url, count):
     engine.dispose()
 
 
-def start_api(count, sharing=False):
+@contextlib.contextmanager
+def api_serving(kind, count, sharing=False):
+    """(process, port, provider uuids) of an API on a fresh database of
+    ``kind`` holding ``count`` providers; stopped, and the database
+    dropped, after."""
     port = common.free_port()
     found = {}
+    with contextlib.ExitStack() as stack:
+        directory = stack.enter_context(tempfile.TemporaryDirectory(
+            prefix='nova-lite-bench-db-'))
+        url = stack.enter_context(databases.fresh_database(kind, directory))
 
-    def prepare(state):
-        url = 'sqlite:///%s' % os.path.join(state, 'nova_lite.sqlite')
-        found['uuids'] = populate(url, count)
-        if sharing:
-            share_storage(url, count)
-    process, _state = common.start_daemon(
-        'nova-lite-api', CONFIG.format(port=port,
-                                       api_port=common.free_port()),
-        port, prepare=prepare)
-    return process, port, found['uuids']
+        def prepare(state):
+            found['uuids'] = populate(url, count)
+            if sharing:
+                share_storage(url, count)
+        process, _state = common.start_daemon(
+            'nova-lite-api', CONFIG.format(port=port,
+                                           api_port=common.free_port(),
+                                           connection=url),
+            port, prepare=prepare)
+        try:
+            yield process, port, found['uuids']
+        finally:
+            process.terminate()
+            process.wait(30)
 
 
 class Client:
@@ -211,10 +234,9 @@ def storm(port):
     return totals, used
 
 
-def run(count, rounds):
-    process, port, uuids = start_api(count)
-    client = Client(port)
-    try:
+def run(kind, count, rounds):
+    with api_serving(kind, count) as (_process, port, uuids):
+        client = Client(port)
         client.call('GET', QUERY % 1000)
         large = median_ms(lambda i: client.call('GET', QUERY % 1000), rounds)
         small = median_ms(lambda i: client.call('GET', QUERY % 10), rounds)
@@ -222,31 +244,24 @@ def run(count, rounds):
         delete = median_ms(lambda i: client.call(
             'DELETE', '/allocations/%s' % consumers[i]), 100)
         totals, used = storm(port)
-    finally:
-        process.terminate()
-        process.wait(30)
     print('N=%-6d candidates limit=1000 median %7.2f ms, limit=10 median '
-          '%7.2f ms' % (count, large, small))
+          '%7.2f ms (%s)' % (count, large, small, kind))
     print('         claims %6.1f/s sequential, DELETE median %.2f ms'
           % (per_second, delete))
     print('         storm (8 threads, 48 claims, 5x4 VCPU): answers %s, '
           'usage per provider %s' % (dict(sorted(totals.items())), used))
 
 
-def run_sharing(count, rounds):
-    process, port, _uuids = start_api(count, sharing=True)
-    client = Client(port)
-    try:
+def run_sharing(kind, count, rounds):
+    with api_serving(kind, count, sharing=True) as (_process, port, _u):
+        client = Client(port)
         status, body = client.call('GET', QUERY % 1000)
         found = len(json.loads(body)['allocation_requests'])
         large = median_ms(lambda i: client.call('GET', QUERY % 1000), rounds)
         small = median_ms(lambda i: client.call('GET', QUERY % 10), rounds)
-    finally:
-        process.terminate()
-        process.wait(30)
     print('N=%-6d sharing (%d aggregates, a pool each): %d candidates; '
-          'limit=1000 median %7.2f ms, limit=10 median %7.2f ms'
-          % (count, POOLS, found, large, small))
+          'limit=1000 median %7.2f ms, limit=10 median %7.2f ms (%s)'
+          % (count, POOLS, found, large, small, kind))
 
 
 def main():
@@ -254,11 +269,13 @@ def main():
     parser.add_argument('--sizes', default='1000,5000,10000')
     parser.add_argument('--rounds', type=int, default=30)
     parser.add_argument('--sharing', action='store_true')
+    parser.add_argument('--database', default='sqlite',
+                        choices=['sqlite', 'postgresql', 'mysql'])
     args = parser.parse_args()
     for size in [int(s) for s in args.sizes.split(',')]:
-        run(size, args.rounds)
+        run(args.database, size, args.rounds)
         if args.sharing:
-            run_sharing(size, args.rounds)
+            run_sharing(args.database, size, args.rounds)
     return 0
 
 

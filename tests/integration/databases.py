@@ -7,42 +7,13 @@ servers the integration tests use; CI starts them.
 A test that cannot reach one fails: it never skips silently.
 """
 import contextlib
-import uuid
 
 from oslo_utils import uuidutils
-import sqlalchemy as sa
 
-SERVERS = {
-    'mysql': 'mysql+mysqldb://root@127.0.0.1:3306/%s?charset=utf8mb4',
-    'postgresql': 'postgresql+psycopg://postgres@127.0.0.1:5432/%s',
-    # The pure-Python driver, which configurations may still name.
-    'mysql-pymysql': 'mysql+pymysql://root@127.0.0.1:3306/%s',
-}
-ADMIN_DB = {'mysql': 'test', 'postgresql': 'test', 'mysql-pymysql': 'test'}
+from nova_lite_tools import databases as tool_databases
 
-
-@contextlib.contextmanager
-def fresh_database(kind, tmp_path):
-    """Yield the URL of a new empty database, dropped afterwards."""
-    if kind == 'sqlite':
-        yield 'sqlite:///%s' % (tmp_path / 'fresh.sqlite')
-        return
-    name = 'nova_lite_test_%s' % uuid.uuid4().hex[:12]
-    admin = sa.create_engine(SERVERS[kind] % ADMIN_DB[kind],
-                             isolation_level='AUTOCOMMIT',
-                             poolclass=sa.pool.NullPool)
-    with admin.connect() as conn:
-        conn.exec_driver_sql('CREATE DATABASE %s' % name)
-    try:
-        yield SERVERS[kind] % name
-    finally:
-        with admin.connect() as conn:
-            if kind == 'postgresql':
-                conn.exec_driver_sql(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                    "WHERE datname = '%s'" % name)
-            conn.exec_driver_sql('DROP DATABASE %s' % name)
-        admin.dispose()
+SERVERS, ADMIN_DB = tool_databases.SERVERS, tool_databases.ADMIN_DB
+fresh_database = tool_databases.fresh_database
 
 
 @contextlib.contextmanager

@@ -17,6 +17,7 @@ import uuid as uuid_module
 import pytest
 
 from nova_lite import context as nl_context
+from nova_lite import exception
 from nova_lite.placement import aggregates
 from nova_lite.placement import allocations
 from tests.integration import databases
@@ -65,6 +66,43 @@ def test_process_storm_never_over_allocates(store):
         assert worker.returncode == 0, err
         claimed += int(out.split()[0])
     _check(context, uuids, claimed)
+
+
+HOT_CLAIMS = 100
+
+
+@pytest.fixture(params=KINDS)
+def hot_spot(request, tmp_path):
+    """One provider with room for every claim the claimers make."""
+    with databases.providers_of_vcpu(request.param, tmp_path, 1,
+                                     CLAIMERS * HOT_CLAIMS) as store:
+        yield store
+
+
+def test_claims_that_fit_on_one_crowded_provider_all_succeed(hot_spot):
+    """Eight threads claim one provider at once, 800 claims that all fit:
+    every one succeeds (the writers that lose a generation swap wait
+    their turn), none is refused as a concurrent update."""
+    url, context, (uuid,) = hot_spot
+
+    def claimer(_index):
+        refused = []
+        for _ in range(HOT_CLAIMS):
+            try:
+                allocations.replace(nl_context.get_admin_context(), [{
+                    'consumer': {'uuid': str(uuid_module.uuid4()),
+                                 'project_id': 'p', 'user_id': 'u',
+                                 'generation': None},
+                    'allocations': {uuid: {'VCPU': 1}}}])
+            except exception.ConcurrentUpdate as e:
+                refused.append(str(e))
+        return refused
+    with concurrent.futures.ThreadPoolExecutor(CLAIMERS) as pool:
+        refused = [r for rs in pool.map(claimer, range(CLAIMERS))
+                   for r in rs]
+    assert refused == []
+    assert allocations.usages_of_provider(context, uuid)[1]['VCPU'] == (
+        CLAIMERS * HOT_CLAIMS)
 
 
 def test_providers_joining_new_aggregates_at_once_list_them_alike(store):
