@@ -90,12 +90,26 @@ def _room_for(resource_class, amount, provider_id=RP.id):
             .where(ALLOC.resource_provider_id == INV.resource_provider_id,
                    ALLOC.resource_class == resource_class)
             .scalar_subquery())
-    return sa.exists().where(
+    return _per_provider(sa.select(INV.resource_provider_id).where(
         INV.resource_provider_id == provider_id,
         INV.resource_class == resource_class,
         INV.min_unit <= amount, INV.max_unit >= amount,
         amount % INV.step_size == 0,
-        (INV.total - INV.reserved) * INV.allocation_ratio - used >= amount)
+        (INV.total - INV.reserved) * INV.allocation_ratio - used >= amount))
+
+
+def _per_provider(query):
+    """EXISTS (``query``), asked of each provider as the search reaches it.
+
+    Left to itself, PostgreSQL turns such a test into a join over every
+    provider's inventory (its estimate of the capacity test's selectivity
+    is a guess, far too low), then sorts and keeps the first ``limit``:
+    61 ms at 1,000 providers for 10 candidates as for 1,000. A subquery
+    with an OFFSET is one it will not flatten, so the search walks the
+    providers in id order and stops at the limit (as SQLite and MariaDB
+    do already); OFFSET 0 changes no answer.
+    """
+    return sa.exists(query.offset(0))
 
 
 def _qualifying(resources, required, forbidden, member_of, not_member_of,
@@ -143,8 +157,14 @@ def hosts_serve_alone(context, classes):
     vCPUs, memory and disk are asked for), so only a host alone can serve
     them. With no classes, whether every provider is a host."""
     session = context.session
+    # Asked first: a look-up in the parent index, where the search by
+    # class below reads every inventory of the classes on a flat
+    # deployment before it finds none (1.6 ms of a 5 ms answer at 1,000
+    # hosts on SQLite).
+    if _flat(session):
+        return True
     if not classes:
-        return _flat(session)
+        return False
     return session.execute(
         sa.select(INV.resource_provider_id)
         .join(RP, RP.id == INV.resource_provider_id)
