@@ -397,7 +397,9 @@ def run_round(cloud, rng, log):
         raise AssertionError('round (killed %s) did not settle: %s'
                              % (victim, problem[0]))
     settle = time.monotonic() - started
-    assert audit(cloud) == '0 findings'
+    findings = audit(cloud)
+    assert findings == '0 findings', 'round (killed %s): %s' % (
+        victim, findings)
     before = snapshot(cloud)
     cloud.kill(victim)
     cloud.restart(victim)
