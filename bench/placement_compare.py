@@ -88,8 +88,9 @@ def start_placement():
 
 def start_ours():
     port = common.free_port()
-    config = bench_placement.CONFIG.format(port=port,
-                                           api_port=common.free_port())
+    config = bench_placement.CONFIG.format(
+        port=port, api_port=common.free_port(),
+        connection='sqlite:///{state}/nova_lite.sqlite')
     process, _state = common.start_daemon('nova-lite-api', config, port)
     return process, port
 
