@@ -23,7 +23,6 @@ EXTRA_SPEC = 'pci_passthrough:alias'
 NUMA_POLICIES = ('legacy', 'preferred', 'required', 'socket')
 _KEYS = {'name', 'vendor_id', 'product_id', 'device_type', 'numa_policy',
          'resource_class', 'traits'}
-_HEX_ID = re.compile(r'^[0-9a-fA-F]{1,4}$')
 _ASK = re.compile(r'^\s*([^:,]+?)\s*:\s*([0-9]+)\s*$')
 
 
@@ -115,7 +114,7 @@ def _hex(entry, name, key):
     if value is None:
         return None
     value = str(value).strip()
-    if not _HEX_ID.match(value):
+    if not names.HEX_ID.match(value):
         raise exception.PciInvalidAlias(
             reason="alias '%s': %s '%s' is not hexadecimal (at most 4 "
                    "digits)" % (name, key, value))

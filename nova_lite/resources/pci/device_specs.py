@@ -23,7 +23,6 @@ _PORT_KEYS = {'devname', 'physical_network', 'trusted', 'remote_managed'}
 # The largest value of each part of an address (Nova's limits).
 _MAXIMA = {'domain': 0xFFFF, 'bus': 0xFF, 'slot': 0x1F, 'function': 0x7}
 _ANY = '*'
-_HEX_ID = re.compile(r'^[0-9a-fA-F]{1,4}$')
 
 
 @dataclasses.dataclass(frozen=True)
@@ -123,7 +122,7 @@ def _spec(line, entry):
 
 def _device_id(line, entry, key):
     value = str(entry.get(key, _ANY)).strip()
-    if value != _ANY and not _HEX_ID.match(value):
+    if value != _ANY and not names.HEX_ID.match(value):
         raise _invalid(line, "'%s' must be hexadecimal (at most 4 digits) "
                        "or '*', got '%s'" % (key, value))
     return value.lower()

@@ -2,12 +2,17 @@
 # SPDX-License-Identifier: Apache-2.0
 """Placement's names for PCI devices: resource classes and traits as an
 operator writes them in ``[pci]``, normalized as Nova does (upper case; a
-name that is not standard gets ``CUSTOM_``, its other characters ``_``).
+name that is not standard gets ``CUSTOM_``, its other characters ``_``);
+and the form of a vendor or product id an operator writes there.
 """
+import re
+
 import os_resource_classes as orc
 import os_traits
 
 MANAGED = os_traits.COMPUTE_MANAGED_PCI_DEVICE
+# A vendor or product id: hexadecimal, at most 4 digits.
+HEX_ID = re.compile(r'^[0-9a-fA-F]{1,4}$')
 
 
 def resource_class(name):
