@@ -25,7 +25,8 @@ fleet consumes), which wakes the thread from its wait for messages.
 The all-in-one loads it as its shared listener (``[all_in_one]
 shared_rpc_listener``, entry point group ``nova_lite.rpc.shared_listeners``):
 the control plane never imports it, and a deployment's daemons never use
-it. Only the AMQP drivers (RabbitMQ) take part (``supports``); on another
+it. The AMQP drivers (RabbitMQ) take part (``supports``), and ``fake://``
+through a fleet of its own (nova_lite_tools.fake_rpc_fleet); on another
 transport each server listens alone.
 
 It reaches inside oslo.messaging, as nothing in ``nova_lite`` may: it
@@ -47,6 +48,8 @@ from oslo_messaging._drivers import amqpdriver
 from oslo_messaging._drivers import base as driver_base
 from oslo_messaging._drivers import common as driver_common
 from oslo_messaging.rpc import server as rpc_server
+
+from nova_lite_tools import fake_rpc_fleet
 
 LOG = logging.getLogger(__name__)
 
@@ -74,7 +77,11 @@ INTERNALS = (
 
 def shared_listener(transport, name):
     """The entry point: a fleet for ``transport`` (``name``: the
-    process's host), or None where it cannot share a connection."""
+    process's host), or None where it cannot share a connection. On
+    ``fake://``, a fleet of one receiving thread that wakes for
+    deliveries (nova_lite_tools.fake_rpc_fleet)."""
+    if fake_rpc_fleet.supports(transport):
+        return fake_rpc_fleet.FakeFleet(transport, _MemberServer)
     if not supports(transport):
         return None
     return Fleet(transport, name)

@@ -28,6 +28,7 @@ Possible values:
 
 * ``rpc_fleet`` (the lab tools' ``nova_lite_tools.rpc_fleet``): on
   RabbitMQ, one connection and one receiving thread for all of them; on
+  ``fake://``, one receiving thread that wakes only for deliveries; on
   another transport, or an oslo.messaging it does not know, each listens
   on its own.
 * An empty value: each listens on its own.

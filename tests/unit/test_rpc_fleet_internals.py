@@ -10,11 +10,13 @@ import pathlib
 
 from oslo_messaging._drivers import amqpdriver
 from oslo_messaging._drivers import base as driver_base
+from oslo_messaging._drivers import impl_fake
 from oslo_messaging._drivers import impl_rabbit
 from oslo_messaging.rpc import server as rpc_server
 from oslo_messaging import server as messaging_server
 import pytest
 
+from nova_lite_tools import fake_rpc_fleet
 from nova_lite_tools import rpc_fleet
 
 SETUP_CFG = pathlib.Path(__file__).resolve().parents[2] / 'setup.cfg'
@@ -67,3 +69,27 @@ def test_the_attributes_it_reads_and_sets_are_where_it_expects():
         rpc_server.RPCServer.__init__)
     assert 'self.incoming = []' in inspect.getsource(
         amqpdriver.AMQPListener.__init__)
+
+
+@pytest.mark.parametrize('holder, name', fake_rpc_fleet.INTERNALS,
+                         ids=lambda item: getattr(item, '__name__', item))
+def test_what_the_fake_fleet_uses_is_there(holder, name):
+    assert hasattr(holder, name)
+
+
+@pytest.mark.parametrize('function, parameters', [
+    (impl_fake.FakeExchange.deliver_message,
+     ['self', 'topic', 'ctxt', 'message', 'server', 'fanout', 'reply_q']),
+    (impl_fake.FakeExchange.poll, ['self', 'target', 'pool']),
+    (impl_fake.FakeExchange.ensure_queue, ['self', 'target', 'pool']),
+    (impl_fake.FakeIncomingMessage.__init__,
+     ['self', 'ctxt', 'message', 'reply_q', 'requeue']),
+], ids=lambda item: getattr(item, '__qualname__', None))
+def test_what_the_fake_fleet_calls_takes_what_it_passes(function,
+                                                        parameters):
+    assert list(inspect.signature(function).parameters) == parameters
+
+
+def test_the_fake_drivers_exchanges_are_where_the_fake_fleet_looks():
+    assert 'self._exchange_manager =' in inspect.getsource(
+        impl_fake.FakeDriver.__init__)
