@@ -177,9 +177,15 @@ class ResourceTracker:
         # Only what differs: a host whose count holds writes nothing
         # (nor, without the database, calls the conductor).
         now = node.stored_values()
-        node.obj_reset_changes([name for name, value in stored.items()
-                                if now.get(name) == value], recursive=True)
-        if node.obj_what_changed():
+        same = [name for name, value in stored.items()
+                if now.get(name) == value]
+        if same:  # (an empty list would reset every field)
+            node.obj_reset_changes(same, recursive=True)
+        if not node.obj_attr_is_set('id'):
+            node.create()  # the host's first: created whole, counted
+            LOG.info('created compute node %s for host %s', node.uuid,
+                     self.host)
+        elif node.obj_what_changed():
             node.save()
         self.compute_node = node
         if node.metrics is not None:
@@ -213,19 +219,16 @@ class ResourceTracker:
         return sorted(attrs)
 
     def _get_or_create_node(self, context, resources):
+        """The host's node, or a new one not created yet (``_refresh``
+        creates it once it is counted, in one write)."""
         if self.compute_node is not None:
             return self.compute_node
         try:
             return compute_node_obj.ComputeNode.get_by_host_and_nodename(
                 context, self.host, resources.hypervisor_hostname)
         except exception.ComputeHostNotFound:
-            node = compute_node_obj.ComputeNode(
+            return compute_node_obj.ComputeNode(
                 context, host=self.host, service_id=self.service_id)
-            self._copy_resources(node, resources)
-            node.create()
-            LOG.info('created compute node %s for host %s', node.uuid,
-                     self.host)
-            return node
 
     def _copy_resources(self, node, resources):
         compute = self.conf.compute

@@ -472,6 +472,8 @@ class InstanceList(base.ObjectListBase, base.NovaLiteObject):
 
 
 def _with_attrs(context, db_insts, expected_attrs):
+    if not db_insts:
+        return []  # nothing to read their attributes for
     uuids = [i.uuid for i in db_insts]
     wanted = [a for a in expected_attrs or [] if a in INSTANCE_EXTRA_FIELDS]
     extras = db.get_extra_for_many(context, uuids, wanted) if wanted else {}

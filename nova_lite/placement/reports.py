@@ -86,9 +86,11 @@ def _ensure_names(context, trees):
 def _write_reported(context, tree):
     args = (context, tree['root_uuid'], tree['inventory'], tree['children'])
     try:
-        retry.write(_write_tree, *args)
-    except exception.ResourceProviderNotFound:
-        _create_root(context, tree['root_uuid'], tree['name'])  # its first
+        retry.write(_write_tree, *args, name=tree['name'])
+    except exception.ResourceProviderExists:
+        # Its name is another's: a provider an earlier compute node of
+        # the host left, which goes first (unless it holds allocations).
+        _create_root(context, tree['root_uuid'], tree['name'])
         retry.write(_write_tree, *args)
 
 
@@ -171,19 +173,36 @@ def _made_by_host(inventory):
 
 
 @engine.writer
-def _write_tree(context, root_uuid, inventory, children):
+def _write_tree(context, root_uuid, inventory, children, name=None):
+    """``name``: the root's, to create it if it does not exist (with its
+    inventory, children and the COMPUTE_NODE trait, all in this
+    transaction); without it, ResourceProviderNotFound."""
     session = context.session
     declared = _declared(root_uuid, inventory, children)
-    tree, held, tagged = _read_tree(session, root_uuid, declared)
-    new = providers_db.add_children(session, tree[root_uuid], [
+    try:
+        tree, held, tagged = _read_tree(session, root_uuid, declared)
+        new = {}
+    except exception.ResourceProviderNotFound:
+        if name is None:
+            raise
+        tree, held, tagged, new = _new_root(session, root_uuid, name)
+    new.update(providers_db.add_children(session, tree[root_uuid], [
         (child['uuid'], child['name']) for child in children
-        if child['uuid'] not in tree], generation=1)
+        if child['uuid'] not in tree], generation=1))
     for row in new.values():
         tree[row.uuid], held[row.id], tagged[row.id] = row, {}, set()
     _write_changes(session, *_changes(tree, declared, held, tagged),
                    new=set(new))
     _remove_undeclared(session, _undeclared(tree, root_uuid, declared,
                                             held))
+
+
+def _new_root(session, uuid, name):
+    """A root at its first generation, marked COMPUTE_NODE: the tree,
+    inventories, traits and new rows as ``_write_tree`` holds them."""
+    row = providers_db.add_root(session, uuid, name, generation=1)
+    provider_sets_db.replace(session, 'traits', row.id, [COMPUTE_NODE])
+    return {uuid: row}, {row.id: {}}, {row.id: {COMPUTE_NODE}}, {uuid: row}
 
 
 def _write_changes(session, inventory, provider_traits, new):

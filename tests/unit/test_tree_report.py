@@ -56,6 +56,37 @@ def test_first_report_makes_the_tree(sqlite_db, admin_context):
         'allocation_ratio'] == 4.0
 
 
+def test_a_new_hosts_first_report_is_one_write(sqlite_db, admin_context):
+    """The root, its COMPUTE_NODE trait, its inventory and its children
+    go in together: one write transaction (a thousand hosts starting
+    wait for SQLite's write lock a thousand times, not four thousand)."""
+    other = uuidutils.generate_uuid()  # the custom classes and traits
+    placement.Placement.report_tree(admin_context, other, 'h0',
+                                    ROOT_INVENTORY, [
+                                        dict(nic, name='h0:' + nic['name'])
+                                        for nic in _nics(other)])
+    root = uuidutils.generate_uuid()
+    with sql_statements() as seen:
+        _report(admin_context, root, _nics(root))
+    assert len([s for s in seen if s.startswith('BEGIN IMMEDIATE')]) == 1
+    assert traits.of_provider(admin_context, root) == (1, ['COMPUTE_NODE'])
+    assert set(inventories.get(admin_context, root)[1]) == {'VCPU',
+                                                            'MEMORY_MB'}
+    assert set(_generations(admin_context, root).values()) == {1}
+
+
+def test_a_new_node_of_a_host_takes_the_name_of_its_stale_tree(
+        sqlite_db, admin_context):
+    old, new = uuidutils.generate_uuid(), uuidutils.generate_uuid()
+    _report(admin_context, old, [])
+    _report(admin_context, new, _nics(new))
+    assert sorted(p['name'] for p in providers.get_all(admin_context)) == [
+        'h1', 'h1:eth0', 'h1:eth1']
+    assert providers.get(admin_context, new)['name'] == 'h1'
+    assert traits.of_provider(admin_context, new)[1] == ['COMPUTE_NODE']
+    assert inventories.get(admin_context, new)[1]['VCPU']['total'] == 8
+
+
 def test_a_report_with_nothing_new_reads_three_statements_and_writes_none(
         sqlite_db, admin_context):
     root = uuidutils.generate_uuid()

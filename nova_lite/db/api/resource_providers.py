@@ -66,6 +66,24 @@ def create(context, uuid, name, parent_uuid=None):
     return _as_dict(context.session, provider)
 
 
+def add_root(session, uuid, name, generation):
+    """The row of a new root provider at ``generation``, in the caller's
+    transaction (its first inventory and traits go in with it, so it
+    needs no compare-and-swap either); ResourceProviderExists if its
+    uuid or name is taken."""
+    row = RP(uuid=uuid, name=name, generation=generation)
+    session.add(row)
+    try:
+        session.flush()
+    except db_exc.DBDuplicateEntry as e:
+        field = 'uuid' if 'uuid' in (e.columns or []) else 'name'
+        raise exception.ResourceProviderExists(
+            field=field, value=uuid if field == 'uuid' else name)
+    row.root_provider_id = row.id
+    session.flush()
+    return row
+
+
 def add_children(session, parent, children, generation):
     """Rows for the ``children`` ([(uuid, name)]) of the ``parent`` row
     at ``generation``, inserted in one statement: {uuid: row}. Seen by no
