@@ -49,15 +49,18 @@ class MoveTask(base.TaskBase):
         its steps (scheduling, the destination's checks, handing the move
         on) ends it in Error on the request's action, not only on the
         migration and a fault an ACTIVE server does not show; and in
-        ``compute_task.<notified_as>.error``."""
-        with instance_action.recorded_event(
-                self.context, self.instance.uuid, self.event,
-                self.peers.host, whole=True):
-            try:
-                return super().execute()
-            except Exception as error:
-                with excutils.save_and_reraise_exception():
-                    self.notify_failed(self.instance, self.spec, error)
+        ``compute_task.<notified_as>.error``. The event ends before the
+        rollback puts the server back as it was: whoever waits for the
+        server to settle then finds the event's end."""
+        try:
+            with instance_action.recorded_event(
+                    self.context, self.instance.uuid, self.event,
+                    self.peers.host, whole=True):
+                return self._execute()
+        except Exception as error:
+            with excutils.save_and_reraise_exception():
+                self.rollback(error)
+                self.notify_failed(self.instance, self.spec, error)
 
     def rollback(self, error):
         """The move never reached a compute (the last step hands it on):

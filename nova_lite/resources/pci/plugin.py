@@ -44,10 +44,12 @@ class PciPlugin(resources.ResourcePlugin):
 
     @classmethod
     def for_simulated_hosts(cls, conf):
+        # Defaults only: a config file's (or an override's) value wins,
+        # now or later; the default does not hang on whether one was
+        # set at the time of the first start.
         for name in ('device_spec', 'alias'):
-            if not conf.pci[name]:
-                conf.set_default(name, conf.pci['simulated_' + name],
-                                 group='pci')
+            conf.set_default(name, conf.pci['simulated_' + name],
+                             group='pci')
 
     def check_config(self):
         device_specs.specs_of(self.conf)

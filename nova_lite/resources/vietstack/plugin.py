@@ -40,9 +40,9 @@ class VietStackPlugin(resources.ResourcePlugin):
 
     @classmethod
     def for_simulated_hosts(cls, conf):
-        if not conf.vietstack.nic:
-            conf.set_default('nic', conf.vietstack.simulated_nics,
-                             group='vietstack')
+        # A default only (as the PCI plugin's): a set value wins.
+        conf.set_default('nic', conf.vietstack.simulated_nics,
+                         group='vietstack')
 
     @property
     def units(self):
