@@ -10,16 +10,22 @@ of failing half-way with "database is locked" when another writer got in
 between. Reader transactions use a second, read-only engine and never wait
 for writers.
 """
+import functools
 import os
 import sqlite3
+import threading
+import time
 
+from oslo_db import exception as db_exc
 from oslo_db.sqlalchemy import enginefacade
+from oslo_log import log as logging
 import sqlalchemy
 
 from nova_lite import conf
 from nova_lite.db import pool_plugin
 
 CONF = conf.CONF
+LOG = logging.getLogger(__name__)
 
 context_manager = enginefacade.transaction_context()
 POOL_SIZE = pool_plugin.POOL_SIZE
@@ -209,8 +215,72 @@ def get_engine():
     return context_manager.writer.get_engine()
 
 
-reader = context_manager.reader
-writer = context_manager.writer
+class _RunAgainOutermost:
+    """A transaction decorator (``reader``, ``writer``) whose outermost
+    transactions run again, in a new transaction, when the database
+    connection was lost under them or the server called a deadlock:
+    what a restarted server or a failed-over cluster node (Galera, behind
+    HAProxy) does to the transactions under way, and what Galera calls a
+    write that lost its certification to another node's. The errors are
+    oslo.db's (as its ``wrap_db_retry`` with ``retry_on_disconnect`` and
+    ``retry_on_deadlock`` retries them); the waits fit a failover (0.2 s
+    doubling, at most 2 s, five times), and the last error reaches the
+    caller without a traceback logged (a connection left invalid as a
+    DBConnectionError: the API answers it with a 503, a service's task
+    with its own line). A transaction
+    inside another is not run again on its own: the outermost one is,
+    whole. Its other uses (``using``, ``independent``) are the
+    enginefacade's own."""
+
+    def __init__(self, manager):
+        self._manager = manager
+
+    def __call__(self, function):
+        inner = self._manager(function)
+
+        @functools.wraps(function)
+        def outermost_again(*args, **kwargs):
+            if getattr(_outermost, 'running', False):
+                return inner(*args, **kwargs)
+            _outermost.running = True
+            try:
+                return _run_again(inner, args, kwargs)
+            finally:
+                _outermost.running = False
+        return outermost_again
+
+    def __getattr__(self, name):
+        return getattr(self._manager, name)
+
+
+RUN_AGAIN = (db_exc.DBConnectionError, db_exc.DBDeadlock,
+             # SQLAlchemy's refusal of a connection whose transaction a
+             # lost connection left invalid: the next attempt's is new.
+             sqlalchemy.exc.PendingRollbackError)
+WAITS = (0.2, 0.4, 0.8, 1.6, 2.0)
+
+
+def _run_again(transaction, args, kwargs):
+    for wait in WAITS:
+        try:
+            return transaction(*args, **kwargs)
+        except RUN_AGAIN as e:
+            LOG.debug('%s: %s; run again in %.1f s',
+                      transaction.__name__, type(e).__name__, wait)
+            time.sleep(wait)
+    try:
+        return transaction(*args, **kwargs)
+    except sqlalchemy.exc.PendingRollbackError as e:
+        # What its callers know a lost database by (the API's 503).
+        raise db_exc.DBConnectionError(e) from e
+
+
+_outermost = threading.local()
+reader = _RunAgainOutermost(context_manager.reader)
+writer = _RunAgainOutermost(context_manager.writer)
+# A read tried once: for a caller that answers without it at once (a
+# metrics scrape) rather than wait out a failover.
+reader_once = context_manager.reader
 
 
 def one_read(context):

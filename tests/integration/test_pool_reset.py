@@ -99,9 +99,32 @@ def _read_after_losing_the_connection(context):
 
 
 def test_a_connection_lost_mid_transaction_is_a_connection_error(mysql_db):
-    """What callers map to 503 (the API) or retry (the services): the
-    rollback after the loss must not replace it with another error."""
+    """What callers map to 503 (the API) or retry (the services), once
+    the transaction was run again a few times: the rollback after the
+    loss must not replace it with another error."""
     context = nl_context.get_admin_context()
     with pytest.raises(db_exc.DBConnectionError):
         _read_after_losing_the_connection(context)
     _insert(context, 'after-the-loss')  # the pool gives a working one
+
+
+@engine.reader
+def _read_losing_the_first_connection(context, attempts):
+    attempts.append(context.session.execute(sa.text(
+        'SELECT CONNECTION_ID()')).scalar())
+    if len(attempts) == 1:
+        killer = engine.get_engine().raw_connection()
+        try:
+            killer.cursor().execute('KILL %d' % attempts[0])
+        finally:
+            killer.close()
+    return context.session.execute(sa.text('SELECT 1')).scalar()
+
+
+def test_a_transaction_whose_connection_was_lost_runs_again(mysql_db):
+    """As under a restarted server or a Galera node lost behind HAProxy:
+    the whole transaction again, on a new connection, and its answer."""
+    attempts = []
+    assert _read_losing_the_first_connection(
+        nl_context.get_admin_context(), attempts) == 1
+    assert len(attempts) == 2 and attempts[0] != attempts[1]

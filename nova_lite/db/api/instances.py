@@ -330,9 +330,10 @@ def unplaced_builds(context, states, owner_prefix=None):
     return [tuple(row) for row in context.session.execute(query)]
 
 
-@engine.reader
+@engine.reader_once
 def count_by_vm_state(context):
-    """{vm_state: how many servers} of the servers not deleted."""
+    """{vm_state: how many servers} of the servers not deleted (tried
+    once: a scrape answers at once without them)."""
     query = sa.select(models.Instance.vm_state, sa.func.count()).where(
         models.Instance.deleted == 0).group_by(models.Instance.vm_state)
     return dict(context.session.execute(query).all())
