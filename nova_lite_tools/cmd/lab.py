@@ -22,8 +22,10 @@ import subprocess
 import sys
 
 from nova_lite.cmd import clouds_file
+from nova_lite_tools import galera_node
 from nova_lite_tools.lab import broker_cluster
 from nova_lite_tools.lab import configs
+from nova_lite_tools.lab import galera_cluster
 from nova_lite_tools.lab import layout as lab_layout
 from nova_lite_tools.lab import network
 from nova_lite_tools.lab import processes
@@ -54,6 +56,9 @@ def _binary(name):
 # The tools the lab runs, and the Debian package of each.
 TOOLS = {'ip': 'iproute2', 'unshare': 'util-linux', 'socat': 'socat',
          'rabbitmqctl': 'rabbitmq-server'}
+# And those a Galera cluster of its own needs.
+GALERA_TOOLS = {'haproxy': 'haproxy', 'rsync': 'rsync',
+                'mariadb-install-db': 'mariadb-server'}
 
 
 def _check(args):
@@ -69,6 +74,7 @@ def _check(args):
     if args.rabbit_nodes not in (0, 1, 3, 5):
         raise LabError('--rabbit-nodes must be 0 (the machine\'s broker), '
                        '1, 3 or 5: %d' % args.rabbit_nodes)
+    _check_galera(args)
     for option in ('schedulers', 'conductors', 'api_workers'):
         if not 1 <= getattr(args, option) <= 16:
             raise LabError('--%s must be 1 to 16: %d' % (
@@ -82,6 +88,26 @@ def _check(args):
                        'computes): %r' % (
                            15 - longest + len(args.name), args.computes,
                            args.name))
+
+
+def _check_galera(args):
+    if args.galera not in (0, 3, 5):
+        raise LabError('--galera must be 0 (the machine\'s database '
+                       'server), 3 or 5: %d' % args.galera)
+    if not args.galera:
+        return
+    if args.database != 'mysql':
+        raise LabError('--galera is a cluster of MariaDB nodes: it needs '
+                       '--database mysql, not %s' % args.database)
+    missing = sorted(package for tool, package in GALERA_TOOLS.items()
+                     if shutil.which(tool) is None)
+    try:
+        galera_node.Node.check()
+    except galera_node.NodeError:
+        missing.append('galera-4')
+    if missing:
+        raise LabError('--galera needs %s (apt-get install %s)' % (
+            ', '.join(missing), ' '.join(missing)))
 
 
 def _check_ports(layout):
@@ -113,6 +139,7 @@ def up(args):
         real=args.real, schedulers=args.schedulers,
         conductors=args.conductors, api_workers=args.api_workers,
         rabbit_nodes=args.rabbit_nodes, rabbit_port=args.rabbit_port,
+        galera=args.galera, galera_port=args.galera_port,
         neutron_port=args.neutron_port if args.neutron else 0,
         metrics_port=args.metrics_port, novnc_port=args.novnc_port,
         serial_port=args.serial_port)
@@ -134,7 +161,7 @@ def up(args):
         readiness.wait(layout, started, timeout)
     except (LabError, network.NetworkError, services.ServiceError,
             readiness.NotReady, processes.StartError,
-            rabbit_node.NodeError) as e:
+            rabbit_node.NodeError, galera_node.NodeError) as e:
         _teardown(layout)
         raise LabError(str(e))
     _report(layout, clouds_file.write(
@@ -151,6 +178,8 @@ def _prepare(layout):
             real_host.prepare_machine()
         except libvirtd.SetupError as e:
             raise LabError(str(e))
+    if layout.galera:
+        galera_cluster.start(layout)
     services.create_database(layout)
     if not layout.rabbit_nodes:
         services.create_vhost(layout)
@@ -240,6 +269,12 @@ def _report(layout, clouds_path):
     print('lab %r is up: API %s, placement %s/, images %s/' % (
         layout.name, layout.api_url, layout.placement_url,
         layout.image_url))
+    if layout.galera:
+        print('database %s on the lab\'s Galera cluster: HAProxy on port '
+              '%d in front of %s' % (
+                  layout.database_name, galera_cluster.front_port(layout),
+                  ', '.join('%s on port %d' % (node.name, node.port)
+                            for node in galera_cluster.nodes(layout))))
     if layout.rabbit_nodes:
         print('controller: %s, database %s on %s' % (
             layout.controller_ip, layout.database_name, layout.database))
@@ -282,6 +317,7 @@ def _teardown(layout):
             layout.controller_processes())])
     processes.stop(layout, [FORWARDER], timeout=5)
     broker_cluster.stop(layout)
+    galera_cluster.stop(layout)
     if os.path.exists(layout.path('network', 'stack.json')):
         network_service.down(network_service.Stack.load(
             layout.path('network')))
@@ -302,15 +338,19 @@ def down(args):
         print('killed after the grace period: %s' % ', '.join(killed))
     print('removed: %s' % (', '.join(removed) or 'no namespace was left'))
     if args.purge:
-        services.drop_database(layout)
+        if layout.galera:
+            # Its database lives only in the lab's own (stopped) nodes.
+            shutil.rmtree(galera_cluster.home(layout), ignore_errors=True)
+            print("removed the lab's Galera nodes, its database with them")
+        else:
+            services.drop_database(layout)
+            print('dropped database %s' % layout.database_name)
         if layout.rabbit_nodes:
             shutil.rmtree(broker_cluster.home(layout), ignore_errors=True)
-            print('dropped database %s and the lab\'s RabbitMQ nodes' %
-                  layout.database_name)
+            print("removed the lab's RabbitMQ nodes")
         else:
             services.delete_vhost(layout)
-            print('dropped database %s and vhost %s' % (
-                layout.database_name, layout.vhost))
+            print('deleted vhost %s' % layout.vhost)
         if os.path.isdir(layout.path('real')):
             # The real hosts' guests and libvirt state: of servers the
             # dropped database no longer knows.
@@ -363,6 +403,16 @@ def _parser():
     up_command.add_argument('--rabbit-port', type=int, default=5700,
                             help='node K of that cluster listens on this '
                             'port + K')
+    up_command.add_argument('--galera', type=int, default=0,
+                            help='a Galera cluster of the lab\'s own, of '
+                            'this many MariaDB nodes behind HAProxy, as '
+                            'its database (default 0: the machine\'s '
+                            'server)')
+    up_command.add_argument('--galera-port', type=int, default=3400,
+                            help='HAProxy in front of that cluster listens '
+                            'on this port, node K on this port + K (and '
+                            '+ 100, 200, 300 for the cluster\'s own '
+                            'traffic)')
     up_command.add_argument('--vcpus', type=int, default=32,
                             help="each compute's test-driver host")
     up_command.add_argument('--memory-mb', type=int, default=65536)

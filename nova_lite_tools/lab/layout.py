@@ -32,6 +32,11 @@ class Layout:
     # N nodes of the lab's own on ports rabbit_port + 1 .. + N.
     rabbit_nodes: int = 0
     rabbit_port: int = 5700
+    # 0: the machine's database server (a database of the lab's); N: a
+    # Galera cluster of N MariaDB nodes of the lab's own on ports
+    # galera_port + 1 .. + N, behind HAProxy on galera_port.
+    galera: int = 0
+    galera_port: int = 3400
     # A network service (Neutron with a chassis in each compute's
     # namespace) on this port of the controller; 0: the fixed networks.
     neutron_port: int = 0

@@ -14,6 +14,7 @@ import subprocess
 import sqlalchemy as sa
 
 from nova_lite_tools.lab import broker_cluster
+from nova_lite_tools.lab import galera_cluster
 
 SERVERS = {
     'mysql': ('mysql+mysqldb://root@127.0.0.1:3306/%s?charset=utf8mb4',
@@ -21,6 +22,7 @@ SERVERS = {
     'postgresql': ('postgresql+psycopg://postgres@127.0.0.1:5432/%s',
                    'postgres'),
 }
+GALERA = 'mysql+mysqldb://root@127.0.0.1:%d/%s?charset=utf8mb4'
 BROKER_PORT = 5672
 
 
@@ -28,8 +30,14 @@ class ServiceError(Exception):
     pass
 
 
-def database_url(layout):
-    return SERVERS[layout.database][0] % layout.database_name
+def database_url(layout, database=None):
+    """The lab's database (or ``database`` on the same server): on the
+    machine's server, or through the front of the lab's Galera
+    cluster."""
+    name = database or layout.database_name
+    if layout.galera:
+        return GALERA % (galera_cluster.front_port(layout), name)
+    return SERVERS[layout.database][0] % name
 
 
 def transport_url(layout, host):
@@ -68,10 +76,9 @@ def drop_database(layout):
 
 class _admin:
     def __init__(self, layout):
-        template, admin_db = SERVERS[layout.database]
-        self.engine = sa.create_engine(template % admin_db,
-                                       isolation_level='AUTOCOMMIT',
-                                       poolclass=sa.pool.NullPool)
+        self.engine = sa.create_engine(
+            database_url(layout, SERVERS[layout.database][1]),
+            isolation_level='AUTOCOMMIT', poolclass=sa.pool.NullPool)
 
     def __enter__(self):
         try:

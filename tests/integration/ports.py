@@ -1,6 +1,7 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """Free TCP ports on loopback for the servers the tests start."""
+import random
 import socket
 
 
@@ -35,3 +36,20 @@ def _bound(port):
         sock.close()
         raise
     return sock
+
+
+def free_port_range(count):
+    """A base port whose next ``count`` ports are free, below the
+    ephemeral range (a RabbitMQ node's distribution port is its own
+    port + 20000)."""
+    for _attempt in range(50):
+        base = random.randrange(20000, 29000)
+        try:
+            held = [_bound(port) for port in range(base + 1,
+                                                   base + count + 1)]
+        except OSError:
+            continue
+        for sock in held:
+            sock.close()
+        return base
+    raise AssertionError('no free port range')

@@ -8,9 +8,7 @@ import collections
 import concurrent.futures
 import json
 import os
-import random
 import signal
-import socket
 import subprocess
 
 import pytest
@@ -18,6 +16,7 @@ import requests
 
 from tests.conftest import Api
 from tests.integration import labs
+from tests.integration import ports
 
 pytestmark = pytest.mark.integration
 
@@ -27,24 +26,10 @@ HEADERS = {'X-Auth-Token': 'admin:admin',
 FLAVOR = {'name': 'bc1', 'id': 'bc1', 'ram': 64, 'vcpus': 1, 'disk': 0}
 
 
-def _free_port_range(count):
-    """A base port whose next ``count`` ports are free."""
-    for _attempt in range(50):
-        base = random.randrange(20000, 29000)
-        try:
-            for port in range(base + 1, base + count + 1):
-                with socket.socket() as sock:
-                    sock.bind(('127.0.0.1', port))
-        except OSError:
-            continue
-        return base
-    raise AssertionError('no free port range')
-
-
 @pytest.fixture
 def lab(tmp_path):
     with labs.running(str(tmp_path / 'lab'), '--rabbit-nodes', str(NODES),
-                      '--rabbit-port', str(_free_port_range(NODES))
+                      '--rabbit-port', str(ports.free_port_range(NODES))
                       ) as layout:
         yield layout
 
