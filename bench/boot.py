@@ -86,6 +86,10 @@ port = {port}
 port = {placement_port}
 [image]
 port = {image_port}
+[vnc]
+novncproxy_port = {vnc_port}
+[serial_console]
+serialproxy_port = {serial_port}
 [all_in_one]
 simulated_hosts = {hosts}
 [quota]
@@ -243,12 +247,20 @@ def percentile(values, fraction):
                                                                - 1))))]
 
 
+def all_in_one_config(port, hosts):
+    """CONFIG for an all-in-one of ``hosts`` with its API on ``port``
+    and every other listener on a free port (beside a developer's)."""
+    return CONFIG.format(port=port, hosts=hosts,
+                         placement_port=common.free_port(),
+                         image_port=common.free_port(),
+                         vnc_port=common.free_port(),
+                         serial_port=common.free_port())
+
+
 def start_all_in_one(hosts, vietstack, transport_url=None,
                      notifications=False):
     port = common.free_port()
-    config = CONFIG.format(port=port, hosts=hosts,
-                           placement_port=common.free_port(),
-                           image_port=common.free_port())
+    config = all_in_one_config(port, hosts)
     if vietstack:
         config += NICS
     if transport_url:

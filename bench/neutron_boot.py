@@ -68,9 +68,7 @@ def one_round(args, extra, port, networks, prefix):
 
 
 def start(hosts, extra, port):
-    config = boot.CONFIG.format(port=port, hosts=hosts,
-                                placement_port=common.free_port(),
-                                image_port=common.free_port()) + extra
+    config = boot.all_in_one_config(port, hosts) + extra
     process, _state = common.start_daemon('nova-lite-all-in-one', config,
                                           port, sync=False, timeout=120)
     return process, 'http://127.0.0.1:%d/v2.1' % port, None
