@@ -12,7 +12,6 @@ import signal
 import subprocess
 
 import pytest
-import requests
 
 from tests.conftest import Api
 from tests.integration import labs
@@ -21,8 +20,6 @@ from tests.integration import ports
 pytestmark = pytest.mark.integration
 
 NODES = 3
-HEADERS = {'X-Auth-Token': 'admin:admin',
-           'OpenStack-API-Version': 'compute 2.37'}
 FLAVOR = {'name': 'bc1', 'id': 'bc1', 'ram': 64, 'vcpus': 1, 'disk': 0}
 
 
@@ -57,10 +54,7 @@ def _nodes_of(lab, process):
 
 
 def _create(lab, name):
-    return requests.post(
-        'http://127.0.0.1:%d/v2.1/servers' % lab['api_port'],
-        json={'server': {'name': name, 'flavorRef': FLAVOR['id'],
-                         'networks': 'none'}}, headers=HEADERS, timeout=120)
+    return labs.create_server(lab, name, FLAVOR['id'])
 
 
 def test_losing_the_schedulers_broker_node_mid_burst(lab):

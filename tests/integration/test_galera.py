@@ -13,7 +13,6 @@ import signal
 
 import MySQLdb
 import pytest
-import requests
 
 from tests.conftest import Api
 from tests.integration import labs
@@ -23,8 +22,6 @@ pytestmark = pytest.mark.integration
 
 NODES = 3
 BOOTS = 60
-HEADERS = {'X-Auth-Token': 'admin:admin',
-           'OpenStack-API-Version': 'compute 2.37'}
 # Room for 40 on the lab's two computes (32 VCPUs each): the burst fits,
 # and a host that took more than it has would show in the audit.
 FLAVOR = {'name': 'gc1', 'id': 'gc1', 'ram': 64, 'vcpus': 1, 'disk': 0}
@@ -57,10 +54,7 @@ def _node_pid(lab, index):
 
 
 def _create(lab, name):
-    return requests.post(
-        'http://127.0.0.1:%d/v2.1/servers' % lab['api_port'],
-        json={'server': {'name': name, 'flavorRef': FLAVOR['id'],
-                         'networks': 'none'}}, headers=HEADERS, timeout=120)
+    return labs.create_server(lab, name, FLAVOR['id'])
 
 
 def test_losing_the_written_galera_node_mid_burst(lab):
