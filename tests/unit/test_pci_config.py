@@ -15,8 +15,11 @@ from nova_lite.resources.pci import device_specs
 
 
 def _conf(device_spec=(), alias=()):
+    # A group of its own: the module's OptGroup object, and so these
+    # overrides, would be shared with every other ConfigOpts (the
+    # suite's, whose all-in-ones then saw no PCI device).
     conf = cfg.ConfigOpts()
-    pci_conf.register_opts(conf)
+    conf.register_opts(pci_conf.opts, group='pci')
     conf([], default_config_files=[])
     conf.set_override('device_spec', [json.dumps(s) if not isinstance(
         s, str) else s for s in device_spec], group='pci')
