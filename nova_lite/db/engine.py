@@ -12,6 +12,7 @@ for writers.
 """
 import functools
 import os
+import random
 import sqlite3
 import threading
 import time
@@ -223,14 +224,13 @@ class _RunAgainOutermost:
     HAProxy) does to the transactions under way, and what Galera calls a
     write that lost its certification to another node's. The errors are
     oslo.db's (as its ``wrap_db_retry`` with ``retry_on_disconnect`` and
-    ``retry_on_deadlock`` retries them); the waits fit a failover (0.2 s
-    doubling, at most 2 s, five times), and the last error reaches the
-    caller without a traceback logged (a connection left invalid as a
-    DBConnectionError: the API answers it with a 503, a service's task
-    with its own line). A transaction
-    inside another is not run again on its own: the outermost one is,
-    whole. Its other uses (``using``, ``independent``) are the
-    enginefacade's own."""
+    ``retry_on_deadlock`` retries them); the waits fit a failover
+    (``WAITS``), and the last error reaches the caller without a
+    traceback logged (a connection left invalid as a DBConnectionError:
+    the API answers it with a 503, a service's task with its own line).
+    A transaction inside another is not run again on its own: the
+    outermost one is, whole. Its other uses (``using``, ``independent``)
+    are the enginefacade's own."""
 
     def __init__(self, manager):
         self._manager = manager
@@ -257,7 +257,11 @@ RUN_AGAIN = (db_exc.DBConnectionError, db_exc.DBDeadlock,
              # SQLAlchemy's refusal of a connection whose transaction a
              # lost connection left invalid: the next attempt's is new.
              sqlalchemy.exc.PendingRollbackError)
-WAITS = (0.2, 0.4, 0.8, 1.6, 2.0)
+# Seconds before each next attempt: about five in all, the time HAProxy
+# takes to send new connections to a surviving node. After a deadlock a
+# random part of it (as oslo.db waits), so two writers that collided do
+# not collide again at once.
+WAITS = (0.05, 0.1, 0.2, 0.4, 0.8, 1.6, 2.0)
 
 
 def _run_again(transaction, args, kwargs):
@@ -265,7 +269,9 @@ def _run_again(transaction, args, kwargs):
         try:
             return transaction(*args, **kwargs)
         except RUN_AGAIN as e:
-            LOG.debug('%s: %s; run again in %.1f s',
+            if isinstance(e, db_exc.DBDeadlock):
+                wait = random.uniform(0, wait)
+            LOG.debug('%s: %s; run again in %.2f s',
                       transaction.__name__, type(e).__name__, wait)
             time.sleep(wait)
     try:

@@ -5,6 +5,7 @@ import os
 import shutil
 import threading
 
+from oslo_db import exception as db_exc
 import pytest
 import sqlalchemy as sa
 
@@ -104,3 +105,37 @@ def test_turning_away_from_a_database_closes_its_files(
     assert _descriptors_of(path)
     undo()
     assert _descriptors_of(path) == []
+
+
+@engine.writer
+def _insert_once_past_a_deadlock(context, name, attempts):
+    """Its first attempt's insert is lost to a deadlock (as Galera refuses
+    a write another node certified first)."""
+    attempts.append(name)
+    _insert(context, '%s-%d' % (name, len(attempts)))
+    if len(attempts) == 1:
+        raise db_exc.DBDeadlock()
+
+
+@engine.writer
+def _outer_around(context, name, attempts):
+    _insert(context, name + '-outer')
+    _insert_once_past_a_deadlock(context, name, attempts)
+
+
+def test_a_transaction_a_deadlock_ended_runs_again_whole(sqlite_db,
+                                                         admin_context):
+    attempts = []
+    _insert_once_past_a_deadlock(admin_context, 'alone', attempts)
+    assert attempts == ['alone', 'alone']
+    assert _hosts(admin_context) == ['alone-2']
+
+
+def test_inside_another_the_outermost_transaction_runs_again(
+        sqlite_db, admin_context):
+    """Not the inner one alone: its first attempt's rows, and the outer
+    one's, went with the rollback."""
+    attempts = []
+    _outer_around(admin_context, 'nested', attempts)
+    assert attempts == ['nested', 'nested']
+    assert _hosts(admin_context) == ['nested-2', 'nested-outer']
