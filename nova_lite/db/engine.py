@@ -10,6 +10,7 @@ of failing half-way with "database is locked" when another writer got in
 between. Reader transactions use a second, read-only engine and never wait
 for writers.
 """
+import contextlib
 import functools
 import os
 import random
@@ -228,9 +229,9 @@ class _RunAgainOutermost:
     (``WAITS``), and the last error reaches the caller without a
     traceback logged (a connection left invalid as a DBConnectionError:
     the API answers it with a 503, a service's task with its own line).
-    A transaction inside another is not run again on its own: the
-    outermost one is, whole. Its other uses (``using``, ``independent``)
-    are the enginefacade's own."""
+    A transaction inside another (or inside a ``using`` block) is not
+    run again on its own: the outermost one is, whole. Its other uses
+    (``independent``) are the enginefacade's own."""
 
     def __init__(self, manager):
         self._manager = manager
@@ -240,17 +241,34 @@ class _RunAgainOutermost:
 
         @functools.wraps(function)
         def outermost_again(*args, **kwargs):
-            if getattr(_outermost, 'running', False):
-                return inner(*args, **kwargs)
-            _outermost.running = True
-            try:
-                return _run_again(inner, args, kwargs)
-            finally:
-                _outermost.running = False
+            return _outermost_again(inner, args, kwargs)
         return outermost_again
+
+    @contextlib.contextmanager
+    def using(self, context):
+        """A block of transactions in one: the transactions inside it
+        join it, and are not run again on their own (a lost connection
+        ends the block; its caller decides)."""
+        running = getattr(_outermost, 'running', False)
+        _outermost.running = True
+        try:
+            with self._manager.using(context) as session:
+                yield session
+        finally:
+            _outermost.running = running
 
     def __getattr__(self, name):
         return getattr(self._manager, name)
+
+
+def _outermost_again(transaction, args, kwargs):
+    if getattr(_outermost, 'running', False):
+        return transaction(*args, **kwargs)
+    _outermost.running = True
+    try:
+        return _run_again(transaction, args, kwargs)
+    finally:
+        _outermost.running = False
 
 
 RUN_AGAIN = (db_exc.DBConnectionError, db_exc.DBDeadlock,
@@ -287,6 +305,17 @@ writer = _RunAgainOutermost(context_manager.writer)
 # A read tried once: for a caller that answers without it at once (a
 # metrics scrape) rather than wait out a failover.
 reader_once = context_manager.reader
+
+
+def read_together(context, read):
+    """``read()``, the reads inside it in one reader transaction (as in
+    ``one_read``), run again whole as a transaction is when the
+    connection was lost under it."""
+    def together():
+        with reader.using(context):
+            return read()
+    together.__name__ = getattr(read, '__name__', 'read_together')
+    return _outermost_again(together, (), {})
 
 
 def one_read(context):

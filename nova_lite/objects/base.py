@@ -19,6 +19,13 @@ def one_read(context):
     return engine.one_read(context)
 
 
+def read_together(context, read):
+    """``read()`` with the reads of the objects fetched inside it in one
+    reader transaction, run again whole if the database connection was
+    lost under it (a read-only block is safe to run again)."""
+    return engine.read_together(context, read)
+
+
 def one_write(context):
     """The writes of the objects saved inside it in one writer
     transaction: all of them, or none (for a process with the

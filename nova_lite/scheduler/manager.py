@@ -66,14 +66,14 @@ class SchedulerManager(service.Manager):
         choice hold: a host that lost its room to a concurrent claim
         refuses it, and the next one is tried.
         """
-        with objects_base.one_read(context):
-            request = self._request(context, spec_obj)[0]
+        request = objects_base.read_together(
+            context, lambda: self._request(context, spec_obj)[0])
         with self.host_manager.lock:
             # One transaction for every read of the decision, begun once
             # the previous decision's claim is written (its snapshot
             # sees that claim); ended before this one's claim.
-            with objects_base.one_read(context):
-                ranked, room = self._ranked(context, spec_obj, request)
+            ranked, room = objects_base.read_together(
+                context, lambda: self._ranked(context, spec_obj, request))
             chosen = self._claim_first(context, spec_obj, ranked, room)
             ranked = [r for r in ranked if r[1] is not chosen]
             ranked.insert(0, (0.0, chosen))

@@ -85,6 +85,15 @@ def _neutron(layout):
                                     layout.path('network', 'chassis'))
 
 
+# On the lab's Galera cluster: each read waits until the node it reaches
+# has applied every write the cluster committed before it (a node that
+# took over from a lost one may still be applying them).
+GALERA = """
+[database]
+mysql_wsrep_sync_wait = 1
+"""
+
+
 def write_controller(layout):
     return _write(layout, 'controller.conf', CONTROLLER.format(
         host=layout.controller_host, state=layout.path('controller'),
@@ -93,7 +102,8 @@ def write_controller(layout):
         database_url=services.database_url(layout),
         api_port=layout.api_port, placement_port=layout.placement_port,
         image_port=layout.image_port, novnc_port=layout.novnc_port,
-        serial_port=layout.serial_port) + _neutron(layout))
+        serial_port=layout.serial_port) + _neutron(layout) +
+        (GALERA if layout.galera else ''))
 
 
 def write_controller_process(layout, process, host, index):
@@ -140,7 +150,8 @@ def write_compute(layout, index, vcpus, memory_mb):
             listen='0.0.0.0', port=layout.metrics_port),
         controller_ip=layout.controller_ip, image_port=layout.image_port,
         compute_ip=layout.compute_ip(index), novnc_port=layout.novnc_port,
-        serial_port=layout.serial_port) + _neutron(layout))
+        serial_port=layout.serial_port) + _neutron(layout) +
+        (GALERA if layout.galera else ''))
 
 
 def _broker(layout):

@@ -202,6 +202,24 @@ def _create_schemas(func):
     return func
 
 
+def _named_by(req, request_body, image):
+    """(flavor, networks, destination, options, hints, group) of what the
+    create request names, checked."""
+    body = request_body['server']
+    flavor = flavor_of_ref(req.context, body['flavorRef'])
+    flavor_image.check_fits(flavor, image)
+    req.compute_api.check_flavor(flavor)
+    networks = _networks_asked(req, body, flavor)
+    destination = _requested_destination(req, body)
+    options = create_options.fields_of(req, body)
+    if image is not None:
+        options['image_properties'] = image_properties.recorded(image,
+                                                                flavor)
+    hints = create_options.hints_of(request_body)
+    return (flavor, networks, destination, options, hints,
+            create_options.group_of(req, hints))
+
+
 @_create_schemas
 @validation.responds(202, responses.server_created)
 def create(req):
@@ -210,20 +228,11 @@ def create(req):
     low, high = _count(body)
     _check_one_hostname(body, high)
     image = _image(req.context, body)
-    with objects_base.one_read(req.context):
-        # What the request names (flavor, key pair, zone, group, the
-        # limits its options are held to), read in one transaction.
-        flavor = flavor_of_ref(req.context, body['flavorRef'])
-        flavor_image.check_fits(flavor, image)
-        req.compute_api.check_flavor(flavor)
-        networks = _networks_asked(req, body, flavor)
-        destination = _requested_destination(req, body)
-        options = create_options.fields_of(req, body)
-        if image is not None:
-            options['image_properties'] = image_properties.recorded(
-                image, flavor)
-        hints = create_options.hints_of(request_body)
-        group = create_options.group_of(req, hints)
+    # What the request names (flavor, key pair, zone, group, the limits
+    # its options are held to), read in one transaction.
+    flavor, networks, destination, options, hints, group = \
+        objects_base.read_together(req.context, lambda: _named_by(
+            req, request_body, image))
     network_requests = _network_requests(req, body, high, flavor)
     reservation_id = instance_obj.new_reservation_id()
     guard = req.compute_api.quota_guard(req.context)
