@@ -139,3 +139,35 @@ def test_inside_another_the_outermost_transaction_runs_again(
     _outer_around(admin_context, 'nested', attempts)
     assert attempts == ['nested', 'nested']
     assert _hosts(admin_context) == ['nested-2', 'nested-outer']
+
+
+def test_a_read_block_whose_connection_was_lost_runs_again_whole(
+        sqlite_db, admin_context):
+    _insert(admin_context, 'kept')
+    attempts = []
+
+    def read():
+        attempts.append(_hosts(admin_context))
+        if len(attempts) == 1:
+            raise db_exc.DBConnectionError('lost under the read')
+        return _hosts(admin_context)
+    assert engine.read_together(admin_context, read) == ['kept']
+    assert attempts == [['kept'], ['kept']]
+
+
+@engine.reader
+def _lost_each_time(context, attempts):
+    attempts.append(1)
+    raise db_exc.DBConnectionError('lost')
+
+
+def test_inside_a_using_block_a_read_does_not_run_again_alone(
+        sqlite_db, admin_context):
+    """The block's caller decides (read_together runs the whole again):
+    a read inside it retrying on the block's broken transaction would
+    only wait."""
+    attempts = []
+    with pytest.raises(db_exc.DBConnectionError):
+        with engine.reader.using(admin_context):
+            _lost_each_time(admin_context, attempts)
+    assert attempts == [1]
