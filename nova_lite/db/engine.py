@@ -13,7 +13,6 @@ for writers.
 import contextlib
 import functools
 import os
-import random
 import sqlite3
 import threading
 import time
@@ -276,9 +275,9 @@ RUN_AGAIN = (db_exc.DBConnectionError, db_exc.DBDeadlock,
              # lost connection left invalid: the next attempt's is new.
              sqlalchemy.exc.PendingRollbackError)
 # Seconds before each next attempt: about five in all, the time HAProxy
-# takes to send new connections to a surviving node. After a deadlock a
-# random part of it (as oslo.db waits), so two writers that collided do
-# not collide again at once.
+# takes to send new connections to a surviving node. (Writers that must
+# spread out after colliding, placement's, wait random times of their
+# own around this: nova_lite.placement.retry.)
 WAITS = (0.05, 0.1, 0.2, 0.4, 0.8, 1.6, 2.0)
 
 
@@ -287,8 +286,6 @@ def _run_again(transaction, args, kwargs):
         try:
             return transaction(*args, **kwargs)
         except RUN_AGAIN as e:
-            if isinstance(e, db_exc.DBDeadlock):
-                wait = random.uniform(0, wait)
             LOG.debug('%s: %s; run again in %.2f s',
                       transaction.__name__, type(e).__name__, wait)
             time.sleep(wait)
