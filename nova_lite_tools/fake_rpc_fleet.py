@@ -146,13 +146,13 @@ class FakeFleet:
                     self._thread = None
                     return
                 rung, self._rung = self._rung, set()
-                members = [(self._members[key], key) for key in rung
+                members = [self._members[key] for key in rung
                            if key in self._members]
-            for member, key in members:
-                _hand_over(member, key)
+            for member in members:
+                _hand_over(member)
 
 
-def _hand_over(member, key):
+def _hand_over(member):
     """Everything waiting in the member's queue, to its server."""
     target = member.target
     while True:

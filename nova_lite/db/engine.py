@@ -248,26 +248,31 @@ class _RunAgainOutermost:
         """A block of transactions in one: the transactions inside it
         join it, and are not run again on their own (a lost connection
         ends the block; its caller decides)."""
-        running = getattr(_outermost, 'running', False)
-        _outermost.running = True
-        try:
+        with _outermost_held():
             with self._manager.using(context) as session:
                 yield session
-        finally:
-            _outermost.running = running
 
     def __getattr__(self, name):
         return getattr(self._manager, name)
 
 
-def _outermost_again(transaction, args, kwargs):
-    if getattr(_outermost, 'running', False):
-        return transaction(*args, **kwargs)
+@contextlib.contextmanager
+def _outermost_held():
+    """This thread is inside an outermost transaction (or block) for the
+    duration; whether it already was."""
+    was = getattr(_outermost, 'running', False)
     _outermost.running = True
     try:
-        return _run_again(transaction, args, kwargs)
+        yield was
     finally:
-        _outermost.running = False
+        _outermost.running = was
+
+
+def _outermost_again(transaction, args, kwargs):
+    with _outermost_held() as nested:
+        if nested:
+            return transaction(*args, **kwargs)
+        return _run_again(transaction, args, kwargs)
 
 
 RUN_AGAIN = (db_exc.DBConnectionError, db_exc.DBDeadlock,

@@ -51,19 +51,26 @@ def create(context, uuid, name, parent_uuid=None):
             detail='Unable to create resource provider "%s", %s: Object '
                    'action create failed because: parent provider UUID '
                    'does not exist.' % (name, uuid))
-    provider = RP(uuid=uuid, name=name, generation=0,
-                  parent_provider_id=parent.id if parent else None)
-    context.session.add(provider)
-    try:
-        context.session.flush()
-    except db_exc.DBDuplicateEntry as e:
-        field = 'uuid' if 'uuid' in (e.columns or []) else 'name'
-        raise exception.ResourceProviderExists(
-            field=field, value=uuid if field == 'uuid' else name)
+    provider = _added(context.session, RP(
+        uuid=uuid, name=name, generation=0,
+        parent_provider_id=parent.id if parent else None))
     provider.root_provider_id = (parent.root_provider_id if parent
                                  else provider.id)
     context.session.flush()
     return _as_dict(context.session, provider)
+
+
+def _added(session, row):
+    """The provider ``row`` inserted (flushed, so it has its id);
+    ResourceProviderExists if its uuid or name is taken."""
+    session.add(row)
+    try:
+        session.flush()
+    except db_exc.DBDuplicateEntry as e:
+        field = 'uuid' if 'uuid' in (e.columns or []) else 'name'
+        raise exception.ResourceProviderExists(
+            field=field, value=row.uuid if field == 'uuid' else row.name)
+    return row
 
 
 def add_root(session, uuid, name, generation):
@@ -71,14 +78,7 @@ def add_root(session, uuid, name, generation):
     transaction (its first inventory and traits go in with it, so it
     needs no compare-and-swap either); ResourceProviderExists if its
     uuid or name is taken."""
-    row = RP(uuid=uuid, name=name, generation=generation)
-    session.add(row)
-    try:
-        session.flush()
-    except db_exc.DBDuplicateEntry as e:
-        field = 'uuid' if 'uuid' in (e.columns or []) else 'name'
-        raise exception.ResourceProviderExists(
-            field=field, value=uuid if field == 'uuid' else name)
+    row = _added(session, RP(uuid=uuid, name=name, generation=generation))
     row.root_provider_id = row.id
     session.flush()
     return row
