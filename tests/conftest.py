@@ -241,22 +241,33 @@ def run_cli(capsys, monkeypatch):
     return run
 
 
-@pytest.fixture
-def placement_service(tmp_path, migrated_sqlite):
-    """The placement API alone (no conductor, scheduler or compute), on a
-    fresh database, served over HTTP on a free port."""
+@contextlib.contextmanager
+def placement_served():
+    """The placement API alone (no conductor, scheduler or compute), on
+    the database this process uses, served over HTTP on a free port."""
     from nova_lite.api import app as api_app
     from nova_lite.api import server as api_server
-    undo = engine.use_database(fresh_sqlite(
-        migrated_sqlite, str(tmp_path / 'placement.sqlite')))
     server = api_server.APIServer(
         api_app.build_placement(CONF), '127.0.0.1', 0, 4, CONF.wsgi,
         api_server.transport_body_limit(CONF, 'placement'),
         name='nova-lite-placement')
     server.start()
-    yield server
-    server.stop()
-    undo()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def placement_service(tmp_path, migrated_sqlite):
+    """placement_served on a fresh SQLite database."""
+    undo = engine.use_database(fresh_sqlite(
+        migrated_sqlite, str(tmp_path / 'placement.sqlite')))
+    try:
+        with placement_served() as server:
+            yield server
+    finally:
+        undo()
 
 
 @pytest.fixture

@@ -80,7 +80,7 @@ def _summaries(req, found, tree, requested):
     ids = set(tree) if whole_trees else in_answer
     with_traits = req.api_version.matches('1.17')
     if every_class:
-        read = candidates.summaries_as_json(req.context, ids, with_traits)
+        read = candidates.summaries_as_json(req.context, ids)
     else:
         read = candidates.summaries(req.context, ids, with_traits)
     body = {}
