@@ -234,14 +234,15 @@ def _root_ok(facts, request, root):
     return not any(root in facts.traits[t] for t in request.root_forbidden)
 
 
-def _flat_search(context, request, whole_trees, nested):
+def _flat_search(context, request, whole_trees, shape):
     """One unsuffixed group that only a host alone can serve (no nested
     provider holds a class it asks for: a host's NICs, when its vCPUs,
     memory and disk are asked for): the database finds the hosts that
     hold it all, and stops at the limit. None when a nested provider
     might serve part of it (the tree search is needed then)."""
     group = request.groups['']
-    if nested and not db.nested_hold_none_of(context, set(group.resources)):
+    if shape.nested and not db.nested_hold_none_of(context,
+                                                   set(group.resources)):
         return None
     root_id = None
     if group.in_tree:
@@ -254,14 +255,14 @@ def _flat_search(context, request, whole_trees, nested):
     hosts = db.single_providers(
         context, group.resources, group.required, group.forbidden,
         group.member_of, group.not_member_of, root_id, request.limit,
-        _sample_start(context, request))
+        _sample_start(request, shape))
     if request.randomize:
         random.shuffle(hosts)
     # Every candidate asks the same of its host: one shared, unchanged
     # dict rather than a copy per host.
     resources = dict(group.resources)
     found = [({host: resources}, {'': [host]}) for host, _uuid in hosts]
-    if whole_trees and nested:  # their NICs too
+    if whole_trees and shape.nested:  # their NICs too
         return found, db.trees(context, {host for host, _uuid in hosts})
     return found, {host: (uuid, host, None) for host, uuid in hosts}
 
@@ -287,32 +288,32 @@ def find(context, request, whole_trees=True):
 def _find(context, request, whole_trees):
     # The quick searches look at one tree at a time: a provider that
     # shares its inventory with other trees needs the whole search.
-    nested, sharing = db.shape(context)
-    if list(request.groups) == [''] and not sharing:
-        answer = _flat_search(context, request, whole_trees, nested)
+    shape = db.shape(context)
+    if list(request.groups) == [''] and not shape.sharing:
+        answer = _flat_search(context, request, whole_trees, shape)
         if answer is not None:
             return answer
-    if request.limit and not sharing:
+    if request.limit and not shape.sharing:
         # A sample as large as a database integer holds is no sample.
         sample = min(max(_SAMPLE_FACTOR * request.limit, _SAMPLE_MIN),
                      digits.INT32_MAX)
-        roots = _sampled_roots(context, request, sample)
+        roots = _sampled_roots(context, request, sample, shape)
         found, tree = _tree_search(context, request, roots)
         if len(found) >= request.limit or len(roots) < sample:
             return found, tree
     return _tree_search(context, request)
 
 
-def _sampled_roots(context, request, sample):
+def _sampled_roots(context, request, sample, shape):
     spread = request.groups[''].resources if '' in request.groups else {}
     groups = [(g.resources, g.required, g.forbidden)
               for suffix, g in request.groups.items()
               if suffix and g.resources]
     return db.candidate_roots(context, spread, groups, sample,
-                              _sample_start(context, request))
+                              _sample_start(request, shape))
 
 
-def _sample_start(context, request):
+def _sample_start(request, shape):
     """Where a random sample starts: a random provider id, from which the
     database takes the next ``limit`` that qualify (wrapping around).
 
@@ -325,8 +326,9 @@ def _sample_start(context, request):
     """
     if not (request.randomize and request.limit):
         return None
-    low, high = db.provider_id_range(context)
-    return None if low is None else random.randint(low, high)
+    if shape.low is None:
+        return None
+    return random.randint(shape.low, shape.high)
 
 
 def _tree_search(context, request, roots=None):

@@ -141,21 +141,28 @@ def one_snapshot(context):
 SHARES = 'MISC_SHARES_VIA_AGGREGATE'
 
 
-Shape = collections.namedtuple('Shape', 'nested sharing')
+Shape = collections.namedtuple('Shape', 'nested sharing low high')
 
 
 @engine.reader
 def shape(context):
-    """Whether some provider is nested (has a parent), and whether some
-    shares its inventory: what decides which search a request needs,
-    asked in one statement (two look-ups in an index each)."""
+    """Whether some provider is nested (has a parent), whether some
+    shares its inventory, and the lowest and highest provider id (where
+    a random sample may start; None with no provider): what decides
+    which search a request needs and where, asked in one statement of
+    look-ups in an index each. Each bound is a subquery of its own:
+    SQLite reads one end of the key for a lone min() or max(), but scans
+    every row for the two together."""
     nested = sa.exists(sa.select(RP.id).where(
         RP.parent_provider_id.is_not(None)))
     sharing = sa.exists(sa.select(
         models.ProviderTrait.resource_provider_id).where(
         models.ProviderTrait.trait == SHARES))
-    row = context.session.execute(sa.select(nested, sharing)).first()
-    return Shape(bool(row[0]), bool(row[1]))
+    row = context.session.execute(sa.select(
+        nested, sharing,
+        sa.select(sa.func.min(RP.id)).scalar_subquery(),
+        sa.select(sa.func.max(RP.id)).scalar_subquery())).first()
+    return Shape(bool(row[0]), bool(row[1]), row[2], row[3])
 
 
 @engine.reader
@@ -311,16 +318,6 @@ def _limited(session, key, build, params, limit, start=None):
         params['limit'] = limit - len(rows)
         rows += _rows(session, variant('before'), params)
     return rows
-
-
-@engine.reader
-def provider_id_range(context):
-    """(lowest, highest) provider id, or (None, None) with none. Each
-    bound is a query of its own: SQLite reads one end of the key for a
-    lone min() or max(), but scans every row for the two together."""
-    return tuple(context.session.execute(sa.select(
-        sa.select(sa.func.min(RP.id)).scalar_subquery(),
-        sa.select(sa.func.max(RP.id)).scalar_subquery())).first())
 
 
 def _trait_exists(names, provider_id=RP.id):
