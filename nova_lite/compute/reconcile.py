@@ -142,15 +142,16 @@ class Reconciler:
         confirmed it (the old guest and the migration's claim gone, the
         migration confirmed) and stopped before the server's own save.
         The server shows its state again, as the confirm would have left
-        it."""
+        it. Whether it was settled."""
         if migration_obj.Migration.in_progress_of(context,
                                                   instance.uuid) is not None:
-            return  # still to be confirmed or reverted
+            return False  # still to be confirmed or reverted
         LOG.warning('instance %s: its move was confirmed as its source '
                     'stopped; settling it here', instance.uuid)
         instance.migration_context = None
         instance.vm_state = moves_mod.settled_state(instance)
         instance.save()
+        return True
 
     def _guest_as_asked(self, context, instance, known):
         """An ACTIVE server's guest runs again, if
@@ -312,6 +313,11 @@ class Reconciler:
             if m.instance_uuid not in busy and m.updated_at < cutoff])
         known = None
         for instance in instances:
+            if _resized_unchanged(instance, cutoff, busy):
+                # Its source may have stopped mid-confirm without
+                # restarting since (only this host can settle it then).
+                finished += self._settle_if_confirmed(context, instance)
+                continue
             if not _abandoned(instance, cutoff, busy):
                 continue
             if known is None:
@@ -364,6 +370,16 @@ def _state_of_guest(power_state, task_state):
     if task_state in _SAVING_TASKS:
         return fields.VMState.SUSPENDED
     return fields.VMState.STOPPED
+
+
+def _resized_unchanged(instance, cutoff, busy):
+    """A server shown resized, with no task, unchanged since ``cutoff``
+    and not under way here: waiting to be confirmed, or a confirm's
+    last save lost."""
+    changed = instance.updated_at or instance.created_at
+    return instance.vm_state == fields.VMState.RESIZED and \
+        instance.task_state is None and instance.uuid not in busy and \
+        changed is not None and changed < cutoff
 
 
 def _abandoned(instance, cutoff, busy):

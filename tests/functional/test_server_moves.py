@@ -348,6 +348,28 @@ def test_a_confirm_cut_off_after_its_migration_ended_settles_the_server(
     assert _audit() == ['0 findings']
 
 
+def test_a_confirm_cut_off_at_a_source_that_stays_down_settles_too(aio):
+    """As above, but only the source stopped (a cloud of several
+    processes): the server's host, running all along, settles it at its
+    check for abandoned tasks; a move still waiting to be confirmed it
+    leaves alone."""
+    sid, source = _resized(aio)
+    context = nl_context.get_admin_context()
+    dest = _compute(aio, _server(aio, sid)['OS-EXT-SRV-ATTR:host'])
+    assert dest.reconciler.finish_abandoned(context, 0) == 0
+    assert _server(aio, sid)['status'] == 'VERIFY_RESIZE'
+    migration, = migration_obj.MigrationList.get_by_filters(
+        context, {'instance_uuid': sid})
+    instance = instance_obj.Instance.get_by_uuid(context, sid)
+    source.driver.confirm_migration(context, instance, False)
+    placement.Placement.unclaim(context, migration.uuid)
+    migration.set_status('confirmed')
+    assert dest.reconciler.finish_abandoned(context, 0) == 1
+    shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
+    assert shown['flavor']['id'] == 'm2'
+    assert _audit() == ['0 findings']
+
+
 def test_a_source_restarted_keeps_the_old_guest_of_a_move_to_revert(aio):
     sid, compute = _resized(aio)
     summary = compute.reconciler.reconcile_host(
