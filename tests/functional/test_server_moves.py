@@ -327,13 +327,25 @@ def test_a_confirm_whose_request_was_lost_is_finished_by_its_source(aio):
     _confirmed(aio, sid, migration)
 
 
+@pytest.mark.parametrize('settled_at', ['start', 'abandoned-task check'])
 def test_a_confirm_cut_off_after_its_migration_ended_settles_the_server(
-        aio):
+        aio, settled_at):
     """The source stopped after it confirmed the move (old guest and the
     migration's claim gone, the migration confirmed) but before the
-    server's own save: the server's host settles it as it starts."""
+    server's own save: the server's host settles it as it starts, or,
+    where only the source stopped (a cloud of several processes), at its
+    check for abandoned tasks, which leaves a move still waiting to be
+    confirmed alone."""
     sid, source = _resized(aio)
     context = nl_context.get_admin_context()
+    dest = _compute(aio, _server(aio, sid)['OS-EXT-SRV-ATTR:host'])
+    if settled_at == 'start':
+        def settle():
+            return dest.reconciler.reconcile_host(context)['running']
+    else:
+        def settle():
+            return dest.reconciler.finish_abandoned(context, 0)
+        assert settle() == 0
     migration, = migration_obj.MigrationList.get_by_filters(
         context, {'instance_uuid': sid})
     instance = instance_obj.Instance.get_by_uuid(context, sid)
@@ -341,30 +353,7 @@ def test_a_confirm_cut_off_after_its_migration_ended_settles_the_server(
     placement.Placement.unclaim(context, migration.uuid)
     migration.set_status('confirmed')
     assert _server(aio, sid)['status'] == 'VERIFY_RESIZE'
-    dest = _compute(aio, _server(aio, sid)['OS-EXT-SRV-ATTR:host'])
-    dest.reconciler.reconcile_host(context)
-    shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
-    assert shown['flavor']['id'] == 'm2'
-    assert _audit() == ['0 findings']
-
-
-def test_a_confirm_cut_off_at_a_source_that_stays_down_settles_too(aio):
-    """As above, but only the source stopped (a cloud of several
-    processes): the server's host, running all along, settles it at its
-    check for abandoned tasks; a move still waiting to be confirmed it
-    leaves alone."""
-    sid, source = _resized(aio)
-    context = nl_context.get_admin_context()
-    dest = _compute(aio, _server(aio, sid)['OS-EXT-SRV-ATTR:host'])
-    assert dest.reconciler.finish_abandoned(context, 0) == 0
-    assert _server(aio, sid)['status'] == 'VERIFY_RESIZE'
-    migration, = migration_obj.MigrationList.get_by_filters(
-        context, {'instance_uuid': sid})
-    instance = instance_obj.Instance.get_by_uuid(context, sid)
-    source.driver.confirm_migration(context, instance, False)
-    placement.Placement.unclaim(context, migration.uuid)
-    migration.set_status('confirmed')
-    assert dest.reconciler.finish_abandoned(context, 0) == 1
+    assert settle() == 1
     shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
     assert shown['flavor']['id'] == 'm2'
     assert _audit() == ['0 findings']
