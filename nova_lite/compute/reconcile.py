@@ -376,16 +376,19 @@ def _resized_unchanged(instance, cutoff, busy):
     """A server shown resized, with no task, unchanged since ``cutoff``
     and not under way here: waiting to be confirmed, or a confirm's
     last save lost."""
-    changed = instance.updated_at or instance.created_at
     return instance.vm_state == fields.VMState.RESIZED and \
-        instance.task_state is None and instance.uuid not in busy and \
-        changed is not None and changed < cutoff
+        instance.task_state is None and _left_since(instance, cutoff, busy)
+
+
+def _left_since(instance, cutoff, busy):
+    """Unchanged since ``cutoff`` and not under way here."""
+    changed = instance.updated_at or instance.created_at
+    return instance.uuid not in busy and changed is not None and \
+        changed < cutoff
 
 
 def _abandoned(instance, cutoff, busy):
     if instance.task_state is None and \
             instance.vm_state != fields.VMState.BUILDING:
         return False
-    changed = instance.updated_at or instance.created_at
-    return instance.uuid not in busy and changed is not None and \
-        changed < cutoff
+    return _left_since(instance, cutoff, busy)
