@@ -143,14 +143,17 @@ class Moves(move_ends.MoveFamily):
                                           instance, self.host):
                 self.driver.confirm_migration(context, instance,
                                               migration.same_host)
-            if status == 'confirming':
-                migration.set_status('confirmed')
             placement_obj.Placement.unclaim(context, migration.uuid)
             self.rt.settle(instance, stays=migration.same_host and not gone)
             if not gone:
                 instance.migration_context = None
                 instance.vm_state = settled_state(instance)
                 operations.end_task(instance, None)
+            # Last: until then a restart of this host finds the migration
+            # confirming and finishes the confirm again (every step above
+            # may be done twice).
+            if status == 'confirming':
+                migration.set_status('confirmed')
             self.notify(context, instance, 'resize_confirm', 'end')
 
     def confirm_overdue(self, context, seconds):

@@ -141,8 +141,10 @@ class Reconciler:
         """A server still shown resized whose move is over: its source
         confirmed it (the old guest and the migration's claim gone, the
         migration confirmed) and stopped before the server's own save.
-        The server shows its state again, as the confirm would have left
-        it. Whether it was settled."""
+        A source of this release ends the migration last and finishes
+        such a confirm itself as it starts; one of an earlier release
+        ended it first. The server shows its state again, as the confirm
+        would have left it. Whether it was settled."""
         if migration_obj.Migration.in_progress_of(context,
                                                   instance.uuid) is not None:
             return False  # still to be confirmed or reverted

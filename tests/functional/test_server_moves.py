@@ -9,6 +9,7 @@ import time
 import pytest
 
 from nova_lite.cmd import placement_audit
+from nova_lite.compute import moves
 from nova_lite.conductor import heal
 from nova_lite import context as nl_context
 from nova_lite.objects import instance as instance_obj
@@ -325,6 +326,49 @@ def test_a_confirm_whose_request_was_lost_is_finished_by_its_source(aio):
     assert _allocations(aio, migration) != {}
     assert source.reconciler.finish_abandoned(context, 0) == 1
     _confirmed(aio, sid, migration)
+
+
+class _Killed(BaseException):
+    """The source's process ended here (SIGKILL): nothing after runs."""
+
+
+def _killed(*args, **kwargs):
+    raise _Killed()
+
+
+# Each step of a source's confirm after its old guest went: where it is
+# found (the source is killed just before it).
+_CONFIRM_STEPS = {
+    'freeing the claim': lambda source: (placement.Placement, 'unclaim'),
+    'recounting the host': lambda source: (source.rt, 'settle'),
+    'saving the server': lambda source: (moves.operations, 'end_task'),
+    'ending the migration': lambda source: (migration_obj.Migration,
+                                            'set_status')}
+
+
+@pytest.mark.parametrize('step', sorted(_CONFIRM_STEPS))
+def test_a_source_killed_at_any_step_of_a_confirm_finishes_it_as_it_starts(
+        aio, monkeypatch, step):
+    """Until the migration shows confirmed, its source, restarted, finds
+    the confirm still to do and does it all again: the migration ends
+    last, so no crash leaves it confirmed with the server still shown
+    resized and no one to settle it."""
+    sid, source, migration = _confirm_cut_off(aio)
+    context = nl_context.get_admin_context()
+    with monkeypatch.context() as patched:
+        patched.setattr(*_CONFIRM_STEPS[step](source), _killed)
+        with pytest.raises(_Killed):
+            source.moves.confirm_resize(context, _instance(
+                context, sid), migration_obj.Migration.get_by_uuid(
+                    context, migration))
+    assert source.reconciler.reconcile_host(context)['confirmed'] == 1
+    _confirmed(aio, sid, migration)
+    assert sid not in source.driver.list_instance_uuids()
+
+
+def _instance(context, sid):
+    return instance_obj.Instance.get_by_uuid(context, sid,
+                                             expected_attrs=['flavor'])
 
 
 @pytest.mark.parametrize('settled_at', ['start', 'abandoned-task check'])
