@@ -286,19 +286,39 @@ RUN_AGAIN = (db_exc.DBConnectionError, db_exc.DBDeadlock,
 WAITS = (0.05, 0.1, 0.2, 0.4, 0.8, 1.6, 2.0)
 
 
+# What an attempt may have committed before it failed: its connection
+# was lost (a node killed between the commit and its answer). A deadlock
+# (a write that lost its Galera certification) was rolled back.
+_MAY_HAVE_COMMITTED = (db_exc.DBConnectionError,
+                       sqlalchemy.exc.PendingRollbackError)
+
+
 def _run_again(transaction, args, kwargs):
-    for wait in WAITS:
+    _outermost.lost = False
+    try:
+        for wait in WAITS:
+            try:
+                return transaction(*args, **kwargs)
+            except RUN_AGAIN as e:
+                LOG.debug('%s: %s; run again in %.2f s',
+                          transaction.__name__, type(e).__name__, wait)
+                _outermost.lost |= isinstance(e, _MAY_HAVE_COMMITTED)
+                time.sleep(wait)
         try:
             return transaction(*args, **kwargs)
-        except RUN_AGAIN as e:
-            LOG.debug('%s: %s; run again in %.2f s',
-                      transaction.__name__, type(e).__name__, wait)
-            time.sleep(wait)
-    try:
-        return transaction(*args, **kwargs)
-    except sqlalchemy.exc.PendingRollbackError as e:
-        # What its callers know a lost database by (the API's 503).
-        raise db_exc.DBConnectionError(e) from e
+        except sqlalchemy.exc.PendingRollbackError as e:
+            # What its callers know a lost database by (the API's 503).
+            raise db_exc.DBConnectionError(e) from e
+    finally:
+        _outermost.lost = False
+
+
+def after_lost_connection():
+    """Whether this transaction runs again after the connection was lost
+    under an earlier attempt, which may have committed all the same (its
+    answer lost with the node that sent it): a write that must not be
+    made twice (a row under a fresh uuid) looks for it first."""
+    return getattr(_outermost, 'lost', False)
 
 
 _outermost = threading.local()

@@ -37,7 +37,13 @@ def create(context, values, extra, tags=(), metadata=None, action=None,
     does not fit, and nothing is written. With ``group`` ({'uuid',
     'limit'}), the instance joins that server group (OverQuota if it holds
     ``limit`` of the user's servers already).
+    Run again after a lost connection, the instance its first attempt
+    wrote (and committed, the answer lost) is the one created.
     """
+    if engine.after_lost_connection():
+        written = _written_before(context.session, values['uuid'])
+        if written is not None:
+            return written
     if quota is not None:
         quotas.check_room(context.session, values['project_id'],
                           values['user_id'], quota,
@@ -62,6 +68,16 @@ def create(context, values, extra, tags=(), metadata=None, action=None,
     if spec is not None:
         instance.request_spec_row = request_specs.add(
             context.session, values['uuid'], spec)
+    return instance
+
+
+def _written_before(session, uuid):
+    """The instance ``uuid`` with its request spec's row, if written."""
+    try:
+        instance = _get(session, uuid, read_deleted=True)
+    except exception.InstanceNotFound:
+        return None
+    instance.request_spec_row = request_specs.find(session, uuid)
     return instance
 
 

@@ -8,10 +8,15 @@ from nova_lite.db import models
 from nova_lite import exception
 
 
-def _get(session, instance_uuid):
-    row = session.scalars(
+def find(session, instance_uuid):
+    """The instance's row, or None, within the caller's transaction."""
+    return session.scalars(
         sa.select(models.RequestSpec)
         .where(models.RequestSpec.instance_uuid == instance_uuid)).first()
+
+
+def _get(session, instance_uuid):
+    row = find(session, instance_uuid)
     if row is None:
         raise exception.RequestSpecNotFound(instance_uuid=instance_uuid)
     return row
