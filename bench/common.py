@@ -4,31 +4,15 @@
 on a fresh state directory and waited for."""
 import http.client
 import os
-import random
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 
-_PORTS_FROM = 20000
+from nova_lite_tools import ports
 
-
-def free_port():
-    """A free port below the kernel's ephemeral range: a port the kernel
-    hands out itself may be taken, before the daemon binds it, as the
-    local end of one of the daemon's own outgoing connections (a thousand
-    agents open as many to the broker while they start)."""
-    with open('/proc/sys/net/ipv4/ip_local_port_range') as ports:
-        ephemeral_low = int(ports.read().split()[0])
-    while True:
-        port = random.randrange(_PORTS_FROM, ephemeral_low)
-        with socket.socket() as sock:
-            try:
-                sock.bind(('127.0.0.1', port))
-            except OSError:
-                continue
-            return port
+# Below the kernel's ephemeral range (why: nova_lite_tools.ports).
+free_port = ports.free_port
 
 
 def _answers(port):

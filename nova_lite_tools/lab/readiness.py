@@ -46,6 +46,17 @@ def _control_services(layout):
             if binary != 'nova-lite-api'}
 
 
+def last_words(log):
+    """The last line a daemon wrote to its log, which says why it could
+    not start (or that it wrote nothing)."""
+    try:
+        with open(log, errors='replace') as written:
+            lines = [line.strip() for line in written if line.strip()]
+    except OSError:
+        lines = []
+    return lines[-1] if lines else 'its log is empty'
+
+
 def wait(layout, started, timeout):
     """Return once every compute, scheduler and conductor is up; raise
     NotReady naming the daemon that died (and its log) or what was still
@@ -57,8 +68,9 @@ def wait(layout, started, timeout):
     while time.monotonic() < deadline:
         dead = sorted(set(started) - set(processes.running(layout)))
         if dead:
-            raise NotReady('%s exited during start-up; see %s' % (
-                dead[0], layout.log(dead[0])))
+            raise NotReady('%s exited during start-up (%s); see %s' % (
+                dead[0], last_words(layout.log(dead[0])),
+                layout.log(dead[0])))
         up = computes_up(layout) & wanted
         control_up = control_services_up(layout) & control
         if up == wanted and control_up == control:

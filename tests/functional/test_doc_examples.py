@@ -22,8 +22,8 @@ import time
 import pytest
 import requests
 
+from nova_lite_tools import ports
 from tests.functional import doc_examples
-from tests.integration import ports
 
 BIN = os.path.dirname(sys.executable)
 DOCUMENTED_PORTS = {'api': 8774, 'placement': 8778, 'image': 9292,

@@ -26,10 +26,10 @@ from nova_lite import metrics
 from nova_lite.notifications import events
 from nova_lite.notifications import sender
 from nova_lite.objects import service as service_obj
+from nova_lite_tools import ports
 from tests.functional import compute_calls
 from tests.functional import live_moves
 from tests.functional import notification_calls
-from tests.integration import ports
 
 MANAGE = os.path.join(os.path.dirname(sys.executable), 'nova-lite-manage')
 

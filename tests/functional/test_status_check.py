@@ -20,8 +20,8 @@ from nova_lite.db import engine
 from nova_lite.db import migration
 from nova_lite.db import models
 from nova_lite.objects import service as service_obj
+from nova_lite_tools import ports
 from tests import conftest
-from tests.integration import ports
 
 STATUS = os.path.join(os.path.dirname(sys.executable), 'nova-lite-status')
 ALL_WELL = {'Database schema': (0, None),

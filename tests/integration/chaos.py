@@ -25,9 +25,9 @@ import uuid
 import requests
 
 from nova_lite.virt.libvirt import simulated_host
+from nova_lite_tools import ports
 from tests.integration import databases
 from tests.integration import labs
-from tests.integration import ports
 from tests.integration import remote_compute
 
 BIN = os.path.dirname(sys.executable)

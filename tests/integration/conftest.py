@@ -6,9 +6,9 @@ import pytest
 
 from nova_lite_tools import demo_image
 from nova_lite_tools import libvirtd as machine_libvirtd
+from nova_lite_tools import ports
 from nova_lite_tools import private_broker as private_broker_tool
 from nova_lite_tools import private_libvirtd as private_libvirtd_mod
-from tests.integration import ports
 
 # The compute host of the all-in-ones on a real libvirtd (real_aio).
 REAL_HOST = 'real-test-host'

@@ -13,7 +13,7 @@ import time
 
 import requests
 
-from tests.integration import ports
+from nova_lite_tools import ports
 
 VENV = os.path.join(os.environ.get('XDG_CACHE_HOME') or os.path.expanduser(
     '~/.cache'), 'nova-lite-tests', 'keystone-venv')

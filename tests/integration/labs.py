@@ -18,7 +18,7 @@ import uuid
 
 import requests
 
-from tests.integration import ports
+from nova_lite_tools import ports
 
 
 def nova_lite_lab(*args, timeout=300):

@@ -17,7 +17,7 @@ import requests
 from nova_lite import conf as nl_conf
 from nova_lite_tools.network_service import nova_lite_config
 from nova_lite_tools.network_service import stack as stack_mod
-from tests.integration import ports
+from nova_lite_tools import ports
 
 HOSTS = ['sim-host-1', 'sim-host-2']
 SERVICE_TOKEN = nova_lite_config.SERVICE_TOKEN

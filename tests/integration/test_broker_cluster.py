@@ -13,9 +13,9 @@ import subprocess
 
 import pytest
 
+from nova_lite_tools import ports
 from tests.conftest import Api
 from tests.integration import labs
-from tests.integration import ports
 
 pytestmark = pytest.mark.integration
 

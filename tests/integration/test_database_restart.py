@@ -17,8 +17,8 @@ import pytest
 import requests
 import sqlalchemy as sa
 
+from nova_lite_tools import ports
 from tests.integration import outages
-from tests.integration import ports
 from tests.integration import private_mariadb
 
 pytestmark = pytest.mark.integration

@@ -14,9 +14,9 @@ import signal
 import MySQLdb
 import pytest
 
+from nova_lite_tools import ports
 from tests.conftest import Api
 from tests.integration import labs
-from tests.integration import ports
 
 pytestmark = pytest.mark.integration
 

@@ -18,10 +18,10 @@ import pytest
 import requests
 
 from nova_lite_tools.lab import layout as lab_layout
+from nova_lite_tools import ports
 from tests.functional import compute_calls
 from tests.functional import console_calls
 from tests.integration import labs
-from tests.integration import ports
 
 pytestmark = pytest.mark.integration
 

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from tests.integration import ports
+from nova_lite_tools import ports
 
 pytestmark = pytest.mark.integration
 

@@ -12,9 +12,9 @@ console)."""
 import pytest
 
 from nova_lite_tools import demo_image
+from nova_lite_tools import ports
 from tests.functional import compute_calls
 from tests.integration import labs
-from tests.integration import ports
 from tests.integration import test_real_moves
 
 pytestmark = pytest.mark.integration
