@@ -317,7 +317,8 @@ def after_lost_connection():
     """Whether this transaction runs again after the connection was lost
     under an earlier attempt, which may have committed all the same (its
     answer lost with the node that sent it): a write that must not be
-    made twice (a row under a fresh uuid) looks for it first."""
+    made twice (a row under a fresh uuid) looks for it first, and a
+    compare-and-swap takes its own earlier write for a match."""
     return getattr(_outermost, 'lost', False)
 
 

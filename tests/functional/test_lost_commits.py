@@ -1,20 +1,18 @@
 # Copyright 2026 The nova_lite Authors
 # SPDX-License-Identifier: Apache-2.0
 """A commit that lands though its answer is lost (the cluster node that
-took it killed before it answered): the transaction runs again, and a
-server create finds the server its first attempt wrote instead of
-writing it twice (a duplicate uuid, which the API answered with a
-500)."""
+took it killed before it answered): the transaction runs again, and
+finds what its first attempt wrote. A server create does not write the
+server twice (a duplicate uuid, which the API answered with a 500); a
+boot's updates of its server are not refused as moved on."""
 import contextlib
 import sqlite3
 import threading
 
 import pytest
 from sqlalchemy import event
-from sqlalchemy import orm
 
 from nova_lite.db import engine
-from nova_lite.db import models
 
 
 @pytest.fixture
@@ -25,41 +23,43 @@ def aio(all_in_one):
 
 
 @contextlib.contextmanager
-def _first_instance_commit_unanswered():
-    """The first commit that writes an instance lands, then the database
-    answers as a connection that closed (what SQLite says of one); what
-    happened is listed."""
+def _commit_unanswered(statement, nth=1):
+    """The ``nth`` commit of a transaction that ran an SQL statement
+    beginning with ``statement`` lands, then the database answers as a
+    connection that closed (what SQLite says of one); the statements of
+    each such commit are listed, and which of them went unanswered."""
     seen = []
-    writing = set()  # the threads whose transaction writes an instance
-    dialect = engine.get_engine().dialect
-    commit = dialect.do_commit
+    writing = {}  # thread: the matching statements of its transaction
+    sql = engine.get_engine()
+    commit = sql.dialect.do_commit
 
-    def flushed(session, flush_context, instances):
-        if any(isinstance(row, models.Instance) for row in session.new):
-            writing.add(threading.get_ident())
+    def executing(conn, cursor, text, parameters, context, executemany):
+        if text.startswith(statement):
+            writing.setdefault(threading.get_ident(), []).append(text)
 
     def commit_unanswered(dbapi_connection):
         commit(dbapi_connection)
-        if threading.get_ident() in writing:
-            writing.discard(threading.get_ident())
-            if not seen:
+        texts = writing.pop(threading.get_ident(), None)
+        if texts:
+            seen.append(texts)
+            if len(seen) == nth:
                 seen.append('committed, answer lost')
                 raise sqlite3.ProgrammingError(
                     'Cannot operate on a closed database.')
-    event.listen(orm.Session, 'before_flush', flushed)
-    dialect.do_commit = commit_unanswered
+    event.listen(sql, 'before_cursor_execute', executing)
+    sql.dialect.do_commit = commit_unanswered
     try:
         yield seen
     finally:
-        dialect.do_commit = commit
-        event.remove(orm.Session, 'before_flush', flushed)
+        sql.dialect.do_commit = commit
+        event.remove(sql, 'before_cursor_execute', executing)
 
 
 def test_a_create_whose_commit_answer_was_lost_makes_one_server(aio):
-    with _first_instance_commit_unanswered() as seen:
+    with _commit_unanswered('INSERT INTO instances ') as seen:
         status, body = aio.client.post('/servers', {'server': {
             'name': 'once', 'flavorRef': 'm1'}})
-    assert seen == ['committed, answer lost']
+    assert 'committed, answer lost' in seen
     assert status == 202, body
     server = aio.client.wait_server(body['server']['id'], settled=True)
     assert server['status'] == 'ACTIVE'
@@ -68,3 +68,25 @@ def test_a_create_whose_commit_answer_was_lost_makes_one_server(aio):
     actions = aio.client.get('/servers/%s/os-instance-actions'
                              % server['id'])[1]['instanceActions']
     assert [a['action'] for a in actions] == ['create']
+
+
+# A boot's updates of its server: the conductor takes the build, the
+# compute claims the host, the guest runs.
+BOOT_UPDATES = 3
+
+
+@pytest.mark.parametrize('nth', range(1, BOOT_UPDATES + 1))
+def test_a_boot_whose_update_answer_was_lost_goes_on(aio, nth):
+    """The update that landed unanswered is found made as it runs again,
+    not refused: the server had stayed in BUILD (the conductor found the
+    build taken, by itself) or went to ERROR (a task state moved on)."""
+    with _commit_unanswered('UPDATE instances ', nth) as seen:
+        status, body = aio.client.post('/servers', {'server': {
+            'name': 'boots', 'flavorRef': 'm1'}})
+        assert status == 202, body
+        server = aio.client.wait_server(body['server']['id'], settled=True)
+    assert seen[nth] == 'committed, answer lost'
+    assert server['status'] == 'ACTIVE', server.get('fault')
+    held = aio.placement_client.get('/allocations/%s' % server['id'])[1][
+        'allocations']
+    assert [usage['resources']['VCPU'] for usage in held.values()] == [1]

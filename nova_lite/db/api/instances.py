@@ -232,7 +232,8 @@ def update_in(session, uuid, values, expected_task_state=None, extra=None):
     answered holds, as ``state_before``, its (vm_state, task_state,
     display_name) before the update."""
     instance = _get(session, uuid, for_update=True)
-    if expected_task_state is not None:
+    made = _made_before(instance, values)
+    if expected_task_state is not None and not made:
         allowed = expected_task_state
         if not isinstance(allowed, (list, tuple)):
             allowed = [allowed]
@@ -253,6 +254,20 @@ def update_in(session, uuid, values, expected_task_state=None, extra=None):
         _set_extra(session, uuid, extra)
     session.flush()
     return instance
+
+
+# What an update with an expected task state moves a server to.
+_STATES = ('vm_state', 'task_state', 'host', 'node')
+
+
+def _made_before(instance, values):
+    """Whether this is a transaction run again after a lost connection
+    whose first attempt made the update already: the row holds the
+    states the update writes (its task state is no longer the expected
+    one because the update landed)."""
+    written = [key for key in _STATES if key in values]
+    return bool(written) and engine.after_lost_connection() and all(
+        getattr(instance, key) == values[key] for key in written)
 
 
 @engine.writer
@@ -317,6 +332,16 @@ def _unplaced(states):
             else getattr(models.Instance, k) == v for k, v in where.items()]
 
 
+def _free_for(owner):
+    """A build with no driver; or, in a transaction run again after a
+    lost connection, one that ``owner`` drives (its first attempt's take
+    may have landed)."""
+    driver = models.Instance.build_owner
+    if engine.after_lost_connection():
+        return sa.or_(driver.is_(None), driver == owner)
+    return driver.is_(None)
+
+
 @engine.writer
 def take_build(context, uuid, owner, states, force=False):
     """Make ``owner`` the driver of a build in ``states`` ({column:
@@ -326,7 +351,7 @@ def take_build(context, uuid, owner, states, force=False):
         models.Instance.uuid == uuid, *_unplaced(states)).values(
             build_owner=owner)
     if not force:
-        query = query.where(models.Instance.build_owner.is_(None))
+        query = query.where(_free_for(owner))
     return context.session.execute(query).rowcount == 1
 
 
