@@ -68,9 +68,9 @@ def wait(layout, started, timeout):
     while time.monotonic() < deadline:
         dead = sorted(set(started) - set(processes.running(layout)))
         if dead:
+            log = layout.log(dead[0])
             raise NotReady('%s exited during start-up (%s); see %s' % (
-                dead[0], last_words(layout.log(dead[0])),
-                layout.log(dead[0])))
+                dead[0], last_words(log), log))
         up = computes_up(layout) & wanted
         control_up = control_services_up(layout) & control
         if up == wanted and control_up == control:

@@ -232,8 +232,8 @@ def update_in(session, uuid, values, expected_task_state=None, extra=None):
     answered holds, as ``state_before``, its (vm_state, task_state,
     display_name) before the update."""
     instance = _get(session, uuid, for_update=True)
-    made = _made_before(instance, values)
-    if expected_task_state is not None and not made:
+    if expected_task_state is not None and not _made_before(instance,
+                                                            values):
         allowed = expected_task_state
         if not isinstance(allowed, (list, tuple)):
             allowed = [allowed]
