@@ -176,13 +176,16 @@ class Placement(base.NovaLiteObject):
         request = dataclasses.replace(request, limit=limit,
                                       randomize=limit is not None)
         found, tree = candidates.find(context, request, whole_trees=False)
-        hosts = {}
-        sharing = candidates.sharing_ids(context) if found else set()
+        hosts, sharing = {}, None
         for merged, _mappings in found:
-            # The host is the tree the candidate came from: not that of a
-            # sharing provider (a storage pool) it also takes from.
-            roots = {tree[p][1] for p in merged} - sharing or {
-                tree[p][1] for p in merged}
+            roots = {tree[p][1] for p in merged}
+            if len(roots) > 1:
+                # The host is the tree the candidate came from: not that
+                # of a sharing provider (a storage pool) it also takes
+                # from. Asked only here: most candidates are one tree's.
+                if sharing is None:
+                    sharing = candidates.sharing_ids(context)
+                roots = roots - sharing or roots
             root = tree[min(roots)][0]
             hosts.setdefault(root, {tree[p][0]: resources
                                     for p, resources in merged.items()})

@@ -118,7 +118,9 @@ class ResourcePlugin:
         them). A filter answers ``host_passes(host_state, spec_obj)``
         (``host_state.resource_stat(plugin name)`` is the plugin's
         ``host_stat``) and ``explain(spec_obj, rejected_states)``, and has
-        a ``name``."""
+        a ``name``; it may also answer ``for_request(spec_obj)``, the test
+        of one host for that request, to read the request once rather
+        than once per host."""
         return []
 
     # The compute's side.

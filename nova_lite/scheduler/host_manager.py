@@ -45,13 +45,13 @@ class HostManager:
         self._nodes.update((n.uuid, n) for n in nodes)
         summaries = placement_obj.Placement.usage_of(
             context, [n.uuid for n in nodes])
+        down_time = self.conf.service_down_time  # once, not per host
         return [self._state_for(node, services.get(node.host),
-                                summaries.get(node.uuid))
+                                summaries.get(node.uuid), down_time)
                 for node in nodes]
 
-    def _state_for(self, node, liveness, summary):
-        up = liveness is not None and liveness.is_up(
-            self.conf.service_down_time)
+    def _state_for(self, node, liveness, summary, down_time):
+        up = liveness is not None and liveness.is_up(down_time)
         disabled = liveness is None or liveness.disabled
         return host_state_mod.HostState(node, up, disabled, summary,
                                         self._stat_readers)

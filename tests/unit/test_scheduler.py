@@ -282,3 +282,21 @@ def test_a_look_with_nothing_changed_loads_no_row(scheduler, admin_context):
         states = manager_.get_all_host_states(admin_context)
     assert [s.num_instances for s in states if s.host == node.host] == [3]
     assert len([s for s in seen if 'COMPUTE_NODES.VCPUS' in s]) == 1, seen
+
+
+def test_a_sampled_decision_asks_once_which_providers_share(
+        sqlite_db, admin_context, overrides):
+    """On hosts that are each their own tree, a decision over a sample
+    reads the list of sharing providers once (for the host states' storage
+    pools), not again to tell each candidate's host from a pool."""
+    overrides('max_placement_results', 2, group='filter_scheduler')
+    scheduler = manager.SchedulerManager(CONF, 'test')
+    for i in range(4):
+        _node(admin_context, 'flat-%d' % i)
+    scheduler.place(admin_context, _spec(admin_context))
+    with sql_statements() as seen:
+        chosen = scheduler.place(admin_context, _spec(admin_context))
+    assert chosen[0].service_host.startswith('flat-')
+    sharing_reads = [s for s in seen if s.startswith(
+        'SELECT RESOURCE_PROVIDER_TRAITS.RESOURCE_PROVIDER_ID')]
+    assert len(sharing_reads) == 1, seen

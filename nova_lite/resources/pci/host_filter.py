@@ -16,11 +16,15 @@ class PciPassthroughFilter:
         self.asks_of = asks_of  # RequestSpec -> [Ask]
 
     def host_passes(self, host_state, spec_obj):
+        return self.for_request(spec_obj)(host_state)
+
+    def for_request(self, spec_obj):
+        """The test for one request: its asks read once, not per host."""
         asks = self.asks_of(spec_obj)
         if not asks:
-            return True
-        ask, _free = assignment.shortfall(self._devices(host_state), asks)
-        return ask is None
+            return lambda host_state: True
+        return lambda host_state: assignment.shortfall(
+            self._devices(host_state), asks)[0] is None
 
     def explain(self, spec_obj, rejected):
         asks = self.asks_of(spec_obj)

@@ -22,9 +22,16 @@ class VietStackFilter:
         # a network service holds them)
 
     def host_passes(self, host_state, spec_obj):
+        return self.for_request(spec_obj)(host_state)
+
+    def for_request(self, spec_obj):
+        """The test for one request: its vNICs read once, not per host."""
         request = self.request_of(spec_obj)
         if request is None:
-            return True
+            return lambda host_state: True
+        return lambda host_state: self._fits(host_state, request)
+
+    def _fits(self, host_state, request):
         stat = host_state.resource_stat('vietstack')
         return stat is not None and assignment.fits(stat.nics, request,
                                                     self.units)

@@ -70,9 +70,11 @@ class FilterHandler:
 
 def _for_request(host_filter, spec_obj):
     """The filter's test for one request (a plugin's filter need not
-    derive from BaseHostFilter: its ``host_passes`` is the test)."""
-    if isinstance(host_filter, BaseHostFilter):
-        return host_filter.for_request(spec_obj)
+    derive from BaseHostFilter: its ``for_request``, where it has one,
+    else its ``host_passes``, is the test)."""
+    for_request = getattr(host_filter, 'for_request', None)
+    if for_request is not None:
+        return for_request(spec_obj)
     return lambda host_state: host_filter.host_passes(host_state, spec_obj)
 
 

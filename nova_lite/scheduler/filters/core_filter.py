@@ -10,7 +10,11 @@ class CoreFilter(filters.BaseHostFilter):
     """Hosts with enough free vCPUs, allocation ratio included."""
 
     def host_passes(self, host_state, spec_obj):
-        return host_state.free_vcpus >= spec_obj.flavor.vcpus
+        return self.for_request(spec_obj)(host_state)
+
+    def for_request(self, spec_obj):
+        need = spec_obj.flavor.vcpus
+        return lambda host_state: host_state.free_vcpus >= need
 
     def explain(self, spec_obj, rejected):
         best = max(h.free_vcpus for h in rejected)

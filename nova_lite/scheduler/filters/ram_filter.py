@@ -10,7 +10,11 @@ class RamFilter(filters.BaseHostFilter):
     """Hosts with enough free RAM, allocation ratio included."""
 
     def host_passes(self, host_state, spec_obj):
-        return host_state.free_ram_mb >= spec_obj.flavor.memory_mb
+        return self.for_request(spec_obj)(host_state)
+
+    def for_request(self, spec_obj):
+        need = spec_obj.flavor.memory_mb
+        return lambda host_state: host_state.free_ram_mb >= need
 
     def explain(self, spec_obj, rejected):
         best = max(h.free_ram_mb for h in rejected)
