@@ -18,7 +18,9 @@ class BaseHostFilter:
         self.conf = conf
 
     def host_passes(self, host_state, spec_obj):
-        raise NotImplementedError()
+        """Whether the host passes; a filter overrides this or
+        ``for_request`` (each is the other's default)."""
+        return self.for_request(spec_obj)(host_state)
 
     def for_request(self, spec_obj):
         """``host_passes`` for one request: a filter that must look

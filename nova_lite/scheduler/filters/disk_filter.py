@@ -9,9 +9,6 @@ from nova_lite.scheduler import filters
 class DiskFilter(filters.BaseHostFilter):
     """Hosts with enough free local disk for root, ephemeral and swap."""
 
-    def host_passes(self, host_state, spec_obj):
-        return self.for_request(spec_obj)(host_state)
-
     def for_request(self, spec_obj):
         need = spec_obj.flavor.usage()['local_gb']
         return lambda host_state: host_state.free_disk_gb >= need

@@ -9,9 +9,6 @@ from nova_lite.scheduler import filters
 class RamFilter(filters.BaseHostFilter):
     """Hosts with enough free RAM, allocation ratio included."""
 
-    def host_passes(self, host_state, spec_obj):
-        return self.for_request(spec_obj)(host_state)
-
     def for_request(self, spec_obj):
         need = spec_obj.flavor.memory_mb
         return lambda host_state: host_state.free_ram_mb >= need
