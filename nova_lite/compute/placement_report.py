@@ -32,14 +32,17 @@ LOG = logging.getLogger(__name__)
 
 
 def report(context, node, instances, plugins=(), shared_storage=None,
-           moving=()):
+           moving=(), new_node=False):
     """``shared_storage``: the pool (a provider's name or uuid) that holds
     the guests' DISK_GB instead of the host; ``moving``: the uuids of the
-    servers with a move under way from or to the host."""
+    servers with a move under way from or to the host; ``new_node``: the
+    node was created just now, so its provider (of the node's new uuid)
+    can hold no allocation yet, and none is read."""
     placement_obj.Placement.report_tree(
         context, **tree_of(node, plugins, shared_storage))
     pool = joined_pool(context, node, shared_storage)
-    consumers = placement_obj.Placement.consumers_on(context, node.uuid)
+    consumers = {} if new_node else placement_obj.Placement.consumers_on(
+        context, node.uuid)
     heal(context, node, instances, consumers, plugins, pool, moving)
 
 

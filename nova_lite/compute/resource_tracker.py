@@ -110,10 +110,11 @@ class ResourceTracker:
             instances = instance_obj.InstanceList.get_by_host(
                 context, self.host, expected_attrs=self.instance_attrs())
             moving = self._moves(context, instances)
-            self._refresh(context, resources, instances, moving)
+            created = self._refresh(context, resources, instances, moving)
             placement_report.report(
                 context, self.compute_node, instances, self.plugins,
-                self.conf.compute.shared_storage_provider, set(moving))
+                self.conf.compute.shared_storage_provider, set(moving),
+                new_node=created)
 
     def bandwidths(self):
         """{physical network: (egress, ingress)} kbit/s the resource
@@ -163,7 +164,8 @@ class ResourceTracker:
 
     def _refresh(self, context, resources, instances, moving):
         """(Under the lock.) The node holds ``resources`` and the usage
-        of ``instances`` and ``moving``; saved if that changed it."""
+        of ``instances`` and ``moving``; saved if that changed it. True if
+        the node was created now (the host's first)."""
         node = self._get_or_create_node(context, resources)
         # What the database holds: the node's values, but those of a
         # change not written yet (a save that failed).
@@ -181,7 +183,8 @@ class ResourceTracker:
                 if now.get(name) == value]
         if same:  # (an empty list would reset every field)
             node.obj_reset_changes(same, recursive=True)
-        if not node.obj_attr_is_set('id'):
+        created = not node.obj_attr_is_set('id')
+        if created:
             node.create()  # the host's first: created whole, counted
             LOG.info('created compute node %s for host %s', node.uuid,
                      self.host)
@@ -191,6 +194,7 @@ class ResourceTracker:
         if node.metrics is not None:
             events.metrics_update(self.conf, context, self.host,
                                   node.hypervisor_hostname, node.metrics)
+        return created
 
     def _verify_resources(self, resources):
         """What the driver reported is whole, and the plugins' host

@@ -201,7 +201,8 @@ def _new_root(session, uuid, name):
     """A root at its first generation, marked COMPUTE_NODE: the tree,
     inventories, traits and new rows as ``_write_tree`` holds them."""
     row = providers_db.add_root(session, uuid, name, generation=1)
-    provider_sets_db.replace(session, 'traits', row.id, [COMPUTE_NODE])
+    provider_sets_db.replace_many(session, 'traits', {
+        row.id: [COMPUTE_NODE]}, new={row.id})
     return {uuid: row}, {row.id: {}}, {row.id: {COMPUTE_NODE}}, {uuid: row}
 
 
@@ -216,12 +217,14 @@ def _write_changes(session, inventory, provider_traits, new):
     inventories.check_none_in_use(session, {
         row: records for row, records in wanted.items()
         if row.uuid not in new})
+    made = {row.id for row in set(wanted) | set(provider_traits)
+            if row.uuid in new}
     if wanted:
         inventories_db.replace_many(session, {
-            row.id: records for row, records in wanted.items()})
+            row.id: records for row, records in wanted.items()}, made)
     if provider_traits:
         provider_sets_db.replace_many(session, 'traits', {
-            row.id: names for row, names in provider_traits.items()})
+            row.id: names for row, names in provider_traits.items()}, made)
     for row in set(inventory) | set(provider_traits):
         if row.uuid not in new:
             providers_db.bump_generation(session, row.id, row.generation,

@@ -147,6 +147,26 @@ def test_periodic_recount_comes_from_instances(tracker, admin_context):
     assert _used(tracker) == (8, 8192, 40, 2)
 
 
+def test_a_hosts_first_report_reads_no_allocations_a_later_one_does(
+        sqlite_db, admin_context):
+    """A node created now has a provider of its new uuid, which nothing
+    can have allocated on yet: a thousand hosts starting skip that read.
+    A later report reads them, to drop the strays."""
+    rt = resource_tracker.ResourceTracker(
+        CONF, 'host1', fake_driver.FakeDriver(CONF, 'host1'))
+    with sql_statements() as first:
+        rt.update_available_resource(admin_context)
+    with sql_statements() as later:
+        rt.update_available_resource(admin_context)
+
+    def allocation_reads(seen):
+        return [s for s in seen if s.startswith('SELECT') and
+                'FROM ALLOCATIONS' in s]
+    assert any(s.startswith('INSERT INTO COMPUTE_NODES') for s in first)
+    assert not allocation_reads(first), first
+    assert allocation_reads(later)
+
+
 def _vnic_flavor(ctx, rate):
     flavor = flavor_obj.Flavor(
         ctx, flavorid='v%d' % rate, name='v%d' % rate, memory_mb=512,

@@ -75,6 +75,37 @@ def test_a_new_hosts_first_report_is_one_write(sqlite_db, admin_context):
     assert set(_generations(admin_context, root).values()) == {1}
 
 
+def test_a_new_hosts_first_report_deletes_nothing_and_inserts_each_kind_once(
+        sqlite_db, admin_context):
+    """A new tree holds no inventory or trait to replace: its write reads
+    the tree once more (absent under the write lock too) and inserts all
+    the inventories in one statement, the root's trait in one and the
+    children's in another."""
+    other = uuidutils.generate_uuid()  # the custom classes and traits
+    placement.Placement.report_tree(admin_context, other, 'h0',
+                                    ROOT_INVENTORY, [
+                                        dict(nic, name='h0:' + nic['name'])
+                                        for nic in _nics(other)])
+    root = uuidutils.generate_uuid()
+    with sql_statements() as seen:
+        _report(admin_context, root, _nics(root, count=3))
+    run = [s for s in seen if s.split()[0] not in ('BEGIN', 'COMMIT')]
+    assert not [s for s in run if s.startswith('DELETE')], run
+    inserts = [s.split()[2] for s in run if s.startswith('INSERT')]
+    # (SQLite inserts the children one a statement: their ids come back.)
+    assert (inserts.count('INVENTORIES'),
+            inserts.count('RESOURCE_PROVIDER_TRAITS')) == (1, 2), run
+    assert len([s for s in run if s.startswith('SELECT')]) == 2, run
+    assert sorted(inventories.get(admin_context, root)[1]) == [
+        'MEMORY_MB', 'VCPU']
+    for nic in range(3):
+        child = _child_uuid(root, nic)
+        assert inventories.get(admin_context, child)[1][
+            'CUSTOM_TREE_RATE']['total'] == 1000
+        assert traits.of_provider(admin_context, child) == (
+            1, ['CUSTOM_TREE_PHYSNET%d' % (nic % 2)])
+
+
 def test_a_new_node_of_a_host_takes_the_name_of_its_stale_tree(
         sqlite_db, admin_context):
     old, new = uuidutils.generate_uuid(), uuidutils.generate_uuid()

@@ -24,8 +24,11 @@ def of(session, provider_id):
 
 
 def of_many(session, provider_ids):
-    """{provider id: {resource class: inventory}}, in one read."""
+    """{provider id: {resource class: inventory}}, in one read (none
+    for no provider)."""
     found = {provider_id: {} for provider_id in provider_ids}
+    if not found:
+        return found
     for row in session.execute(sa.select(
             INV.resource_provider_id, INV.resource_class,
             *[getattr(INV, f) for f in FIELDS]).where(
@@ -59,16 +62,20 @@ def get(context, uuid):
     return provider.generation, of(context.session, provider.id)
 
 
-def replace_many(session, wanted):
+def replace_many(session, wanted, new=()):
     """Make each provider's inventory rows exactly ``wanted[provider
-    id]``: one DELETE and one INSERT for them all."""
-    session.execute(sa.delete(INV).where(
-        INV.resource_provider_id.in_(list(wanted))))
-    session.add_all([INV(resource_provider_id=provider_id,
-                         resource_class=resource_class, **values)
-                     for provider_id, inventories in wanted.items()
-                     for resource_class, values in inventories.items()])
-    session.flush()
+    id]``: one DELETE (of those not ``new``: ids of providers made in
+    this transaction, which have none yet) and one INSERT for them all."""
+    held = [provider_id for provider_id in wanted if provider_id not in new]
+    if held:
+        session.execute(sa.delete(INV).where(
+            INV.resource_provider_id.in_(held)))
+    rows = [dict(values, resource_provider_id=provider_id,
+                 resource_class=resource_class)
+            for provider_id, inventories in wanted.items()
+            for resource_class, values in inventories.items()]
+    if rows:
+        session.execute(sa.insert(INV), rows)
 
 
 def replace(session, provider_id, inventories):

@@ -83,9 +83,12 @@ def of_many(context, kind, uuids):
 
 
 def of_ids(session, kind, provider_ids):
-    """{provider id: its set} of the providers named, in one read."""
+    """{provider id: its set} of the providers named, in one read (none
+    for no provider)."""
     model, column = KINDS[kind]
     found = {provider_id: set() for provider_id in provider_ids}
+    if not found:
+        return found
     for provider_id, member in session.execute(
             sa.select(model.resource_provider_id, getattr(model, column))
             .where(model.resource_provider_id.in_(list(provider_ids)))):
@@ -93,17 +96,20 @@ def of_ids(session, kind, provider_ids):
     return found
 
 
-def replace_many(session, kind, wanted):
+def replace_many(session, kind, wanted, new=()):
     """Make each provider's set exactly ``wanted[provider id]``: one
-    DELETE and one INSERT for them all."""
+    DELETE (of those not ``new``: ids of providers made in this
+    transaction, which have none yet) and one INSERT for them all."""
     model, column = KINDS[kind]
-    session.execute(sa.delete(model).where(
-        model.resource_provider_id.in_(list(wanted))))
-    session.add_all([model(resource_provider_id=provider_id,
-                           **{column: member})
-                     for provider_id, members in wanted.items()
-                     for member in sorted(set(members))])
-    session.flush()
+    held = [provider_id for provider_id in wanted if provider_id not in new]
+    if held:
+        session.execute(sa.delete(model).where(
+            model.resource_provider_id.in_(held)))
+    rows = [{'resource_provider_id': provider_id, column: member}
+            for provider_id, members in wanted.items()
+            for member in sorted(set(members))]
+    if rows:
+        session.execute(sa.insert(model), rows)
 
 
 def replace(session, kind, provider_id, members):
