@@ -92,9 +92,11 @@ class ComputeManager(service.Manager):
         if self.service_record is not None:
             self.rt.service_id = self.service_record.id
         self.driver.init_host()
-        self.rt.update_available_resource(context)
+        instances = self.rt.update_available_resource(context)
         self._announce_bandwidths()
-        self.last_reconcile = self.reconciler.reconcile_host(context)
+        # Nothing here acts on them between the two: one read serves both.
+        self.last_reconcile = self.reconciler.reconcile_host(context,
+                                                             instances)
         if any(self.last_reconcile.values()):
             # Servers or guests were here: recount what they left. A host
             # with none has nothing to recount (a thousand simulated hosts

@@ -62,7 +62,10 @@ class Reconciler:
     def host(self):
         return self.operations.host
 
-    def reconcile_host(self, context):
+    def reconcile_host(self, context, instances=None):
+        """Bring the host's guests and its servers' states in line with
+        what was under way when it stopped; ``instances``: the host's, if
+        the caller read them just now (with their flavors)."""
         evacuated, confirming, kept = migration_obj.left_to_source(
             context, self.host)
         summary = {'running': 0, 'recreated': 0, 'deleted': 0, 'failed': 0,
@@ -72,7 +75,8 @@ class Reconciler:
                    'confirmed': self.confirms.confirm_cut_off(context,
                                                               confirming)}
         known = set(self.driver.list_instance_uuids())
-        instances = self.operations.instances(context)
+        if instances is None:
+            instances = self.operations.instances(context)
         for instance in instances:
             summary[self._reconcile_one(context, instance, known)] += 1
         # Guests of servers deleted while this compute was down (not the

@@ -104,7 +104,9 @@ class ResourceTracker:
         return self.compute_node.hypervisor_hostname
 
     def update_available_resource(self, context):
-        """Refresh what the host has, and recount usage from instances."""
+        """Refresh what the host has, and recount usage from instances:
+        the host's instances it read (with their flavors), for a caller
+        that wants them too."""
         resources = self.available_resources()
         with self._lock:
             instances = instance_obj.InstanceList.get_by_host(
@@ -115,6 +117,7 @@ class ResourceTracker:
                 context, self.compute_node, instances, self.plugins,
                 self.conf.compute.shared_storage_provider, set(moving),
                 new_node=created)
+        return instances
 
     def bandwidths(self):
         """{physical network: (egress, ingress)} kbit/s the resource

@@ -11,6 +11,7 @@ from nova_lite import conf as nl_conf
 from nova_lite import context as nl_context
 from nova_lite.objects import fields
 from nova_lite.objects import instance as instance_obj
+from tests.conftest import sql_statements
 
 CONF = nl_conf.CONF
 
@@ -209,6 +210,42 @@ def test_a_build_cut_off_by_a_restart_ends_in_error_holding_nothing(
     assert 'interrupted by a restart' in server['fault']['message']
     assert aio.placement_client.get('/allocations/%s' % server['id'])[1][
         'allocations'] == {}
+
+
+def test_a_compute_starting_reads_its_servers_once_for_count_and_recovery(
+        all_in_one):
+    """The recount and the recovery of a starting compute share one read
+    of the host's servers: the build it cut off ends in ERROR and the
+    node counts the server that stays."""
+    aio = all_in_one(hosts=1)
+    api = aio.client
+    flavor = api.create_flavor(**SMALL)
+    kept = api.boot(flavor['id'], 'kept')
+    cut = api.boot(flavor['id'], 'cut')
+    context = nl_context.get_admin_context()
+    instance = instance_obj.Instance.get_by_uuid(context, cut['id'])
+    instance.vm_state = fields.VMState.BUILDING
+    instance.task_state = fields.TaskState.SPAWNING
+    instance.save()
+    compute, = [s.manager for s in aio.services
+                if getattr(s.manager, 'driver', None) is not None]
+    with sql_statements() as seen:
+        compute.init_host(context)
+    by_host = [s for s in seen if s.startswith('SELECT') and
+               'FROM INSTANCES' in s and 'INSTANCES.HOST =' in s]
+    # Once for both, and once more for the recount after the recovery.
+    assert len(by_host) == 2, by_host
+    assert compute.last_reconcile['failed'] == 1
+    # (The test driver's host comes back with no guest: the server that
+    # stays gets its guest again.)
+    assert compute.last_reconcile['recreated'] == 1
+    assert api.get('/servers/%s' % cut['id'])[1]['server'][
+        'status'] == 'ERROR'
+    assert api.get('/servers/%s' % kept['id'])[1]['server'][
+        'status'] == 'ACTIVE'
+    node = compute.rt.compute_node
+    assert (node.vcpus_used, node.memory_mb_used) == (
+        1, SMALL['ram'])
 
 
 def test_a_stop_lets_the_builds_under_way_finish_first(all_in_one,
