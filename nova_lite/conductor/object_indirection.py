@@ -13,6 +13,7 @@ of the release before that asks ``Instance.save`` for a claim's write
 from oslo_log import log as logging
 import oslo_messaging as messaging
 from oslo_utils import versionutils
+from oslo_versionedobjects import base as ovo_base
 
 from nova_lite import exception
 from nova_lite.objects import base as objects_base
@@ -21,14 +22,48 @@ from nova_lite.objects import claim_write
 LOG = logging.getLogger(__name__)
 
 
+# A field holding objects: sent back whatever the method did, as objects
+# do not compare equal to their copies.
+_SENT = object()
+
+
+def _snapshot(objinst):
+    """What ``_updates`` compares against: each set field's value, copied
+    where it is plain data. Copying the object fields too (``obj_clone``)
+    costs the conductor a deep copy of every instance it writes, for
+    fields that are sent back in any case."""
+    return {name: _copy_unless_objects(getattr(objinst, name))
+            for name in objinst.fields if objinst.obj_attr_is_set(name)}
+
+
+def _copy_unless_objects(value):
+    """``value`` as plain data (a field's list or dict keeps a reference
+    to its object: deep copying it copies the object), or ``_SENT``."""
+    if isinstance(value, ovo_base.VersionedObject):
+        return _SENT
+    if isinstance(value, dict):
+        items = {key: _copy_unless_objects(each)
+                 for key, each in value.items()}
+        return _SENT if _SENT in items.values() else items
+    if isinstance(value, (list, tuple, set)):
+        items = [_copy_unless_objects(each) for each in value]
+        if any(each is _SENT for each in items):
+            return _SENT
+        if isinstance(value, set):
+            return set(items)
+        return tuple(items) if isinstance(value, tuple) else items
+    return value  # a scalar: strings, numbers and times do not change
+
+
 def _updates(before, after):
-    """The fields a method changed, as primitives, plus what it left dirty."""
+    """The fields a method changed, as primitives, plus what it left
+    dirty; ``before``: the object's ``_snapshot`` before it."""
     updates = {}
     for name, field in after.fields.items():
         if not after.obj_attr_is_set(name):
             continue
-        if (not before.obj_attr_is_set(name) or
-                getattr(before, name) != getattr(after, name)):
+        old = before.get(name, _SENT)
+        if old is _SENT or old != getattr(after, name):
             updates[name] = field.to_primitive(after, name,
                                                getattr(after, name))
     updates['obj_what_changed'] = after.obj_what_changed()
@@ -49,7 +84,7 @@ class ObjectIndirection:
 
     @messaging.expected_exceptions(exception.NovaLiteException)
     def object_action(self, context, objinst, objmethod, args, kwargs):
-        before = objinst.obj_clone()
+        before = _snapshot(objinst)
         if _claim_by_save(objinst, objmethod, kwargs):
             result = claim_write.from_instance_save(objinst, *args,
                                                     **kwargs).commit()

@@ -100,3 +100,22 @@ def test_a_compute_of_the_release_before_claims_through_save(
     assert _stored(admin_context, instance.uuid) == (
         'h2', fields.TaskState.SCHEDULING, ['10.9.0.2'])
     assert _events(admin_context, instance.uuid) == [('build', 'h2')]
+
+
+def test_the_conductor_sends_back_what_a_method_changed(
+        instance, admin_context):
+    """An object method run for a compute returns the plain fields it
+    changed, every field holding objects, and nothing it left alone."""
+    instance = instance_obj.Instance.get_by_uuid(
+        admin_context, instance.uuid, expected_attrs=['flavor'])
+    instance.display_name = 'renamed'
+    stamp = instance.updated_at
+    conductor = object_indirection.ObjectIndirection()
+    updates, _ = conductor.object_action(admin_context, instance, 'save',
+                                         (), {})
+    assert instance.updated_at != stamp
+    assert 'updated_at' in updates
+    # Unchanged by the save, though 'display_name' was just written.
+    assert not {'uuid', 'display_name', 'project_id'} & set(updates)
+    assert 'flavor' in updates
+    assert updates['obj_what_changed'] == set()
