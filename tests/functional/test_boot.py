@@ -189,6 +189,18 @@ def test_a_server_on_a_down_compute_is_deleted_at_once(all_in_one,
     assert compute.driver.list_instance_uuids() == []
 
 
+def _cut_off_mid_build(aio, context, uuid):
+    """The server as a compute that stopped while spawning it left it;
+    the one-host all-in-one's compute manager."""
+    instance = instance_obj.Instance.get_by_uuid(context, uuid)
+    instance.vm_state = fields.VMState.BUILDING
+    instance.task_state = fields.TaskState.SPAWNING
+    instance.save()
+    compute, = [s.manager for s in aio.services
+                if getattr(s.manager, 'driver', None) is not None]
+    return compute
+
+
 def test_a_build_cut_off_by_a_restart_ends_in_error_holding_nothing(
         all_in_one):
     """The compute restarted mid-build: the server goes to ERROR with a
@@ -197,12 +209,7 @@ def test_a_build_cut_off_by_a_restart_ends_in_error_holding_nothing(
     api = aio.client
     server = api.boot(api.create_flavor(**SMALL)['id'], 'cut')
     context = nl_context.get_admin_context()
-    instance = instance_obj.Instance.get_by_uuid(context, server['id'])
-    instance.vm_state = fields.VMState.BUILDING
-    instance.task_state = fields.TaskState.SPAWNING
-    instance.save()
-    compute, = [s.manager for s in aio.services
-                if getattr(s.manager, 'driver', None) is not None]
+    compute = _cut_off_mid_build(aio, context, server['id'])
     assert compute.reconciler.reconcile_host(context)['failed'] == 1
     server = api.get('/servers/%s' % server['id'])[1]['server']
     assert server['status'] == 'ERROR'
@@ -223,12 +230,7 @@ def test_a_compute_starting_reads_its_servers_once_for_count_and_recovery(
     kept = api.boot(flavor['id'], 'kept')
     cut = api.boot(flavor['id'], 'cut')
     context = nl_context.get_admin_context()
-    instance = instance_obj.Instance.get_by_uuid(context, cut['id'])
-    instance.vm_state = fields.VMState.BUILDING
-    instance.task_state = fields.TaskState.SPAWNING
-    instance.save()
-    compute, = [s.manager for s in aio.services
-                if getattr(s.manager, 'driver', None) is not None]
+    compute = _cut_off_mid_build(aio, context, cut['id'])
     with sql_statements() as seen:
         compute.init_host(context)
     by_host = [s for s in seen if s.startswith('SELECT') and

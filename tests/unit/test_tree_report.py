@@ -56,15 +56,21 @@ def test_first_report_makes_the_tree(sqlite_db, admin_context):
         'allocation_ratio'] == 4.0
 
 
-def test_a_new_hosts_first_report_is_one_write(sqlite_db, admin_context):
-    """The root, its COMPUTE_NODE trait, its inventory and its children
-    go in together: one write transaction (a thousand hosts starting
-    wait for SQLite's write lock a thousand times, not four thousand)."""
-    other = uuidutils.generate_uuid()  # the custom classes and traits
+def _report_another_tree(admin_context):
+    """A tree of another host first: the custom classes and traits a new
+    one uses exist already."""
+    other = uuidutils.generate_uuid()
     placement.Placement.report_tree(admin_context, other, 'h0',
                                     ROOT_INVENTORY, [
                                         dict(nic, name='h0:' + nic['name'])
                                         for nic in _nics(other)])
+
+
+def test_a_new_hosts_first_report_is_one_write(sqlite_db, admin_context):
+    """The root, its COMPUTE_NODE trait, its inventory and its children
+    go in together: one write transaction (a thousand hosts starting
+    wait for SQLite's write lock a thousand times, not four thousand)."""
+    _report_another_tree(admin_context)
     root = uuidutils.generate_uuid()
     with sql_statements() as seen:
         _report(admin_context, root, _nics(root))
@@ -81,11 +87,7 @@ def test_a_new_hosts_first_report_deletes_nothing_and_inserts_each_kind_once(
     the tree once more (absent under the write lock too) and inserts all
     the inventories in one statement, the root's trait in one and the
     children's in another."""
-    other = uuidutils.generate_uuid()  # the custom classes and traits
-    placement.Placement.report_tree(admin_context, other, 'h0',
-                                    ROOT_INVENTORY, [
-                                        dict(nic, name='h0:' + nic['name'])
-                                        for nic in _nics(other)])
+    _report_another_tree(admin_context)
     root = uuidutils.generate_uuid()
     with sql_statements() as seen:
         _report(admin_context, root, _nics(root, count=3))
