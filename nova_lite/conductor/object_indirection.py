@@ -44,9 +44,7 @@ def _copy_unless_objects(value):
     if isinstance(value, dict):
         items = {key: _copy_unless_objects(each)
                  for key, each in value.items()}
-        if any(each is _SENT for each in items.values()):
-            return _SENT
-        return items
+        return _SENT if _SENT in items.values() else items
     if isinstance(value, (list, tuple, set)):
         items = [_copy_unless_objects(each) for each in value]
         if any(each is _SENT for each in items):
