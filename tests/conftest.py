@@ -54,19 +54,6 @@ def sql_statements():
             sqlalchemy.event.remove(each, 'before_cursor_execute', note)
 
 
-def compute_manager(aio, host=None):
-    """The compute manager of ``host`` in the all-in-one ``aio`` (of its
-    only compute, when ``host`` is None)."""
-    from nova_lite.compute import manager
-    found = [svc.manager for svc in aio.services
-             if isinstance(svc.manager, manager.ComputeManager) and
-             host in (None, svc.manager.host)]
-    if host is None:
-        only, = found
-        return only
-    return found[0]
-
-
 def pytest_configure(config):
     from oslo_log import log as logging
     logging.register_options(CONF)

@@ -11,7 +11,6 @@ import pytest
 
 from nova_lite import context as nl_context
 from nova_lite import exception
-from tests.conftest import compute_manager
 
 LIVE = {'os-migrateLive': {'host': None, 'block_migration': 'auto'}}
 
@@ -28,6 +27,12 @@ def _stop_conductor(aio):
     for svc in aio.services:
         if svc.binary == 'nova-lite-conductor':
             svc.stop()
+
+
+def _compute(aio, host):
+    return next(svc.manager for svc in aio.services
+                if getattr(svc.manager, 'host', None) == host and
+                hasattr(svc.manager, 'reconciler'))
 
 
 def _get(aio, path):
@@ -65,7 +70,7 @@ def _rolled_back(aio, server, request_id, before, kind, task):
     # Recorded before the answer, though no conductor took the move.
     assert [(m['migration_type'], m['status'], m['source_compute'])
             for m in migrations] == [(kind, 'accepted', host)]
-    assert compute_manager(aio, host).reconciler.finish_abandoned(
+    assert _compute(aio, host).reconciler.finish_abandoned(
         nl_context.get_admin_context(), 0) == 1
     shown = aio.client.wait_server(sid, ('ACTIVE',), settled=True)
     assert shown['OS-EXT-SRV-ATTR:host'] == host
@@ -122,7 +127,7 @@ def test_a_destination_keeps_what_the_scheduler_claimed_for_a_move(
             break
         assert time.monotonic() < deadline, migration
         time.sleep(0.05)
-    destination = compute_manager(aio, migration['dest_compute'])
+    destination = _compute(aio, migration['dest_compute'])
     held = aio.placement_client.get('/allocations/%s' % sid)[1][
         'allocations']
     assert list(held) == [destination.rt.compute_node.uuid]

@@ -8,14 +8,19 @@ import pytest
 from nova_lite import context as nl_context
 from nova_lite.notifications import sender
 from nova_lite.objects import compute_node
-from tests.conftest import compute_manager
 from tests.functional import notification_calls
+
+
+def _compute(aio, host):
+    return next(s.manager for s in aio.services
+                if getattr(s.manager, 'host', None) == host and
+                hasattr(s.manager, 'rt'))
 
 
 def _update(aio, *hosts):
     context = nl_context.get_admin_context()
     for host in hosts:
-        compute_manager(aio, host).rt.update_available_resource(context)
+        _compute(aio, host).rt.update_available_resource(context)
 
 
 @pytest.fixture
@@ -73,7 +78,7 @@ def test_not_required_a_host_missing_it_weighs_least(monitored, overrides):
     api = aio.client
     api.create_flavor('small', ram=512, flavor_id='small')
     # sim-host-1 stops reporting metrics; its node keeps none.
-    compute_manager(aio, 'sim-host-1').rt.monitors.monitors = []
+    _compute(aio, 'sim-host-1').rt.monitors.monitors = []
     _update(aio, 'sim-host-1', 'sim-host-2')
     for name in ('vm1', 'vm2', 'vm3'):
         server = api.boot('small', name=name)
@@ -88,7 +93,7 @@ def test_the_metrics_filter_keeps_such_hosts_out(monitored, overrides):
     api = aio.client
     api.create_flavor('small', ram=512, flavor_id='small')
     for name in ('sim-host-1', 'sim-host-2'):
-        compute_manager(aio, name).rt.monitors.monitors = []
+        _compute(aio, name).rt.monitors.monitors = []
     _update(aio, 'sim-host-1', 'sim-host-2')
     server = api.boot('small')
     assert server['status'] == 'ERROR'

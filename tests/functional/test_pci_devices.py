@@ -18,7 +18,6 @@ from nova_lite.objects import placement
 from nova_lite import resources
 from nova_lite.resources.pci import placement as pci_placement
 from nova_lite.virt.libvirt import domain_xml
-from tests.conftest import compute_manager
 from tests.functional import compute_calls
 
 QAT = 'CUSTOM_PCI_8086_0443'
@@ -56,9 +55,15 @@ def _device_allocations(placement_api, server_id):
             entry['resources']}
 
 
+def _compute(aio, host):
+    return next(s.manager for s in aio.services
+                if getattr(s.manager, 'host', None) == host and
+                hasattr(s.manager, 'rt'))
+
+
 def _guest_devices(aio, host, server_id):
     """The host PCI addresses the server's guest has (its domain XML)."""
-    dom = compute_manager(aio, host).driver._connection().lookupByUUIDString(
+    dom = _compute(aio, host).driver._connection().lookupByUUIDString(
         server_id)
     return domain_xml.pci_addresses_of(dom.XMLDesc())
 

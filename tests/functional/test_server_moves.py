@@ -15,7 +15,6 @@ from nova_lite import context as nl_context
 from nova_lite.objects import instance as instance_obj
 from nova_lite.objects import migration as migration_obj
 from nova_lite.objects import placement
-from tests.conftest import compute_manager
 from tests.functional import compute_calls
 
 ADMIN = {'X-Auth-Token': 'admin:admin'}
@@ -262,6 +261,12 @@ def test_the_audit_knows_moves_under_way_and_ended(aio, tmp_path):
     assert _allocations(aio, migration['uuid']) == {}
 
 
+def _compute(aio, host):
+    return next(svc.manager for svc in aio.services
+                if getattr(svc.manager, 'host', None) == host and
+                hasattr(svc.manager, 'moves'))
+
+
 def _resized(aio):
     """A server resized to m2, waiting to be confirmed: its id, and the
     compute of its source."""
@@ -270,7 +275,7 @@ def _resized(aio):
     assert aio.client.post('/servers/%s/action' % sid,
                            {'resize': {'flavorRef': 'm2'}})[0] == 202
     aio.client.wait_server(sid, ('VERIFY_RESIZE',), settled=True)
-    return sid, compute_manager(aio, source)
+    return sid, _compute(aio, source)
 
 
 def test_a_move_left_waiting_is_confirmed_by_its_source(aio):
@@ -377,7 +382,7 @@ def test_a_confirm_cut_off_after_its_migration_ended_settles_the_server(
     confirmed alone."""
     sid, source = _resized(aio)
     context = nl_context.get_admin_context()
-    dest = compute_manager(aio, _server(aio, sid)['OS-EXT-SRV-ATTR:host'])
+    dest = _compute(aio, _server(aio, sid)['OS-EXT-SRV-ATTR:host'])
     if settled_at == 'start':
         def settle():
             return dest.reconciler.reconcile_host(context)['running']
@@ -423,7 +428,7 @@ def test_deleting_a_resized_server_frees_both_ends(aio):
     assert _allocations(aio, sid) == {}
     assert _allocations(aio, migration['uuid']) == {}
     assert _migrations(aio, sid)[0]['status'] in ('confirmed', 'error')
-    driver = compute_manager(aio, source).driver
+    driver = _compute(aio, source).driver
     deadline = time.monotonic() + 10  # the source's confirm is a cast
     while sid in driver.list_instance_uuids() and \
             time.monotonic() < deadline:
@@ -447,7 +452,7 @@ def test_a_move_whose_next_step_was_lost_is_rolled_back(
     sid = aio.client.boot('m1')['id']
     source = _server(aio, sid)['OS-EXT-SRV-ATTR:host']
     before = _allocations(aio, sid)
-    compute = compute_manager(aio, source)
+    compute = _compute(aio, source)
     monkeypatch.setattr(compute.computes, 'finish_resize',
                         lambda *args, **kwargs: None)
     assert aio.client.post('/servers/%s/action' % sid,
@@ -545,7 +550,7 @@ def test_a_resize_on_one_host_counts_both_flavors_until_confirmed(
     assert aio.placement_client.get('/resource_providers/%s/usages' %
                                     root)[1]['usages']['VCPU'] == 2
     assert _hypervisor(aio, host)['vcpus_used'] == 2
-    assert sid in compute_manager(aio, host).driver.list_instance_uuids()
+    assert sid in _compute(aio, host).driver.list_instance_uuids()
     assert _audit() == ['0 findings']
 
 
@@ -560,7 +565,7 @@ def test_a_resize_on_one_host_reverts_to_its_guest_running(
     assert (shown['status'], shown['OS-EXT-SRV-ATTR:host'],
             shown['flavor']['id'],
             shown['OS-EXT-STS:power_state']) == ('ACTIVE', host, 'm1', 1)
-    assert sid in compute_manager(aio, host).driver.list_instance_uuids()
+    assert sid in _compute(aio, host).driver.list_instance_uuids()
     assert _audit() == ['0 findings']
 
 
